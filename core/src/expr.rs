@@ -1,0 +1,76 @@
+//! Core expressions. Strict, explicitly typed, single-argument lambdas and applications, saturated
+//! constructor and primitive applications, and `case` with flat constructor patterns plus a default.
+//! Every node carries a span so that runtime errors can point at source code.
+
+use crate::name::Name;
+use crate::prim::PrimOp;
+use crate::span::Span;
+use crate::types::Type;
+use num_bigint::BigInt;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Lit {
+    /// 64-bit wrapping `Int`.
+    Int(i64),
+    /// Arbitrary-precision `Integer`.
+    Integer(BigInt),
+    Double(f64),
+    Char(char),
+    /// A string literal, of type `[Char]`.
+    Str(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A variable: lambda-, let-, case-bound or top-level.
+    Var(Name),
+    Lit(Lit),
+    /// `\(x : t) -> body`
+    Lam(Name, Type, Box<Expr>),
+    /// `f a`
+    App(Box<Expr>, Box<Expr>),
+    /// `/\a b. e` — type abstraction (erased at run time).
+    TyLam(Vec<Name>, Box<Expr>),
+    /// `e @t1 @t2` — type application (erased at run time).
+    TyApp(Box<Expr>, Vec<Type>),
+    /// Non-recursive `let x : t = rhs in body`; `rhs` is evaluated first (strict).
+    Let(Box<Bind>, Box<Expr>),
+    /// A recursive group; every right-hand side is a lambda, possibly under `TyLam`s.
+    LetRec(Vec<Bind>, Box<Expr>),
+    /// Saturated constructor application `K @tys args`; `tys` instantiate the data type's parameters.
+    Con(Name, Vec<Type>, Vec<Expr>),
+    /// Saturated primitive operation; `tys` instantiate the primitive's type scheme.
+    Prim(PrimOp, Vec<Type>, Vec<Expr>),
+    /// `case scrut of { K x y -> e; ...; _ -> d }`: constructor alternatives, at most one per
+    /// constructor, and an optional default.
+    Case(Box<Expr>, Vec<Alt>, Option<Box<Expr>>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alt {
+    pub con: Name,
+    /// One binder per constructor field, typed at the scrutinee's instantiation.
+    pub binders: Vec<(Name, Type)>,
+    pub rhs: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bind {
+    pub name: Name,
+    /// The binder's type; a `Type::Forall` when the binding is polymorphic (then `rhs` is a `TyLam`).
+    pub ty: Type,
+    pub rhs: Expr,
+    pub span: Span,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+}

@@ -1,0 +1,174 @@
+//! Primitive operations: the operations on built-in types that the runtime implements natively.
+//! Each has a source name (the Prelude refers to primitive `p` as `prim` + `p` with the first letter
+//! capitalised, e.g. `primIntAdd`), an arity, and a type. Core applies primitives saturated.
+//!
+//! Semantics the backends must follow: `Int` is 64-bit wrapping; `intQuot`/`intRem` truncate toward
+//! zero, `intDiv`/`intMod` floor (Haskell's `div`/`mod`); a zero divisor is a runtime error
+//! "divide by zero" (all four, Int and Integer). Comparisons return `Bool`. `doubleRound` rounds
+//! half to even; `doubleTruncate`/`Round`/`Floor`/`Ceiling` return `Integer`. `doubleShow` prints
+//! exactly as GHC's `show :: Double -> String` (no parentheses for negatives).
+//! `showCharLit`/`showStringLit` produce GHC's `show` of a Char / String (quotes and escapes).
+//! `error` raises a runtime error with the given message; `putStr` writes the string to stdout.
+
+use crate::types::Type;
+
+macro_rules! prims {
+    ($($variant:ident $name:literal $arity:literal,)*) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum PrimOp { $($variant,)* }
+
+        impl PrimOp {
+            pub const ALL: &'static [PrimOp] = &[$(PrimOp::$variant,)*];
+
+            /// The primitive's name in core (`intAdd`); the Prelude spells it `primIntAdd`.
+            pub fn name(self) -> &'static str {
+                match self { $(PrimOp::$variant => $name,)* }
+            }
+
+            /// How many arguments a saturated application takes.
+            pub fn arity(self) -> usize {
+                match self { $(PrimOp::$variant => $arity,)* }
+            }
+        }
+    };
+}
+
+prims! {
+    IntAdd "intAdd" 2, IntSub "intSub" 2, IntMul "intMul" 2,
+    IntQuot "intQuot" 2, IntRem "intRem" 2, IntDiv "intDiv" 2, IntMod "intMod" 2,
+    IntNegate "intNegate" 1,
+    IntEq "intEq" 2, IntNe "intNe" 2, IntLt "intLt" 2, IntLe "intLe" 2, IntGt "intGt" 2, IntGe "intGe" 2,
+    IntToInteger "intToInteger" 1, IntToDouble "intToDouble" 1, IntShow "intShow" 1,
+
+    IntegerAdd "integerAdd" 2, IntegerSub "integerSub" 2, IntegerMul "integerMul" 2,
+    IntegerQuot "integerQuot" 2, IntegerRem "integerRem" 2, IntegerDiv "integerDiv" 2,
+    IntegerMod "integerMod" 2, IntegerNegate "integerNegate" 1,
+    IntegerEq "integerEq" 2, IntegerNe "integerNe" 2, IntegerLt "integerLt" 2,
+    IntegerLe "integerLe" 2, IntegerGt "integerGt" 2, IntegerGe "integerGe" 2,
+    IntegerToInt "integerToInt" 1, IntegerToDouble "integerToDouble" 1, IntegerShow "integerShow" 1,
+
+    DoubleAdd "doubleAdd" 2, DoubleSub "doubleSub" 2, DoubleMul "doubleMul" 2, DoubleDiv "doubleDiv" 2,
+    DoublePow "doublePow" 2, DoubleAtan2 "doubleAtan2" 2,
+    DoubleNegate "doubleNegate" 1, DoubleAbs "doubleAbs" 1,
+    DoubleExp "doubleExp" 1, DoubleLog "doubleLog" 1, DoubleSqrt "doubleSqrt" 1,
+    DoubleSin "doubleSin" 1, DoubleCos "doubleCos" 1, DoubleTan "doubleTan" 1,
+    DoubleAsin "doubleAsin" 1, DoubleAcos "doubleAcos" 1, DoubleAtan "doubleAtan" 1,
+    DoubleSinh "doubleSinh" 1, DoubleCosh "doubleCosh" 1, DoubleTanh "doubleTanh" 1,
+    DoubleAsinh "doubleAsinh" 1, DoubleAcosh "doubleAcosh" 1, DoubleAtanh "doubleAtanh" 1,
+    DoubleEq "doubleEq" 2, DoubleNe "doubleNe" 2, DoubleLt "doubleLt" 2,
+    DoubleLe "doubleLe" 2, DoubleGt "doubleGt" 2, DoubleGe "doubleGe" 2,
+    DoubleTruncate "doubleTruncate" 1, DoubleRound "doubleRound" 1,
+    DoubleFloor "doubleFloor" 1, DoubleCeiling "doubleCeiling" 1,
+    DoubleShow "doubleShow" 1,
+    DoubleIsNaN "doubleIsNaN" 1, DoubleIsInfinite "doubleIsInfinite" 1,
+    DoubleIsNegativeZero "doubleIsNegativeZero" 1,
+    DoubleFromRational "doubleFromRational" 2,
+    DoubleDecode "doubleDecode" 1, DoubleEncode "doubleEncode" 2,
+
+    CharOrd "charOrd" 1, CharChr "charChr" 1,
+    CharEq "charEq" 2, CharNe "charNe" 2, CharLt "charLt" 2,
+    CharLe "charLe" 2, CharGt "charGt" 2, CharGe "charGe" 2,
+
+    ShowCharLit "showCharLit" 1, ShowStringLit "showStringLit" 1,
+    Error "error" 1, PutStr "putStr" 1,
+}
+
+impl PrimOp {
+    /// Look a primitive up by its core name (`intAdd`).
+    pub fn from_name(name: &str) -> Option<PrimOp> {
+        PrimOp::ALL.iter().copied().find(|p| p.name() == name)
+    }
+
+    /// Look a primitive up by its Prelude spelling (`primIntAdd`).
+    pub fn from_source_name(name: &str) -> Option<PrimOp> {
+        let rest = name.strip_prefix("prim")?;
+        let mut chars = rest.chars();
+        let first = chars.next()?;
+        if !first.is_ascii_uppercase() {
+            return None;
+        }
+        let core_name: String = first.to_ascii_lowercase().to_string() + chars.as_str();
+        PrimOp::from_name(&core_name)
+    }
+
+    /// The primitive's type; only `error` is polymorphic (`forall a. [Char] -> a`).
+    pub fn ty(self) -> Type {
+        use PrimOp::*;
+        let (i, n, d, c, b, s) = (
+            Type::int(),
+            Type::integer(),
+            Type::double(),
+            Type::char(),
+            Type::bool(),
+            Type::string(),
+        );
+        let bin = |t: &Type| Type::funs(vec![t.clone(), t.clone()], t.clone());
+        let un = |t: &Type| Type::fun(t.clone(), t.clone());
+        let cmp = |t: &Type| Type::funs(vec![t.clone(), t.clone()], b.clone());
+        match self {
+            IntAdd | IntSub | IntMul | IntQuot | IntRem | IntDiv | IntMod => bin(&i),
+            IntNegate => un(&i),
+            IntEq | IntNe | IntLt | IntLe | IntGt | IntGe => cmp(&i),
+            IntToInteger => Type::fun(i, n),
+            IntToDouble => Type::fun(i, d),
+            IntShow => Type::fun(i, s),
+            IntegerAdd | IntegerSub | IntegerMul | IntegerQuot | IntegerRem | IntegerDiv
+            | IntegerMod => bin(&n),
+            IntegerNegate => un(&n),
+            IntegerEq | IntegerNe | IntegerLt | IntegerLe | IntegerGt | IntegerGe => cmp(&n),
+            IntegerToInt => Type::fun(n, i),
+            IntegerToDouble => Type::fun(n, d),
+            IntegerShow => Type::fun(n, s),
+            DoubleAdd | DoubleSub | DoubleMul | DoubleDiv | DoublePow | DoubleAtan2 => bin(&d),
+            DoubleNegate | DoubleAbs | DoubleExp | DoubleLog | DoubleSqrt | DoubleSin
+            | DoubleCos | DoubleTan | DoubleAsin | DoubleAcos | DoubleAtan | DoubleSinh
+            | DoubleCosh | DoubleTanh | DoubleAsinh | DoubleAcosh | DoubleAtanh => un(&d),
+            DoubleEq | DoubleNe | DoubleLt | DoubleLe | DoubleGt | DoubleGe => cmp(&d),
+            DoubleTruncate | DoubleRound | DoubleFloor | DoubleCeiling => Type::fun(d, n),
+            DoubleShow => Type::fun(d, s),
+            DoubleIsNaN | DoubleIsInfinite | DoubleIsNegativeZero => Type::fun(d, b),
+            DoubleFromRational => Type::funs(vec![n.clone(), n], d),
+            DoubleDecode => Type::fun(d, Type::tuple(vec![n, i])),
+            DoubleEncode => Type::funs(vec![n, i], d),
+            CharOrd => Type::fun(c, i),
+            CharChr => Type::fun(i, c),
+            CharEq | CharNe | CharLt | CharLe | CharGt | CharGe => cmp(&c),
+            ShowCharLit => Type::fun(c, s),
+            ShowStringLit => un(&s),
+            Error => Type::forall(vec!["a".into()], Type::fun(s, Type::var("a"))),
+            PutStr => Type::fun(s, Type::unit()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_names_round_trip() {
+        for &p in PrimOp::ALL {
+            let mut src = String::from("prim");
+            let mut cs = p.name().chars();
+            src.push(cs.next().unwrap().to_ascii_uppercase());
+            src.push_str(cs.as_str());
+            assert_eq!(PrimOp::from_source_name(&src), Some(p), "{src}");
+        }
+        assert_eq!(PrimOp::from_source_name("primitive"), None);
+        assert_eq!(PrimOp::from_source_name("primNoSuchThing"), None);
+    }
+
+    #[test]
+    fn arity_matches_type() {
+        fn arrows(t: &Type) -> usize {
+            match t {
+                Type::Fun(_, r) => 1 + arrows(r),
+                Type::Forall(_, b) => arrows(b),
+                _ => 0,
+            }
+        }
+        for &p in PrimOp::ALL {
+            assert_eq!(arrows(&p.ty()), p.arity(), "{}", p.name());
+        }
+    }
+}

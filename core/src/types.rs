@@ -1,0 +1,111 @@
+//! Core types: System F-style types with prenex and rank-2 (dictionary field) quantifiers.
+//! Built-in type constructors are named by `names::*` below; data types (including the built-in
+//! `Bool`, lists, unit and tuples) are described by `DataDecl`s in the program.
+
+use crate::name::Name;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Type {
+    /// A type variable bound by an enclosing `Forall` (or a `TyLam` in terms).
+    Var(Name),
+    /// A type constructor applied to arguments, e.g. `Con("Int", [])`, `Con("[]", [a])`,
+    /// `Con("Either", [e])` (partial application, as an argument of a higher-kinded variable).
+    Con(Name, Vec<Type>),
+    /// The function type `a -> b`.
+    Fun(Box<Type>, Box<Type>),
+    /// A type variable applied to arguments, `f a b` (constructor classes). Substituting a `Con`
+    /// for the head must normalise to a `Con` with the arguments appended (see `Type::apply`).
+    App(Name, Vec<Type>),
+    /// `forall a b. t`. Appears on let-bound/top-level binders and on dictionary fields that hold
+    /// polymorphic methods.
+    Forall(Vec<Name>, Box<Type>),
+}
+
+/// Names of the built-in type constructors that the runtime knows.
+pub mod names {
+    pub const INT: &str = "Int";
+    pub const INTEGER: &str = "Integer";
+    pub const DOUBLE: &str = "Double";
+    pub const CHAR: &str = "Char";
+    pub const BOOL: &str = "Bool";
+    pub const LIST: &str = "[]";
+    pub const UNIT: &str = "()";
+    /// Tuple type constructors are `(,)`, `(,,)`, ... (see `tuple_name`).
+    pub fn tuple_name(arity: usize) -> String {
+        format!("({})", ",".repeat(arity - 1))
+    }
+}
+
+impl Type {
+    pub fn con0(name: &str) -> Type {
+        Type::Con(Name::new(name), Vec::new())
+    }
+    pub fn int() -> Type {
+        Type::con0(names::INT)
+    }
+    pub fn integer() -> Type {
+        Type::con0(names::INTEGER)
+    }
+    pub fn double() -> Type {
+        Type::con0(names::DOUBLE)
+    }
+    pub fn char() -> Type {
+        Type::con0(names::CHAR)
+    }
+    pub fn bool() -> Type {
+        Type::con0(names::BOOL)
+    }
+    pub fn unit() -> Type {
+        Type::con0(names::UNIT)
+    }
+    pub fn list(elem: Type) -> Type {
+        Type::Con(Name::new(names::LIST), vec![elem])
+    }
+    pub fn string() -> Type {
+        Type::list(Type::char())
+    }
+    pub fn tuple(items: Vec<Type>) -> Type {
+        if items.is_empty() {
+            return Type::unit();
+        }
+        Type::Con(Name::from(names::tuple_name(items.len())), items)
+    }
+    pub fn fun(a: Type, b: Type) -> Type {
+        Type::Fun(Box::new(a), Box::new(b))
+    }
+    /// `a1 -> a2 -> ... -> r`
+    pub fn funs(args: Vec<Type>, result: Type) -> Type {
+        args.into_iter()
+            .rev()
+            .fold(result, |acc, a| Type::fun(a, acc))
+    }
+    pub fn var(name: &str) -> Type {
+        Type::Var(Name::new(name))
+    }
+    pub fn forall(vars: Vec<Name>, body: Type) -> Type {
+        if vars.is_empty() {
+            body
+        } else {
+            Type::Forall(vars, Box::new(body))
+        }
+    }
+
+    /// Apply a (possibly partially applied) type to more arguments, normalising `Con` heads.
+    pub fn apply(self, args: Vec<Type>) -> Type {
+        if args.is_empty() {
+            return self;
+        }
+        match self {
+            Type::Con(c, mut xs) => {
+                xs.extend(args);
+                Type::Con(c, xs)
+            }
+            Type::Var(v) => Type::App(v, args),
+            Type::App(v, mut xs) => {
+                xs.extend(args);
+                Type::App(v, xs)
+            }
+            other => panic!("type application of a non-constructor type {other:?}"),
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! dnrad's frontend: source text to core. Lexing, layout, parsing, desugaring (renaming, fixity,
+//! pattern-match compilation) and type inference with elaboration to dictionary-passing core.
+//! It reports every user error as a `Diagnostic`; it never prints and never panics on bad input.
+
+pub mod ast;
+pub mod token;
+pub mod untyped;

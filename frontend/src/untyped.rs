@@ -1,0 +1,119 @@
+//! The untyped core: what desugaring produces and type inference consumes.
+//! Names are resolved (locals made unique with a `#N` suffix, type synonyms expanded), patterns are
+//! compiled to flat `case`s, and all surface sugar (guards, where, comprehensions, sequences, do,
+//! sections, deriving, records) is gone. Types are not known yet; classes and instances still are.
+
+use dnrad_core::{DataDecl, Name, PrimOp, Span, Type};
+use num_bigint::BigInt;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UExpr {
+    pub kind: UKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ULit {
+    /// Overloaded integer literal: `fromInteger n :: Num a => a`.
+    Int(BigInt),
+    /// Overloaded fractional literal: `Fractional a => a`.
+    Frac(f64),
+    Char(char),
+    Str(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum UKind {
+    /// A variable: lambda/let/case-bound, top-level, or a class method.
+    Var(Name),
+    /// A data constructor, possibly not saturated (`map Just xs`).
+    Con(Name),
+    /// A primitive operation, possibly not saturated (only the Prelude uses these).
+    Prim(PrimOp),
+    Lit(ULit),
+    App(Box<UExpr>, Box<UExpr>),
+    Lam(Name, Box<UExpr>),
+    /// Bindings that are all in scope in each other and in the body, in any order; type
+    /// inference splits them into strongly connected components.
+    Let(Vec<UBind>, Box<UExpr>),
+    /// `case e of { K x y -> e1; ...; _ -> d }` with flat constructor alternatives.
+    Case(Box<UExpr>, Vec<UAlt>, Option<Box<UExpr>>),
+    /// `e :: sig`
+    Annot(Box<UExpr>, USig),
+    /// A pattern-match failure (e.g. "Non-exhaustive patterns in function f"), of any type; the
+    /// node's span is what the runtime error points at.
+    Fail(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UAlt {
+    pub con: Name,
+    pub binders: Vec<Name>,
+    pub rhs: UExpr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UBind {
+    pub name: Name,
+    /// The name as the user wrote it, for messages.
+    pub source_name: String,
+    pub sig: Option<USig>,
+    pub rhs: UExpr,
+    /// True when the source binding had arguments (`f x = ...`); false for pattern and simple
+    /// variable bindings (`x = ...`), which the monomorphism restriction applies to.
+    pub has_args: bool,
+    pub span: Span,
+}
+
+/// A type signature: implicitly quantified over its free type variables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct USig {
+    pub context: Vec<UPred>,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UPred {
+    pub class: Name,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UClass {
+    pub name: Name,
+    pub tyvar: Name,
+    /// Direct superclasses (`class (Eq a, Show a) => Num a`).
+    pub supers: Vec<Name>,
+    /// Method signatures over `tyvar` (which is not listed in the signature's own context; a
+    /// method may add constraints on other type variables).
+    pub methods: Vec<(Name, USig)>,
+    /// Default method bodies, each named by its method.
+    pub defaults: Vec<UBind>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UInstance {
+    pub class: Name,
+    /// The instance head: a type constructor applied to distinct type variables (`Tree a`,
+    /// `[a]`, `(a, b)`, `Int`).
+    pub ty: Type,
+    pub context: Vec<UPred>,
+    /// Method definitions, each named by its method; missing methods use the class default.
+    pub methods: Vec<UBind>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct UProgram {
+    /// User and Prelude data types and newtypes (not the built-ins of `dnrad_core::program::builtin_datas`).
+    pub datas: Vec<DataDecl>,
+    pub classes: Vec<UClass>,
+    pub instances: Vec<UInstance>,
+    /// All top-level value bindings, Prelude and user.
+    pub binds: Vec<UBind>,
+    /// The user's `main`, if the program defines one.
+    pub main: Option<Name>,
+}
