@@ -1,0 +1,94 @@
+//! The compilation pipeline, one call per crate boundary:
+//! source -> tokens -> layout -> AST (per file) -> untyped core (desugar, with the Prelude) ->
+//! typed core (inference + dictionary elaboration) -> simplified core -> interpreter.
+//! Errors stay values; with `Options::lint` the core lint re-checks the IR after every pass.
+
+use crate::sources::{SourceFile, Sources};
+use dnrad_core::{lint, simplify, Diagnostic, ErrorKind, FileId, Program, Span};
+use dnrad_frontend::{desugar, layout, lexer, parser, prelude, typecheck};
+use std::io::Write;
+
+/// Stack size of the thread that runs the compiler and the interpreter: deep recursion in the
+/// user's program lives on the interpreter's heap-allocated stack, but compiler passes recurse over
+/// the syntax tree, whose depth follows the source.
+const COMPILER_STACK: usize = 512 << 20;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Run the core lint after type inference and after simplification.
+    pub lint: bool,
+    /// Skip the simplifier (to look at the core exactly as elaboration produced it).
+    pub no_simplify: bool,
+}
+
+/// The sources of a compilation of the user's file `name` with contents `text`.
+pub fn sources_for(name: &str, text: &str) -> Sources {
+    Sources::new(SourceFile::new("<prelude>", prelude::PRELUDE_SOURCE), SourceFile::new(name, text))
+}
+
+fn parse_file(text: &str, file: FileId) -> Result<dnrad_frontend::ast::Module, Vec<Diagnostic>> {
+    let tokens = lexer::lex(text, file).map_err(|d| vec![d])?;
+    let tokens = layout::layout(tokens).map_err(|d| vec![d])?;
+    parser::parse_module(&tokens)
+}
+
+fn lint_pass(program: &Program, pass: &str) -> Result<(), Vec<Diagnostic>> {
+    lint::lint_program(program).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|e| {
+                Diagnostic::new(
+                    ErrorKind::Type,
+                    e.span,
+                    format!("internal error: core lint failed after {pass}: {} ({})", e.message, e.context),
+                )
+            })
+            .collect()
+    })
+}
+
+/// Compile the Prelude and the user's file (`FileId::MAIN` in `sources`) to core.
+pub fn compile(sources: &Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
+    let prelude = parse_file(prelude::PRELUDE_SOURCE, FileId::PRELUDE)?;
+    let main_text = sources.get(FileId::MAIN).map_or("", |f| f.text.as_str());
+    let user = parse_file(main_text, FileId::MAIN)?;
+    let untyped = desugar::desugar(&[prelude, user])?;
+    let typed = typecheck::typecheck(&untyped)?;
+    if options.lint {
+        lint_pass(&typed, "type inference")?;
+    }
+    if options.no_simplify {
+        return Ok(typed);
+    }
+    let simplified = simplify::simplify_program(typed);
+    if options.lint {
+        lint_pass(&simplified, "simplification")?;
+    }
+    Ok(simplified)
+}
+
+/// Compile and run `main`, writing the program's output to `out`.
+pub fn run(sources: &Sources, options: Options, out: &mut dyn Write) -> Result<(), Vec<Diagnostic>> {
+    let program = compile(sources, options)?;
+    if program.entry.is_none() {
+        return Err(vec![Diagnostic::new(
+            ErrorKind::Scope,
+            Span::new(FileId::MAIN, 0, 0),
+            "the program has no `main` to run",
+        )]);
+    }
+    let limits = dnrad_backend::Limits::default();
+    dnrad_backend::run_program(&program, out, &limits).map_err(|d| vec![d])
+}
+
+/// Run `f` on a thread with a large stack (see `COMPILER_STACK`).
+pub fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(COMPILER_STACK)
+            .spawn_scoped(scope, f)
+            .expect("cannot spawn the compiler thread")
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}

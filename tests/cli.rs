@@ -1,0 +1,77 @@
+//! Command-line behaviour of the `dnrad` binary: subcommands, exit codes and error paths.
+
+mod support;
+
+use std::io::Write;
+use std::path::PathBuf;
+use support::run_dnrad;
+
+fn temp_program(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dnrad-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::File::create(&path).unwrap().write_all(text.as_bytes()).unwrap();
+    path
+}
+
+#[test]
+fn run_prints_output_and_exits_zero() {
+    let file = temp_program("ok.hs", "main :: IO ()\nmain = print (sum [1 .. 10 :: Int])\n");
+    let out = run_dnrad(&["run"], &file);
+    assert_eq!(out.stdout, "55\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+}
+
+#[test]
+fn check_reports_type_errors_with_location_and_exit_one() {
+    let file = temp_program("bad.hs", "f :: Int -> Int\nf x = x + True\n\nmain = print (f 1)\n");
+    let out = run_dnrad(&["check"], &file);
+    assert_eq!(out.code, Some(1));
+    assert!(out.stderr.contains("bad.hs:2:"), "{}", out.stderr);
+    assert!(out.stderr.contains("type error"), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn check_accepts_a_good_program_silently() {
+    let file = temp_program("good.hs", "main :: IO ()\nmain = putStrLn \"hi\"\n");
+    let out = run_dnrad(&["check"], &file);
+    assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (Some(0), "", ""));
+}
+
+#[test]
+fn dump_core_prints_the_user_bindings() {
+    let file = temp_program("dump.hs", "double :: Int -> Int\ndouble n = n * 2\n\nmain = print (double 4)\n");
+    let out = run_dnrad(&["dump", "core"], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.stdout.contains("double"), "{}", out.stdout);
+    assert!(out.stdout.contains("intMul"), "the Int multiplication is resolved to the primitive:\n{}", out.stdout);
+}
+
+#[test]
+fn runtime_errors_exit_one_after_earlier_output() {
+    let file = temp_program("boom.hs", "main :: IO ()\nmain = do\n  putStrLn \"before\"\n  print (1 `div` (0 :: Int))\n");
+    let out = run_dnrad(&["run"], &file);
+    assert_eq!(out.stdout, "before\n");
+    assert_eq!(out.code, Some(1));
+    assert!(out.stderr.contains("boom.hs:4:"), "{}", out.stderr);
+    assert!(out.stderr.contains("divide by zero"), "{}", out.stderr);
+}
+
+#[test]
+fn missing_file_and_bad_usage_exit_two() {
+    let out = run_dnrad(&["run"], std::path::Path::new("/no/such/file.hs"));
+    assert_eq!(out.code, Some(2));
+    assert!(out.stderr.contains("cannot read"), "{}", out.stderr);
+    let out = run_dnrad(&["frobnicate"], std::path::Path::new("x.hs"));
+    assert_eq!(out.code, Some(2));
+}
+
+#[test]
+fn runaway_recursion_is_a_clear_error() {
+    let file = temp_program("runaway.hs", "f :: Int -> Int\nf n = 1 + f (n + 1)\n\nmain = print (f 0)\n");
+    let out = run_dnrad(&["run"], &file);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stderr.contains("stack overflow"), "{}", out.stderr);
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+}

@@ -1,0 +1,130 @@
+//! Runs the acceptance corpus (`tests/corpus/{run,errors,ad}`, a copy of `shared/programs`) through
+//! the `dnrad` binary, as a user would, and compares with the expected outputs.
+//! The corpus is a ratchet: every program named in `tests/corpus_ratchet.txt` must pass; the others
+//! are reported. The list only grows.
+
+mod support;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use support::{compare_numeric, corpus_dir, run_dnrad, Outcome};
+
+/// One corpus program and what it must do.
+struct Case {
+    /// `dir/name`, as written in the ratchet list.
+    id: String,
+    path: PathBuf,
+    expected_out: String,
+    /// For `errors/`: the line the diagnostic must name.
+    expected_error_line: Option<usize>,
+    /// `ad/` outputs compare numbers with a tolerance.
+    numeric: bool,
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for dir in ["run", "errors", "ad"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir().join(dir))
+            .expect("corpus directory")
+            .map(|e| e.expect("corpus entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "hs"))
+            .collect();
+        files.sort();
+        for path in files {
+            let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let expected_out = std::fs::read_to_string(path.with_extension("out")).expect(".out file");
+            let expected_error_line = std::fs::read_to_string(path.with_extension("err")).ok().map(|s| {
+                s.split_whitespace().next().and_then(|l| l.parse().ok()).expect("`.err` starts with a line number")
+            });
+            out.push(Case { id: format!("{dir}/{stem}"), path, expected_out, expected_error_line, numeric: dir == "ad" });
+        }
+    }
+    out
+}
+
+/// Why a case failed, or `None` if it passed.
+fn check(case: &Case) -> Option<String> {
+    let outcome = run_dnrad(&["run", "--lint"], &case.path);
+    let Outcome { stdout, stderr, code, timed_out } = outcome;
+    if timed_out {
+        return Some("timed out".into());
+    }
+    if stderr.contains("panicked") {
+        return Some(format!("dnrad panicked:\n{stderr}"));
+    }
+    let same_output =
+        if case.numeric { compare_numeric(&stdout, &case.expected_out) } else { stdout == case.expected_out };
+    if !same_output {
+        return Some(format!(
+            "stdout differs\n--- expected\n{}--- actual\n{}--- stderr\n{}",
+            case.expected_out, stdout, stderr
+        ));
+    }
+    match case.expected_error_line {
+        None if code != Some(0) => Some(format!("exit code {code:?}\n{stderr}")),
+        None => None,
+        Some(_) if code != Some(1) => Some(format!("expected exit code 1, got {code:?}\n{stderr}")),
+        Some(line) => {
+            let file = case.path.file_name().unwrap().to_string_lossy();
+            let needle = format!("{file}:{line}:");
+            (!stderr.contains(&needle)).then(|| format!("diagnostic does not name {needle}\n{stderr}"))
+        }
+    }
+}
+
+fn ratchet() -> BTreeSet<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus_ratchet.txt");
+    std::fs::read_to_string(path)
+        .expect("tests/corpus_ratchet.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn corpus_ratchet() {
+    let cases = cases();
+    let required = ratchet();
+    let known: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
+    let unknown: Vec<&String> = required.difference(&known).collect();
+    assert!(unknown.is_empty(), "the ratchet names programs that do not exist: {unknown:?}");
+
+    let results = support::parallel_map(&cases, check);
+    let mut regressions = Vec::new();
+    let mut passing = 0;
+    for (case, failure) in cases.iter().zip(&results) {
+        let status = match (failure, required.contains(&case.id)) {
+            (None, true) => "pass",
+            (None, false) => "PASS (not yet on the ratchet: add it)",
+            (Some(_), true) => "FAIL (ratchet)",
+            (Some(_), false) => "fail",
+        };
+        passing += usize::from(failure.is_none());
+        eprintln!("{status:>40}  {}", case.id);
+        if let (Some(why), true) = (failure, required.contains(&case.id)) {
+            regressions.push(format!("{}: {why}", case.id));
+        }
+    }
+    eprintln!("corpus: {passing}/{} programs pass, {} on the ratchet", cases.len(), required.len());
+    assert!(regressions.is_empty(), "ratchet programs failed:\n{}", regressions.join("\n\n"));
+}
+
+/// The vendored corpus must not drift from the shared acceptance corpus when that is available.
+#[test]
+fn vendored_corpus_matches_shared() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/programs");
+    if !shared.is_dir() {
+        eprintln!("no ../shared/programs here; nothing to compare");
+        return;
+    }
+    for case in cases() {
+        let rel = case.path.strip_prefix(corpus_dir()).unwrap();
+        for ext in ["hs", "out", "err"] {
+            let ours = std::fs::read(case.path.with_extension(ext)).ok();
+            let theirs = std::fs::read(shared.join(rel).with_extension(ext)).ok();
+            assert_eq!(ours, theirs, "tests/corpus/{} differs from shared/programs", rel.with_extension(ext).display());
+        }
+    }
+}

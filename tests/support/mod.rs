@@ -1,0 +1,148 @@
+//! Helpers shared by the integration tests: running the `dnrad` binary with a timeout, a small
+//! parallel map, and the corpus' numeric output comparison.
+
+#![allow(dead_code)] // each test binary uses a different subset
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub const TIMEOUT: Duration = Duration::from_secs(120);
+
+pub fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
+}
+
+pub struct Outcome {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: Option<i32>,
+    pub timed_out: bool,
+}
+
+/// Run `dnrad ARGS FILE`, killing it after `TIMEOUT`.
+pub fn run_dnrad(args: &[&str], file: &Path) -> Outcome {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dnrad"))
+        .args(args)
+        .arg(file)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn dnrad");
+    let mut stdout_pipe = child.stdout.take().unwrap();
+    let mut stderr_pipe = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stdout_pipe.read_to_end(&mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stderr_pipe.read_to_end(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for dnrad") {
+            break status;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            timed_out = true;
+            break child.wait().expect("wait for killed dnrad");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap()).into_owned();
+    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
+    Outcome { stdout, stderr, code: status.code(), timed_out }
+}
+
+/// Map `f` over `items` on as many threads as the machine has cores, keeping the order.
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    let slots = std::sync::Mutex::new(&mut results);
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if i >= items.len() {
+                    break;
+                }
+                let r = f(&items[i]);
+                slots.lock().unwrap()[i] = Some(r);
+            });
+        }
+    });
+    results.into_iter().map(|r| r.expect("every item mapped")).collect()
+}
+
+/// Split text into alternating non-numeric text and numbers (`-1.5e-3`, `42`, `Infinity`).
+fn tokens(s: &str) -> Vec<Result<f64, String>> {
+    let mut out = Vec::new();
+    let mut text = String::new();
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts_number = bytes[i].is_ascii_digit()
+            || (bytes[i] == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit));
+        let prev_is_word = i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        if starts_number && !prev_is_word {
+            let mut j = i + 1;
+            while j < bytes.len()
+                && (bytes[j].is_ascii_digit()
+                    || bytes[j] == b'.' && bytes.get(j + 1).is_some_and(u8::is_ascii_digit)
+                    || (bytes[j] == b'e' || bytes[j] == b'E')
+                        && bytes.get(j + 1).is_some_and(|c| c.is_ascii_digit() || *c == b'-'))
+            {
+                j += if bytes[j] == b'e' || bytes[j] == b'E' { 2 } else { 1 };
+            }
+            if let Ok(x) = s[i..j].parse::<f64>() {
+                if !text.is_empty() {
+                    out.push(Err(std::mem::take(&mut text)));
+                }
+                out.push(Ok(x));
+                i = j;
+                continue;
+            }
+        }
+        let ch = s[i..].chars().next().unwrap();
+        text.push(ch);
+        i += ch.len_utf8();
+    }
+    if !text.is_empty() {
+        out.push(Err(text));
+    }
+    out
+}
+
+/// Compare outputs: text exactly, numbers with relative tolerance 1e-6 or absolute 1e-9.
+pub fn compare_numeric(actual: &str, expected: &str) -> bool {
+    let (a, e) = (tokens(actual), tokens(expected));
+    a.len() == e.len()
+        && a.iter().zip(&e).all(|(x, y)| match (x, y) {
+            (Ok(x), Ok(y)) => x == y || (x - y).abs() <= 1e-9 || (x - y).abs() <= 1e-6 * x.abs().max(y.abs()),
+            (Err(x), Err(y)) => x == y,
+            _ => false,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compare_numeric;
+
+    #[test]
+    fn numeric_comparison_tolerates_rounding_only() {
+        assert!(compare_numeric("x = 1.0000000001\n", "x = 1.0\n"));
+        assert!(compare_numeric("[1.0e-12,-2.5]", "[0.0,-2.5000001]"));
+        assert!(!compare_numeric("x = 1.01", "x = 1.0"));
+        assert!(!compare_numeric("(1.0,2.0)", "(1.0, 2.0)"));
+        assert!(compare_numeric("v2 3", "v2 3"));
+    }
+}
