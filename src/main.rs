@@ -12,7 +12,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "dnrad", version, about = "A strict Haskell 98-like language with efficient reverse-mode AD")]
+#[command(
+    name = "dnrad",
+    version,
+    about = "A strict Haskell 98-like language with efficient reverse-mode AD"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -79,7 +83,14 @@ fn execute(command: Command) -> ExitCode {
             };
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            let result = pipeline::run(&sources, Options { lint, ..Options::default() }, &mut out);
+            let result = pipeline::run(
+                &sources,
+                Options {
+                    lint,
+                    ..Options::default()
+                },
+                &mut out,
+            );
             let _ = out.flush();
             (sources, result)
         }
@@ -88,16 +99,33 @@ fn execute(command: Command) -> ExitCode {
                 Ok(s) => s,
                 Err(code) => return code,
             };
-            let result = pipeline::compile(&sources, Options { lint: true, ..Options::default() }).map(|_| ());
+            let result = pipeline::compile(
+                &sources,
+                Options {
+                    lint: true,
+                    ..Options::default()
+                },
+            )
+            .map(|_| ());
             (sources, result)
         }
-        Command::Dump { what: DumpWhat::Core, file, no_simplify } => {
+        Command::Dump {
+            what: DumpWhat::Core,
+            file,
+            no_simplify,
+        } => {
             let sources = match read(&file) {
                 Ok(s) => s,
                 Err(code) => return code,
             };
-            let result = pipeline::compile(&sources, Options { no_simplify, ..Options::default() })
-                .map(|program| print!("{}", pretty::program(&program)));
+            let result = pipeline::compile(
+                &sources,
+                Options {
+                    no_simplify,
+                    ..Options::default()
+                },
+            )
+            .map(|program| print!("{}", pretty::program(&program)));
             (sources, result)
         }
     };

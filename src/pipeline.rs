@@ -23,7 +23,10 @@ pub struct Options {
 
 /// The sources of a compilation of the user's file `name` with contents `text`.
 pub fn sources_for(name: &str, text: &str) -> Sources {
-    Sources::new(SourceFile::new("<prelude>", prelude::PRELUDE_SOURCE), SourceFile::new(name, text))
+    Sources::new(
+        SourceFile::new("<prelude>", prelude::PRELUDE_SOURCE),
+        SourceFile::new(name, text),
+    )
 }
 
 fn parse_file(text: &str, file: FileId) -> Result<dnrad_frontend::ast::Module, Vec<Diagnostic>> {
@@ -40,7 +43,10 @@ fn lint_pass(program: &Program, pass: &str) -> Result<(), Vec<Diagnostic>> {
                 Diagnostic::new(
                     ErrorKind::Type,
                     e.span,
-                    format!("internal error: core lint failed after {pass}: {} ({})", e.message, e.context),
+                    format!(
+                        "internal error: core lint failed after {pass}: {} ({})",
+                        e.message, e.context
+                    ),
                 )
             })
             .collect()
@@ -68,7 +74,11 @@ pub fn compile(sources: &Sources, options: Options) -> Result<Program, Vec<Diagn
 }
 
 /// Compile and run `main`, writing the program's output to `out`.
-pub fn run(sources: &Sources, options: Options, out: &mut dyn Write) -> Result<(), Vec<Diagnostic>> {
+pub fn run(
+    sources: &Sources,
+    options: Options,
+    out: &mut dyn Write,
+) -> Result<(), Vec<Diagnostic>> {
     let program = compile(sources, options)?;
     if program.entry.is_none() {
         return Err(vec![Diagnostic::new(

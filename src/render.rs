@@ -35,7 +35,11 @@ pub fn write_diagnostic(w: &mut dyn Write, sources: &Sources, diag: &Diagnostic,
     for note in &diag.notes {
         report = report.with_note(note);
     }
-    let cache = ariadne::sources(sources.files().map(|(_, f)| (f.name.as_str(), f.text.as_str())));
+    let cache = ariadne::sources(
+        sources
+            .files()
+            .map(|(_, f)| (f.name.as_str(), f.text.as_str())),
+    );
     if report.finish().write(cache, &mut *w).is_err() {
         let _ = writeln!(w, "{headline}");
     }

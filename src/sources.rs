@@ -13,9 +13,14 @@ pub struct SourceFile {
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
         let text = text.into();
-        let line_starts =
-            std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        SourceFile { name: name.into(), text, line_starts }
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        SourceFile {
+            name: name.into(),
+            text,
+            line_starts,
+        }
     }
 
     /// 1-based line and (character) column of a byte offset.
@@ -23,7 +28,10 @@ impl SourceFile {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let col = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count());
+        let col = self
+            .text
+            .get(start..offset)
+            .map_or(offset - start, |s| s.chars().count());
         (line + 1, col + 1)
     }
 }
@@ -36,7 +44,9 @@ pub struct Sources {
 impl Sources {
     /// A compilation of the Prelude (`FileId::PRELUDE`) and one user file (`FileId::MAIN`).
     pub fn new(prelude: SourceFile, main: SourceFile) -> Sources {
-        Sources { files: vec![prelude, main] }
+        Sources {
+            files: vec![prelude, main],
+        }
     }
 
     pub fn get(&self, id: FileId) -> Option<&SourceFile> {
@@ -44,7 +54,10 @@ impl Sources {
     }
 
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files.iter().enumerate().map(|(i, f)| (FileId(i as u32), f))
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
     }
 
     /// `name:line:col` of the start of a span, if it points into a known file.

@@ -10,13 +10,19 @@ fn temp_program(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dnrad-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
-    std::fs::File::create(&path).unwrap().write_all(text.as_bytes()).unwrap();
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
     path
 }
 
 #[test]
 fn run_prints_output_and_exits_zero() {
-    let file = temp_program("ok.hs", "main :: IO ()\nmain = print (sum [1 .. 10 :: Int])\n");
+    let file = temp_program(
+        "ok.hs",
+        "main :: IO ()\nmain = print (sum [1 .. 10 :: Int])\n",
+    );
     let out = run_dnrad(&["run"], &file);
     assert_eq!(out.stdout, "55\n");
     assert_eq!(out.code, Some(0), "{}", out.stderr);
@@ -24,7 +30,10 @@ fn run_prints_output_and_exits_zero() {
 
 #[test]
 fn check_reports_type_errors_with_location_and_exit_one() {
-    let file = temp_program("bad.hs", "f :: Int -> Int\nf x = x + True\n\nmain = print (f 1)\n");
+    let file = temp_program(
+        "bad.hs",
+        "f :: Int -> Int\nf x = x + True\n\nmain = print (f 1)\n",
+    );
     let out = run_dnrad(&["check"], &file);
     assert_eq!(out.code, Some(1));
     assert!(out.stderr.contains("bad.hs:2:"), "{}", out.stderr);
@@ -36,21 +45,34 @@ fn check_reports_type_errors_with_location_and_exit_one() {
 fn check_accepts_a_good_program_silently() {
     let file = temp_program("good.hs", "main :: IO ()\nmain = putStrLn \"hi\"\n");
     let out = run_dnrad(&["check"], &file);
-    assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (Some(0), "", ""));
+    assert_eq!(
+        (out.code, out.stdout.as_str(), out.stderr.as_str()),
+        (Some(0), "", "")
+    );
 }
 
 #[test]
 fn dump_core_prints_the_user_bindings() {
-    let file = temp_program("dump.hs", "double :: Int -> Int\ndouble n = n * 2\n\nmain = print (double 4)\n");
+    let file = temp_program(
+        "dump.hs",
+        "double :: Int -> Int\ndouble n = n * 2\n\nmain = print (double 4)\n",
+    );
     let out = run_dnrad(&["dump", "core"], &file);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(out.stdout.contains("double"), "{}", out.stdout);
-    assert!(out.stdout.contains("intMul"), "the Int multiplication is resolved to the primitive:\n{}", out.stdout);
+    assert!(
+        out.stdout.contains("intMul"),
+        "the Int multiplication is resolved to the primitive:\n{}",
+        out.stdout
+    );
 }
 
 #[test]
 fn runtime_errors_exit_one_after_earlier_output() {
-    let file = temp_program("boom.hs", "main :: IO ()\nmain = do\n  putStrLn \"before\"\n  print (1 `div` (0 :: Int))\n");
+    let file = temp_program(
+        "boom.hs",
+        "main :: IO ()\nmain = do\n  putStrLn \"before\"\n  print (1 `div` (0 :: Int))\n",
+    );
     let out = run_dnrad(&["run"], &file);
     assert_eq!(out.stdout, "before\n");
     assert_eq!(out.code, Some(1));
@@ -69,7 +91,10 @@ fn missing_file_and_bad_usage_exit_two() {
 
 #[test]
 fn runaway_recursion_is_a_clear_error() {
-    let file = temp_program("runaway.hs", "f :: Int -> Int\nf n = 1 + f (n + 1)\n\nmain = print (f 0)\n");
+    let file = temp_program(
+        "runaway.hs",
+        "f :: Int -> Int\nf n = 1 + f (n + 1)\n\nmain = print (f 0)\n",
+    );
     let out = run_dnrad(&["run"], &file);
     assert_eq!(out.code, Some(1), "{}", out.stderr);
     assert!(out.stderr.contains("stack overflow"), "{}", out.stderr);

@@ -32,11 +32,23 @@ fn cases() -> Vec<Case> {
         files.sort();
         for path in files {
             let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-            let expected_out = std::fs::read_to_string(path.with_extension("out")).expect(".out file");
-            let expected_error_line = std::fs::read_to_string(path.with_extension("err")).ok().map(|s| {
-                s.split_whitespace().next().and_then(|l| l.parse().ok()).expect("`.err` starts with a line number")
+            let expected_out =
+                std::fs::read_to_string(path.with_extension("out")).expect(".out file");
+            let expected_error_line = std::fs::read_to_string(path.with_extension("err"))
+                .ok()
+                .map(|s| {
+                    s.split_whitespace()
+                        .next()
+                        .and_then(|l| l.parse().ok())
+                        .expect("`.err` starts with a line number")
+                });
+            out.push(Case {
+                id: format!("{dir}/{stem}"),
+                path,
+                expected_out,
+                expected_error_line,
+                numeric: dir == "ad",
             });
-            out.push(Case { id: format!("{dir}/{stem}"), path, expected_out, expected_error_line, numeric: dir == "ad" });
         }
     }
     out
@@ -45,15 +57,23 @@ fn cases() -> Vec<Case> {
 /// Why a case failed, or `None` if it passed.
 fn check(case: &Case) -> Option<String> {
     let outcome = run_dnrad(&["run", "--lint"], &case.path);
-    let Outcome { stdout, stderr, code, timed_out } = outcome;
+    let Outcome {
+        stdout,
+        stderr,
+        code,
+        timed_out,
+    } = outcome;
     if timed_out {
         return Some("timed out".into());
     }
     if stderr.contains("panicked") {
         return Some(format!("dnrad panicked:\n{stderr}"));
     }
-    let same_output =
-        if case.numeric { compare_numeric(&stdout, &case.expected_out) } else { stdout == case.expected_out };
+    let same_output = if case.numeric {
+        compare_numeric(&stdout, &case.expected_out)
+    } else {
+        stdout == case.expected_out
+    };
     if !same_output {
         return Some(format!(
             "stdout differs\n--- expected\n{}--- actual\n{}--- stderr\n{}",
@@ -67,7 +87,8 @@ fn check(case: &Case) -> Option<String> {
         Some(line) => {
             let file = case.path.file_name().unwrap().to_string_lossy();
             let needle = format!("{file}:{line}:");
-            (!stderr.contains(&needle)).then(|| format!("diagnostic does not name {needle}\n{stderr}"))
+            (!stderr.contains(&needle))
+                .then(|| format!("diagnostic does not name {needle}\n{stderr}"))
         }
     }
 }
@@ -89,7 +110,10 @@ fn corpus_ratchet() {
     let required = ratchet();
     let known: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
     let unknown: Vec<&String> = required.difference(&known).collect();
-    assert!(unknown.is_empty(), "the ratchet names programs that do not exist: {unknown:?}");
+    assert!(
+        unknown.is_empty(),
+        "the ratchet names programs that do not exist: {unknown:?}"
+    );
 
     let results = support::parallel_map(&cases, check);
     let mut regressions = Vec::new();
@@ -107,8 +131,16 @@ fn corpus_ratchet() {
             regressions.push(format!("{}: {why}", case.id));
         }
     }
-    eprintln!("corpus: {passing}/{} programs pass, {} on the ratchet", cases.len(), required.len());
-    assert!(regressions.is_empty(), "ratchet programs failed:\n{}", regressions.join("\n\n"));
+    eprintln!(
+        "corpus: {passing}/{} programs pass, {} on the ratchet",
+        cases.len(),
+        required.len()
+    );
+    assert!(
+        regressions.is_empty(),
+        "ratchet programs failed:\n{}",
+        regressions.join("\n\n")
+    );
 }
 
 /// The vendored corpus must not drift from the shared acceptance corpus when that is available.
@@ -124,7 +156,12 @@ fn vendored_corpus_matches_shared() {
         for ext in ["hs", "out", "err"] {
             let ours = std::fs::read(case.path.with_extension(ext)).ok();
             let theirs = std::fs::read(shared.join(rel).with_extension(ext)).ok();
-            assert_eq!(ours, theirs, "tests/corpus/{} differs from shared/programs", rel.with_extension(ext).display());
+            assert_eq!(
+                ours,
+                theirs,
+                "tests/corpus/{} differs from shared/programs",
+                rel.with_extension(ext).display()
+            );
         }
     }
 }

@@ -59,7 +59,12 @@ pub fn run_dnrad(args: &[&str], file: &Path) -> Outcome {
     };
     let stdout = String::from_utf8_lossy(&out_reader.join().unwrap()).into_owned();
     let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
-    Outcome { stdout, stderr, code: status.code(), timed_out }
+    Outcome {
+        stdout,
+        stderr,
+        code: status.code(),
+        timed_out,
+    }
 }
 
 /// Map `f` over `items` on as many threads as the machine has cores, keeping the order.
@@ -80,7 +85,10 @@ pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -
             });
         }
     });
-    results.into_iter().map(|r| r.expect("every item mapped")).collect()
+    results
+        .into_iter()
+        .map(|r| r.expect("every item mapped"))
+        .collect()
 }
 
 /// Split text into alternating non-numeric text and numbers (`-1.5e-3`, `42`, `Infinity`).
@@ -99,9 +107,15 @@ fn tokens(s: &str) -> Vec<Result<f64, String>> {
                 && (bytes[j].is_ascii_digit()
                     || bytes[j] == b'.' && bytes.get(j + 1).is_some_and(u8::is_ascii_digit)
                     || (bytes[j] == b'e' || bytes[j] == b'E')
-                        && bytes.get(j + 1).is_some_and(|c| c.is_ascii_digit() || *c == b'-'))
+                        && bytes
+                            .get(j + 1)
+                            .is_some_and(|c| c.is_ascii_digit() || *c == b'-'))
             {
-                j += if bytes[j] == b'e' || bytes[j] == b'E' { 2 } else { 1 };
+                j += if bytes[j] == b'e' || bytes[j] == b'E' {
+                    2
+                } else {
+                    1
+                };
             }
             if let Ok(x) = s[i..j].parse::<f64>() {
                 if !text.is_empty() {
@@ -127,7 +141,9 @@ pub fn compare_numeric(actual: &str, expected: &str) -> bool {
     let (a, e) = (tokens(actual), tokens(expected));
     a.len() == e.len()
         && a.iter().zip(&e).all(|(x, y)| match (x, y) {
-            (Ok(x), Ok(y)) => x == y || (x - y).abs() <= 1e-9 || (x - y).abs() <= 1e-6 * x.abs().max(y.abs()),
+            (Ok(x), Ok(y)) => {
+                x == y || (x - y).abs() <= 1e-9 || (x - y).abs() <= 1e-6 * x.abs().max(y.abs())
+            }
             (Err(x), Err(y)) => x == y,
             _ => false,
         })

@@ -1,0 +1,305 @@
+//! The layout algorithm (Haskell 2010 report §10.3): inserts virtual braces and semicolons
+//! (`VLBrace`, `VSemi`, `VRBrace`) so the parser sees explicit block structure.
+//!
+//! The report's `parse-error(t)` rule needs the parser; we approximate it with a context stack
+//! that records brackets and the keywords `if`/`case`/`let` beside the layout blocks. An implicit
+//! block is closed early: by `in` (back to its `let` block), by `)`, `]` or `,` of a bracket opened
+//! outside it, by `then`/`else` (back to their `if`) and by `of` (back to its `case`). This covers
+//! the cases users write (one-line `let … in`, `(case x of …)`, `if c then do … else …`).
+//! It must not reject programs: malformed block structure is left for the parser to report.
+
+use crate::token::{Tok, Token};
+use dnrad_core::{Diagnostic, ErrorKind};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Ctx {
+    /// An implicit block at a column, opened by `let` (`is_let`) or another layout keyword.
+    Implicit { col: u32, is_let: bool },
+    /// An explicit `{ … }` block after a layout keyword.
+    Explicit,
+    /// `(`, `[` or a non-block `{` (record syntax).
+    Bracket,
+    /// An `if` waiting for its `else`.
+    If,
+    /// A `case` waiting for its `of`.
+    Case,
+}
+
+struct Layout {
+    out: Vec<Token>,
+    stack: Vec<Ctx>,
+}
+
+impl Layout {
+    fn virtual_tok(&mut self, tok: Tok, at: &Token) {
+        self.out.push(Token {
+            tok,
+            span: dnrad_core::Span::new(at.span.file, at.span.lo, at.span.lo),
+            line: at.line,
+            col: at.col,
+        });
+    }
+
+    fn enclosing_col(&self) -> u32 {
+        self.stack
+            .iter()
+            .rev()
+            .find_map(|c| match c {
+                Ctx::Implicit { col, .. } => Some(*col),
+                Ctx::Explicit => Some(0),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
+
+    /// Close implicit blocks (dropping `if`/`case` markers) until `stop` says to stop at the top;
+    /// returns whether such a context was found.
+    fn close_until(&mut self, at: &Token, stop: impl Fn(&Ctx) -> bool) -> bool {
+        let Some(target) = self.stack.iter().rposition(&stop) else {
+            return false;
+        };
+        if self.stack[target + 1..]
+            .iter()
+            .any(|c| matches!(c, Ctx::Explicit | Ctx::Bracket))
+        {
+            return false;
+        }
+        while self.stack.len() > target + 1 {
+            if let Some(Ctx::Implicit { .. }) = self.stack.pop() {
+                self.virtual_tok(Tok::VRBrace, at);
+            }
+        }
+        true
+    }
+
+    /// Handle the start of a new line: close deeper blocks, separate items of the current one.
+    fn new_line(&mut self, t: &Token) {
+        loop {
+            match self.stack.last() {
+                Some(Ctx::Implicit { col, .. }) if t.col < *col => {
+                    self.stack.pop();
+                    self.virtual_tok(Tok::VRBrace, t);
+                }
+                Some(Ctx::If | Ctx::Case) if self.enclosing_col() > t.col => {
+                    self.stack.pop();
+                }
+                Some(Ctx::Implicit { col, .. }) if t.col == *col => {
+                    self.virtual_tok(Tok::VSemi, t);
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Early closing of implicit blocks for tokens that cannot continue them.
+    fn close_for(&mut self, t: &Token) {
+        match t.tok {
+            Tok::In => {
+                if self.close_until(t, |c| matches!(c, Ctx::Implicit { is_let: true, .. })) {
+                    self.stack.pop();
+                    self.virtual_tok(Tok::VRBrace, t);
+                }
+            }
+            Tok::RParen | Tok::RBracket | Tok::Comma => {
+                self.close_until(t, |c| *c == Ctx::Bracket);
+            }
+            Tok::Then => {
+                self.close_until(t, |c| *c == Ctx::If);
+            }
+            Tok::Else => {
+                if self.close_until(t, |c| *c == Ctx::If) {
+                    self.stack.pop();
+                }
+            }
+            Tok::Of => {
+                if self.close_until(t, |c| *c == Ctx::Case) {
+                    self.stack.pop();
+                }
+            }
+            Tok::RBrace => {
+                self.close_until(t, |c| matches!(c, Ctx::Explicit | Ctx::Bracket));
+            }
+            _ => {}
+        }
+    }
+}
+
+fn opens_block(tok: &Tok) -> bool {
+    matches!(tok, Tok::Let | Tok::Where | Tok::Do | Tok::Of)
+}
+
+/// Insert virtual braces and semicolons. The input must end with `Tok::Eof` (as `lex` produces).
+pub fn layout(tokens: Vec<Token>) -> Result<Vec<Token>, Diagnostic> {
+    let mut lay = Layout {
+        out: Vec::with_capacity(tokens.len() * 5 / 4),
+        stack: Vec::new(),
+    };
+    let mut pending: Option<bool> = None; // a layout keyword was seen; `Some(is_let)`
+    let mut prev_line = 0;
+    let first = tokens.first().map(|t| t.tok.clone());
+    if !matches!(first, Some(Tok::Module | Tok::LBrace) | None) {
+        pending = Some(false);
+    }
+    for t in tokens {
+        if t.tok == Tok::Eof {
+            while let Some(c) = lay.stack.pop() {
+                if let Ctx::Implicit { .. } = c {
+                    lay.virtual_tok(Tok::VRBrace, &t);
+                }
+            }
+            lay.out.push(t);
+            break;
+        }
+        let first_on_line = t.line > prev_line;
+        prev_line = t.line;
+        if let Some(is_let) = pending.take() {
+            if t.tok == Tok::LBrace {
+                lay.stack.push(Ctx::Explicit);
+                lay.out.push(t);
+                continue;
+            }
+            if t.col > lay.enclosing_col() || lay.stack.is_empty() {
+                lay.virtual_tok(Tok::VLBrace, &t);
+                lay.stack.push(Ctx::Implicit { col: t.col, is_let });
+            } else {
+                lay.virtual_tok(Tok::VLBrace, &t);
+                lay.virtual_tok(Tok::VRBrace, &t);
+                if first_on_line {
+                    lay.new_line(&t);
+                }
+            }
+        } else if first_on_line {
+            lay.new_line(&t);
+        }
+        lay.close_for(&t);
+        match &t.tok {
+            tok if opens_block(tok) => pending = Some(*tok == Tok::Let),
+            Tok::LParen | Tok::LBracket | Tok::LBrace => lay.stack.push(Ctx::Bracket),
+            Tok::RParen | Tok::RBracket | Tok::RBrace => {
+                if matches!(lay.stack.last(), Some(Ctx::Bracket | Ctx::Explicit)) {
+                    lay.stack.pop();
+                } else if t.tok == Tok::RBrace {
+                    return Err(Diagnostic::new(
+                        ErrorKind::Parse,
+                        t.span,
+                        "unexpected `}`: there is no open block to close",
+                    ));
+                }
+            }
+            Tok::If => lay.stack.push(Ctx::If),
+            Tok::Case => lay.stack.push(Ctx::Case),
+            _ => {}
+        }
+        lay.out.push(t);
+    }
+    Ok(lay.out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexer::lex;
+    use dnrad_core::FileId;
+
+    /// Render the laid-out tokens compactly: virtual tokens as `{ ; }`, others by their text.
+    fn render(src: &str) -> String {
+        let toks = layout(lex(src, FileId::MAIN).unwrap()).unwrap();
+        let parts: Vec<String> = toks
+            .iter()
+            .filter(|t| t.tok != Tok::Eof)
+            .map(|t| match &t.tok {
+                Tok::VLBrace => "{".into(),
+                Tok::VRBrace => "}".into(),
+                Tok::VSemi => ";".into(),
+                _ => src[t.span.lo as usize..t.span.hi as usize].to_string(),
+            })
+            .collect();
+        parts.join(" ")
+    }
+
+    #[test]
+    fn top_level_declarations() {
+        assert_eq!(render("f x = 1\ng = 2"), "{ f x = 1 ; g = 2 }");
+        assert_eq!(
+            render("module Main where\nf = 1\ng = 2"),
+            "module Main where { f = 1 ; g = 2 }"
+        );
+    }
+
+    #[test]
+    fn where_and_guards() {
+        assert_eq!(
+            render("f x\n  | x < 0 = a\n  | otherwise = b\n  where\n    a = 1\n    b = 2\ng = 3"),
+            "{ f x | x < 0 = a | otherwise = b where { a = 1 ; b = 2 } ; g = 3 }"
+        );
+    }
+
+    #[test]
+    fn do_blocks_with_let_and_case() {
+        assert_eq!(render("main = do\n  let x = 1\n      y = 2\n  case x of\n    1 -> a\n    _ -> b\n  print y"),
+            "{ main = do { let { x = 1 ; y = 2 } ; case x of { 1 -> a ; _ -> b } ; print y } }");
+    }
+
+    #[test]
+    fn let_in_on_one_line() {
+        assert_eq!(
+            render("f = let x = 1; y = 2 in x + y"),
+            "{ f = let { x = 1 ; y = 2 } in x + y }"
+        );
+        assert_eq!(
+            render("f = let x = 1 in let y = x in y"),
+            "{ f = let { x = 1 } in let { y = x } in y }"
+        );
+    }
+
+    #[test]
+    fn brackets_close_blocks() {
+        assert_eq!(
+            render("f = (case x of Just y -> y, 3)"),
+            "{ f = ( case x of { Just y -> y } , 3 ) }"
+        );
+        assert_eq!(render("f = [do a, b]"), "{ f = [ do { a } , b ] }");
+    }
+
+    #[test]
+    fn if_then_else_close_blocks() {
+        assert_eq!(
+            render("f = if c then do a else do b"),
+            "{ f = if c then do { a } else do { b } }"
+        );
+        assert_eq!(
+            render("f = do\n  if c\n    then a\n    else b\n  d"),
+            "{ f = do { if c then a else b ; d } }"
+        );
+    }
+
+    #[test]
+    fn explicit_braces() {
+        assert_eq!(
+            render("f = case x of { A -> 1; B -> 2 }"),
+            "{ f = case x of { A -> 1 ; B -> 2 } }"
+        );
+        assert_eq!(
+            render("r = P { a = 1, b = 2 }"),
+            "{ r = P { a = 1 , b = 2 } }"
+        );
+    }
+
+    #[test]
+    fn empty_blocks_and_where_in_column_one() {
+        assert_eq!(
+            render("f = 1\n  where\ng = 2"),
+            "{ f = 1 where { } ; g = 2 }"
+        );
+        assert_eq!(
+            render("area r = pi * r2\nwhere r2 = r * r"),
+            "{ area r = pi * r2 ; where { r2 = r * r } }"
+        );
+    }
+
+    #[test]
+    fn stray_closing_brace_is_an_error() {
+        assert!(layout(lex("f = 1 }", FileId::MAIN).unwrap()).is_err());
+    }
+}
