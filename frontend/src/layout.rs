@@ -11,10 +11,20 @@
 use crate::token::{Tok, Token};
 use dnrad_core::{Diagnostic, ErrorKind};
 
+/// The keyword that opened a layout block.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Opener {
+    Top,
+    Let,
+    Where,
+    Do,
+    Of,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Ctx {
-    /// An implicit block at a column, opened by `let` (`is_let`) or another layout keyword.
-    Implicit { col: u32, is_let: bool },
+    /// An implicit block at a column, opened by `opener` (`None` for the top level).
+    Implicit { col: u32, opener: Opener },
     /// An explicit `{ … }` block after a layout keyword.
     Explicit,
     /// `(`, `[` or a non-block `{` (record syntax).
@@ -23,6 +33,14 @@ enum Ctx {
     If,
     /// A `case` waiting for its `of`.
     Case,
+    /// A `let` waiting for its `in` (if it is not a `do`-statement `let`).
+    LetKw,
+}
+
+impl Ctx {
+    fn is_marker(&self) -> bool {
+        matches!(self, Ctx::If | Ctx::Case | Ctx::LetKw)
+    }
 }
 
 struct Layout {
@@ -73,21 +91,29 @@ impl Layout {
     }
 
     /// Handle the start of a new line: close deeper blocks, separate items of the current one.
+    /// Keyword markers above the innermost block belong to finished lines once a block closes or
+    /// a new item starts, and are dropped then.
     fn new_line(&mut self, t: &Token) {
         loop {
-            match self.stack.last() {
-                Some(Ctx::Implicit { col, .. }) if t.col < *col => {
-                    self.stack.pop();
-                    self.virtual_tok(Tok::VRBrace, t);
-                }
-                Some(Ctx::If | Ctx::Case) if self.enclosing_col() > t.col => {
-                    self.stack.pop();
-                }
-                Some(Ctx::Implicit { col, .. }) if t.col == *col => {
-                    self.virtual_tok(Tok::VSemi, t);
-                    return;
-                }
-                _ => return,
+            let Some(idx) = self.stack.iter().rposition(|c| !c.is_marker()) else {
+                return;
+            };
+            let Ctx::Implicit { col, opener } = self.stack[idx] else {
+                return;
+            };
+            // `where` cannot start a statement or alternative: it ends a `do`/`case`/`let` block
+            // at its own column (parse-error(t)).
+            let where_ends_block =
+                t.tok == Tok::Where && matches!(opener, Opener::Do | Opener::Of | Opener::Let);
+            if t.col < col || (t.col == col && where_ends_block) {
+                self.stack.truncate(idx);
+                self.virtual_tok(Tok::VRBrace, t);
+            } else if t.col == col {
+                self.stack.truncate(idx + 1);
+                self.virtual_tok(Tok::VSemi, t);
+                return;
+            } else {
+                return;
             }
         }
     }
@@ -96,9 +122,8 @@ impl Layout {
     fn close_for(&mut self, t: &Token) {
         match t.tok {
             Tok::In => {
-                if self.close_until(t, |c| matches!(c, Ctx::Implicit { is_let: true, .. })) {
+                if self.close_until(t, |c| *c == Ctx::LetKw) {
                     self.stack.pop();
-                    self.virtual_tok(Tok::VRBrace, t);
                 }
             }
             Tok::RParen | Tok::RBracket | Tok::Comma => {
@@ -125,8 +150,14 @@ impl Layout {
     }
 }
 
-fn opens_block(tok: &Tok) -> bool {
-    matches!(tok, Tok::Let | Tok::Where | Tok::Do | Tok::Of)
+fn block_opener(tok: &Tok) -> Option<Opener> {
+    match tok {
+        Tok::Let => Some(Opener::Let),
+        Tok::Where => Some(Opener::Where),
+        Tok::Do => Some(Opener::Do),
+        Tok::Of => Some(Opener::Of),
+        _ => None,
+    }
 }
 
 /// Insert virtual braces and semicolons. The input must end with `Tok::Eof` (as `lex` produces).
@@ -135,11 +166,11 @@ pub fn layout(tokens: Vec<Token>) -> Result<Vec<Token>, Diagnostic> {
         out: Vec::with_capacity(tokens.len() * 5 / 4),
         stack: Vec::new(),
     };
-    let mut pending: Option<bool> = None; // a layout keyword was seen; `Some(is_let)`
+    let mut pending: Option<Opener> = None; // a layout keyword was seen
     let mut prev_line = 0;
     let first = tokens.first().map(|t| t.tok.clone());
     if !matches!(first, Some(Tok::Module | Tok::LBrace) | None) {
-        pending = Some(false);
+        pending = Some(Opener::Top);
     }
     for t in tokens {
         if t.tok == Tok::Eof {
@@ -153,7 +184,7 @@ pub fn layout(tokens: Vec<Token>) -> Result<Vec<Token>, Diagnostic> {
         }
         let first_on_line = t.line > prev_line;
         prev_line = t.line;
-        if let Some(is_let) = pending.take() {
+        if let Some(opener) = pending.take() {
             if t.tok == Tok::LBrace {
                 lay.stack.push(Ctx::Explicit);
                 lay.out.push(t);
@@ -161,7 +192,7 @@ pub fn layout(tokens: Vec<Token>) -> Result<Vec<Token>, Diagnostic> {
             }
             if t.col > lay.enclosing_col() || lay.stack.is_empty() {
                 lay.virtual_tok(Tok::VLBrace, &t);
-                lay.stack.push(Ctx::Implicit { col: t.col, is_let });
+                lay.stack.push(Ctx::Implicit { col: t.col, opener });
             } else {
                 lay.virtual_tok(Tok::VLBrace, &t);
                 lay.virtual_tok(Tok::VRBrace, &t);
@@ -174,7 +205,11 @@ pub fn layout(tokens: Vec<Token>) -> Result<Vec<Token>, Diagnostic> {
         }
         lay.close_for(&t);
         match &t.tok {
-            tok if opens_block(tok) => pending = Some(*tok == Tok::Let),
+            Tok::Let => {
+                lay.stack.push(Ctx::LetKw);
+                pending = Some(Opener::Let);
+            }
+            tok if block_opener(tok).is_some() => pending = block_opener(tok),
             Tok::LParen | Tok::LBracket | Tok::LBrace => lay.stack.push(Ctx::Bracket),
             Tok::RParen | Tok::RBracket | Tok::RBrace => {
                 if matches!(lay.stack.last(), Some(Ctx::Bracket | Ctx::Explicit)) {
@@ -295,6 +330,26 @@ mod tests {
         assert_eq!(
             render("area r = pi * r2\nwhere r2 = r * r"),
             "{ area r = pi * r2 ; where { r2 = r * r } }"
+        );
+    }
+
+    #[test]
+    fn in_after_a_let_block_closed_by_indentation() {
+        assert_eq!(
+            render("f = let a = 1\n        b = case q of K w -> w\n    in a\n  where g = 1"),
+            "{ f = let { a = 1 ; b = case q of { K w -> w } } in a where { g = 1 } }"
+        );
+        assert_eq!(
+            render("f = do\n  let x = 1\n  let y = 2 in print y\n  g"),
+            "{ f = do { let { x = 1 } ; let { y = 2 } in print y ; g } }"
+        );
+    }
+
+    #[test]
+    fn where_at_the_column_of_a_do_block_ends_it() {
+        assert_eq!(
+            render("f = do\n  a\n  where b = 1"),
+            "{ f = do { a } where { b = 1 } }"
         );
     }
 

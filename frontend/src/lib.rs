@@ -5,5 +5,6 @@
 pub mod ast;
 pub mod layout;
 pub mod lexer;
+pub mod parser;
 pub mod token;
 pub mod untyped;

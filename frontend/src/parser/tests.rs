@@ -1,0 +1,151 @@
+//! Parser tests: structure of small inputs, and the acceptance corpus (every program parses except
+//! the ones whose point is a parse error, which fail on their expected line).
+
+use super::*;
+use crate::ast::{DeclKind, ExprKind, OpItem, PatKind, RhsBody};
+use crate::{layout::layout, lexer::lex};
+use dnrad_core::FileId;
+use std::path::PathBuf;
+
+fn parse(src: &str) -> Result<ast::Module, Vec<Diagnostic>> {
+    parse_module(&layout(lex(src, FileId::MAIN).unwrap()).unwrap())
+}
+
+fn body_of(src: &str) -> ExprKind {
+    let m = parse(src).unwrap();
+    match &m.decls[0].kind {
+        DeclKind::FunClause { rhs, .. } => match &rhs.body {
+            RhsBody::Plain(e) => e.kind.clone(),
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
+}
+
+fn error_line(src: &str) -> usize {
+    let errs = parse(src).unwrap_err();
+    src[..errs[0].span.lo as usize].matches('\n').count() + 1
+}
+
+#[test]
+fn operator_chains_stay_flat() {
+    let ExprKind::OpChain(items) = body_of("f = - a + b * c") else {
+        panic!()
+    };
+    assert_eq!(items.len(), 6);
+    assert!(matches!(items[0], OpItem::Neg(_)));
+}
+
+#[test]
+fn sections_and_operators_in_parens() {
+    assert!(matches!(body_of("f = (+ 1)"), ExprKind::RightSection(..)));
+    assert!(matches!(body_of("f = (1 +)"), ExprKind::LeftSection(..)));
+    assert!(matches!(
+        body_of("f = (`div` 2)"),
+        ExprKind::RightSection(..)
+    ));
+    assert!(matches!(body_of("f = (+)"), ExprKind::Var(_)));
+    assert!(matches!(body_of("f = (- 1)"), ExprKind::Paren(_)));
+    assert!(matches!(body_of("f = (,) 1"), ExprKind::App(..)));
+}
+
+#[test]
+fn lists_sequences_and_comprehensions() {
+    assert!(matches!(
+        body_of("f = [1, 3 .. 9]"),
+        ExprKind::ArithSeq {
+            then: Some(_),
+            to: Some(_),
+            ..
+        }
+    ));
+    assert!(
+        matches!(body_of("f = [x | x <- xs, even x, let y = x]"), ExprKind::ListComp(_, q) if q.len() == 3)
+    );
+    assert!(matches!(body_of("f = [1, 2 :: Int]"), ExprKind::List(v) if v.len() == 2));
+}
+
+#[test]
+fn infix_function_definitions() {
+    let m = parse("V2 a b + V2 c d = V2 (a + c) (b + d)\nx `op` y = x\n(a, b) = p").unwrap();
+    assert!(
+        matches!(&m.decls[0].kind, DeclKind::FunClause { name, args, .. } if name.name == "+" && args.len() == 2)
+    );
+    assert!(matches!(&m.decls[1].kind, DeclKind::FunClause { name, .. } if name.name == "op"));
+    assert!(
+        matches!(&m.decls[2].kind, DeclKind::PatBind(p, _) if matches!(p.kind, PatKind::Tuple(_)))
+    );
+}
+
+#[test]
+fn data_class_and_instance_declarations() {
+    let src = "data T a = L | N (T a) a (T a) | a :+: a deriving (Show, Eq)\n\
+               data R = R { f, g :: Int, h :: Double }\n\
+               newtype W = W Int\n\
+               type S = [Int]\n\
+               class Eq a => C a where\n  m :: a -> Int\n  m _ = 0\n\
+               instance Show a => C (T a) where\n  m x = 1";
+    let m = parse(src).unwrap();
+    assert!(
+        matches!(&m.decls[0].kind, DeclKind::Data { cons, deriving, .. } if cons.len() == 3 && deriving.len() == 2)
+    );
+    assert!(
+        matches!(&m.decls[4].kind, DeclKind::Class { context, decls, .. } if context.len() == 1 && decls.len() == 2)
+    );
+    assert!(matches!(&m.decls[5].kind, DeclKind::Instance { context, .. } if context.len() == 1));
+}
+
+#[test]
+fn records_bind_tighter_than_application() {
+    let ExprKind::App(_, arg) = body_of("f = g P { x = 1 }") else {
+        panic!()
+    };
+    assert!(matches!(arg.kind, ExprKind::RecordCon(..)));
+    assert!(matches!(
+        body_of("f = r { x = 2 }"),
+        ExprKind::RecordUpdate(..)
+    ));
+}
+
+#[test]
+fn errors_point_at_the_offending_line() {
+    assert_eq!(error_line("f :: Int\nf n if n then 1 else 2\n"), 2);
+    assert_eq!(error_line("main = print (f (g x)))\n"), 1);
+    assert_eq!(error_line("a = 1\nwhere b = 2\n"), 2);
+    assert!(parse("import Data.List\nmain = 1").is_err());
+}
+
+fn corpus() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus")
+}
+
+#[test]
+fn corpus_programs_parse() {
+    for dir in ["run", "ad", "errors"] {
+        for entry in std::fs::read_dir(corpus().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "hs") {
+                continue;
+            }
+            let src = std::fs::read_to_string(&path).unwrap();
+            let expected = std::fs::read_to_string(path.with_extension("err")).unwrap_or_default();
+            let Ok(tokens) = lex(&src, FileId::MAIN) else {
+                assert!(expected.contains("lex"), "{}", path.display());
+                continue;
+            };
+            let result = parse_module(&layout(tokens).unwrap());
+            if expected.contains("parse") {
+                let line: usize = expected.split_whitespace().next().unwrap().parse().unwrap();
+                let errs = result.expect_err(&path.display().to_string());
+                assert_eq!(
+                    src[..errs[0].span.lo as usize].matches('\n').count() + 1,
+                    line,
+                    "{}",
+                    path.display()
+                );
+            } else if let Err(e) = result {
+                panic!("{}: {:?}", path.display(), e);
+            }
+        }
+    }
+}
