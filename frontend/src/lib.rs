@@ -3,6 +3,7 @@
 //! It reports every user error as a `Diagnostic`; it never prints and never panics on bad input.
 
 pub mod ast;
+pub mod desugar;
 pub mod layout;
 pub mod lexer;
 pub mod parser;

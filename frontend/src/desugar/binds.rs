@@ -1,0 +1,381 @@
+//! Binding groups (top level, `let`, `where`, class and instance bodies): grouping equations into
+//! functions, pattern bindings, signatures, local fixities; and the shared machinery of clauses,
+//! guards and `where` with fallthrough to the next clause.
+
+use super::build;
+use super::fixity::Fixity;
+use super::pattern::Test;
+use super::scope::scope_error;
+use super::{DResult, Ds};
+use crate::ast::{Decl, DeclKind, Ident, Pat, PatKind, Rhs, RhsBody};
+use crate::untyped::{UBind, UExpr, UKind};
+use dnrad_core::{Diagnostic, ErrorKind, Name, Span};
+use std::collections::HashMap;
+
+/// The value declarations of one group, before desugaring.
+pub(crate) enum Binding<'a> {
+    /// All equations of one function (consecutive in the source).
+    Fun {
+        name: &'a Ident,
+        clauses: Vec<(&'a [Pat], &'a Rhs)>,
+        span: Span,
+    },
+    Pat {
+        pat: &'a Pat,
+        rhs: &'a Rhs,
+        span: Span,
+    },
+}
+
+/// Split a group's declarations into bindings, signatures and fixities; report duplicates.
+pub(crate) fn group_decls(
+    decls: &[Decl],
+) -> DResult<(
+    Vec<Binding<'_>>,
+    HashMap<String, (&crate::ast::SigType, Span)>,
+    Vec<&Decl>,
+)> {
+    let mut bindings: Vec<Binding> = Vec::new();
+    let mut sigs = HashMap::new();
+    let mut fixities = Vec::new();
+    let mut defined: HashMap<String, Span> = HashMap::new();
+    for d in decls {
+        match &d.kind {
+            DeclKind::FunClause { name, args, rhs } => {
+                if let Some(Binding::Fun {
+                    name: prev,
+                    clauses,
+                    span,
+                }) = bindings.last_mut()
+                {
+                    if prev.name == name.name {
+                        if clauses[0].0.len() != args.len() {
+                            return Err(Diagnostic::new(
+                                ErrorKind::Parse,
+                                d.span,
+                                format!(
+                                    "the equations of `{}` have different numbers of arguments",
+                                    name.name
+                                ),
+                            ));
+                        }
+                        clauses.push((args, rhs));
+                        *span = span.to(d.span);
+                        continue;
+                    }
+                }
+                if let Some(first) = defined.insert(name.name.clone(), name.span) {
+                    return Err(scope_error(
+                        name.span,
+                        format!("`{}` is defined more than once", name.name),
+                    )
+                    .with_label(first, "first defined here"));
+                }
+                bindings.push(Binding::Fun {
+                    name,
+                    clauses: vec![(args, rhs)],
+                    span: d.span,
+                });
+            }
+            DeclKind::PatBind(pat, rhs) => {
+                for v in pattern_vars(pat) {
+                    if let Some(first) = defined.insert(v.name.clone(), v.span) {
+                        return Err(scope_error(
+                            v.span,
+                            format!("`{}` is defined more than once", v.name),
+                        )
+                        .with_label(first, "first defined here"));
+                    }
+                }
+                bindings.push(Binding::Pat {
+                    pat,
+                    rhs,
+                    span: d.span,
+                });
+            }
+            DeclKind::TypeSig(names, sig) => {
+                for n in names {
+                    if sigs.insert(n.name.clone(), (sig, n.span)).is_some() {
+                        return Err(scope_error(
+                            n.span,
+                            format!("duplicate type signature for `{}`", n.name),
+                        ));
+                    }
+                }
+            }
+            DeclKind::Fixity(..) => fixities.push(d),
+            _ => {
+                return Err(Diagnostic::new(
+                    ErrorKind::Parse,
+                    d.span,
+                    "this declaration is only allowed at the top level",
+                ))
+            }
+        }
+    }
+    for (name, (_, span)) in &sigs {
+        if !defined.contains_key(name) {
+            return Err(scope_error(
+                *span,
+                format!("the type signature for `{name}` lacks an accompanying binding"),
+            ));
+        }
+    }
+    Ok((bindings, sigs, fixities))
+}
+
+/// The variables a pattern binds, in order.
+pub(crate) fn pattern_vars(p: &Pat) -> Vec<&Ident> {
+    let mut out = Vec::new();
+    let mut stack = vec![p];
+    while let Some(p) = stack.pop() {
+        match &p.kind {
+            PatKind::Var(x) => out.push(x),
+            PatKind::As(x, q) => {
+                out.push(x);
+                stack.push(q);
+            }
+            PatKind::Con(_, ps)
+            | PatKind::Tuple(ps)
+            | PatKind::List(ps)
+            | PatKind::OpChain(ps, _) => stack.extend(ps.iter().rev()),
+            PatKind::Record(_, fs) => stack.extend(fs.iter().rev().map(|(_, p)| p)),
+            PatKind::Paren(q) | PatKind::Lazy(q) => stack.push(q),
+            PatKind::Wild | PatKind::Lit(_) => {}
+        }
+    }
+    out
+}
+
+impl Ds {
+    /// Register local fixity declarations for names already bound in the innermost scope.
+    pub fn local_fixities(&mut self, fixities: &[&Decl]) -> DResult<()> {
+        for d in fixities {
+            if let DeclKind::Fixity(assoc, prec, ops) = &d.kind {
+                for op in ops {
+                    let name = match self.resolve_value(op)? {
+                        super::scope::ValueRef::Var(n) => n,
+                        super::scope::ValueRef::Prim(_) => continue,
+                    };
+                    self.globals.fixities.insert(
+                        name,
+                        Fixity {
+                            assoc: assoc.into(),
+                            prec: *prec,
+                        },
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Desugar a local binding group (`let`/`where`): binds its names in a new scope, which the
+    /// caller must pop after desugaring the body.
+    pub fn local_group(&mut self, decls: &[Decl]) -> DResult<Vec<UBind>> {
+        let (bindings, sigs, fixities) = group_decls(decls)?;
+        self.push_scope();
+        let mut names = Vec::new();
+        for b in &bindings {
+            match b {
+                Binding::Fun { name, .. } => names.push(vec![self.bind_local(name)?]),
+                Binding::Pat { pat, .. } => {
+                    let vars = pattern_vars(pat);
+                    let mut ns = Vec::new();
+                    for v in vars {
+                        ns.push(self.bind_local(v)?);
+                    }
+                    names.push(ns);
+                }
+            }
+        }
+        self.local_fixities(&fixities)?;
+        let mut out = Vec::new();
+        for (b, ns) in bindings.iter().zip(names) {
+            out.extend(self.binding(b, &ns, &sigs)?);
+        }
+        Ok(out)
+    }
+
+    /// Desugar one binding whose bound names are `names` (one for a function, one per variable
+    /// of a pattern binding).
+    pub fn binding(
+        &mut self,
+        b: &Binding,
+        names: &[Name],
+        sigs: &HashMap<String, (&crate::ast::SigType, Span)>,
+    ) -> DResult<Vec<UBind>> {
+        let sig_of = |ds: &Ds, n: &str| sigs.get(n).map(|(s, _)| ds.convert_sig(s)).transpose();
+        match b {
+            Binding::Fun {
+                name,
+                clauses,
+                span,
+            } => {
+                let rhs = self.function(&name.name, clauses, *span)?;
+                let has_args = !clauses[0].0.is_empty();
+                Ok(vec![UBind {
+                    name: names[0].clone(),
+                    source_name: name.name.clone(),
+                    sig: sig_of(self, &name.name)?,
+                    rhs,
+                    has_args,
+                    span: *span,
+                }])
+            }
+            Binding::Pat { pat, rhs, span } => {
+                let whole = self.fresh("pat");
+                let value = self.rhs(
+                    rhs,
+                    &build::fail("pattern binding: no guard matched".into(), *span),
+                )?;
+                let mut out = vec![UBind {
+                    name: whole.clone(),
+                    source_name: whole.to_string(),
+                    sig: None,
+                    rhs: value,
+                    has_args: false,
+                    span: *span,
+                }];
+                for (v, n) in pattern_vars(pat).into_iter().zip(names) {
+                    let fail = build::fail(
+                        format!(
+                            "Irrefutable pattern failed for pattern binding of `{}`",
+                            v.name
+                        ),
+                        *span,
+                    );
+                    self.push_scope();
+                    let tests: Vec<Test> = vec![(whole.clone(), (*pat).clone())];
+                    let target = v.clone();
+                    let sel = self.match_pats(&tests, &fail, &mut |ds| {
+                        let super::scope::ValueRef::Var(x) = ds.resolve_value(&target)? else {
+                            return Err(scope_error(
+                                target.span,
+                                "a pattern variable cannot be a primitive",
+                            ));
+                        };
+                        Ok(build::var(&x, target.span))
+                    });
+                    self.pop_scope();
+                    out.push(UBind {
+                        name: n.clone(),
+                        source_name: v.name.clone(),
+                        sig: sig_of(self, &v.name)?,
+                        rhs: sel?,
+                        has_args: false,
+                        span: *span,
+                    });
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    /// A function from its equations: `\a1 .. an -> match clause 1, else clause 2, ...`.
+    pub fn function(
+        &mut self,
+        name: &str,
+        clauses: &[(&[Pat], &Rhs)],
+        span: Span,
+    ) -> DResult<UExpr> {
+        let arity = clauses[0].0.len();
+        if arity == 0 {
+            return self.rhs(
+                clauses[0].1,
+                &build::fail(format!("Non-exhaustive guards in `{name}`"), span),
+            );
+        }
+        let args: Vec<Name> = (0..arity).map(|_| self.fresh("a")).collect();
+        let fail = build::fail(format!("Non-exhaustive patterns in function {name}"), span);
+        let alts: Vec<(Vec<Pat>, &Rhs)> = clauses
+            .iter()
+            .map(|(ps, rhs)| (ps.to_vec(), *rhs))
+            .collect();
+        let body = self.clauses(&args, &alts, fail, span)?;
+        Ok(args
+            .iter()
+            .rev()
+            .fold(body, |acc, a| build::lam(a.clone(), acc, span)))
+    }
+
+    /// Match `scruts` against each clause's patterns in turn, falling through on failure.
+    pub fn clauses(
+        &mut self,
+        scruts: &[Name],
+        clauses: &[(Vec<Pat>, &Rhs)],
+        fail: UExpr,
+        span: Span,
+    ) -> DResult<UExpr> {
+        let mut next = fail;
+        let mut lets: Vec<(Name, UExpr)> = Vec::new();
+        for (pats, rhs) in clauses.iter().rev() {
+            let fail_call = match &next.kind {
+                UKind::Fail(_) => next.clone(),
+                _ => {
+                    let k = self.fresh("fail");
+                    let u = self.fresh("u");
+                    lets.push((k.clone(), build::lam(u, next.clone(), span)));
+                    build::app(build::var(&k, span), build::con("()", span))
+                }
+            };
+            let tests: Vec<Test> = scruts.iter().cloned().zip(pats.iter().cloned()).collect();
+            self.push_scope();
+            let result = self.match_pats(&tests, &fail_call, &mut |ds| ds.rhs(rhs, &fail_call));
+            self.pop_scope();
+            next = result?;
+        }
+        // The fallthrough functions nest: each one refers only to those bound before it.
+        Ok(lets
+            .into_iter()
+            .rev()
+            .fold(next, |body, (k, f)| let1(k, f, body, span)))
+    }
+
+    /// A right-hand side: `where` bindings around guards; all guards failing gives `fail`.
+    pub fn rhs(&mut self, rhs: &Rhs, fail: &UExpr) -> DResult<UExpr> {
+        let binds = if rhs.wheres.is_empty() {
+            None
+        } else {
+            Some(self.local_group(&rhs.wheres)?)
+        };
+        let body = match &rhs.body {
+            RhsBody::Plain(e) => self.expr(e),
+            RhsBody::Guarded(guards) => {
+                let mut acc = Ok(fail.clone());
+                for (g, e, span) in guards.iter().rev() {
+                    acc = (|| {
+                        let rest = acc?;
+                        let g = self.expr(g)?;
+                        let e = self.expr(e)?;
+                        Ok(build::if_then_else(g, e, rest, *span))
+                    })();
+                }
+                acc
+            }
+        };
+        if let Some(binds) = binds {
+            self.pop_scope();
+            return Ok(UExpr {
+                kind: UKind::Let(binds, Box::new(body?)),
+                span: rhs.span,
+            });
+        }
+        body
+    }
+}
+
+pub(crate) fn let1(name: Name, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
+    let bind = UBind {
+        source_name: name.to_string(),
+        name,
+        sig: None,
+        rhs,
+        has_args: true,
+        span,
+    };
+    UExpr {
+        kind: UKind::Let(vec![bind], Box::new(body)),
+        span,
+    }
+}
