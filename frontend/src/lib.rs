@@ -8,4 +8,5 @@ pub mod layout;
 pub mod lexer;
 pub mod parser;
 pub mod token;
+pub mod typecheck;
 pub mod untyped;

@@ -12,30 +12,31 @@ use dnrad_core::{DataCon, DataDecl, Diagnostic, ErrorKind, Name, Span, Type};
 impl Ds {
     pub fn derive(&mut self, class: &Ident, decl: &DataDecl, span: Span) -> DResult<UInstance> {
         let info = self.resolve_class(class)?;
-        let methods =
-            match class.name.as_str() {
-                "Eq" => {
-                    let rhs = self.derive_eq(decl, span)?;
-                    vec![self.method("==", rhs, span)?]
-                }
-                "Ord" => {
-                    let rhs = self.derive_compare(decl, span)?;
-                    vec![self.method("compare", rhs, span)?]
-                }
-                "Show" => {
-                    let rhs = self.derive_shows_prec(decl, span)?;
-                    vec![self.method("showsPrec", rhs, span)?]
-                }
-                "Enum" => self.derive_enum(decl, span)?,
-                "Bounded" => self.derive_bounded(decl, span)?,
-                other => return Err(Diagnostic::new(
+        let methods = match class.name.as_str() {
+            "Eq" => {
+                let rhs = self.derive_eq(decl, span)?;
+                vec![self.method("==", rhs, span)?]
+            }
+            "Ord" => {
+                let rhs = self.derive_compare(decl, span)?;
+                vec![self.method("compare", rhs, span)?]
+            }
+            "Show" => {
+                let rhs = self.derive_shows_prec(decl, span)?;
+                vec![self.method("showsPrec", rhs, span)?]
+            }
+            "Enum" => self.derive_enum(decl, span)?,
+            "Bounded" => self.derive_bounded(decl, span)?,
+            other => {
+                return Err(Diagnostic::new(
                     ErrorKind::Type,
                     class.span,
                     format!(
                         "cannot derive `{other}`: dnrad derives Eq, Ord, Show, Enum and Bounded"
                     ),
-                )),
-            };
+                ))
+            }
+        };
         let params: Vec<Type> = decl.params.iter().cloned().map(Type::Var).collect();
         let context = decl
             .params

@@ -499,6 +499,19 @@ fn parenthesised_lhs(p: &mut Cursor) -> PResult<Option<(Ident, Vec<Pat>)>> {
 
 fn value_decl(p: &mut Cursor) -> PResult<Decl> {
     let start = p.span();
+    // `(op) x y = ...`
+    if let (Tok::LParen, Tok::VarSym(_), Tok::RParen) = (p.peek(), p.peek_at(1), p.peek_at(2)) {
+        let name = var_or_op_ident(p, "an operator")?;
+        let mut args = Vec::new();
+        while starts_apat(p.peek()) {
+            args.push(apat(p)?);
+        }
+        let rhs = rhs(p, &Tok::Equals)?;
+        return Ok(Decl {
+            kind: DeclKind::FunClause { name, args, rhs },
+            span: start.to(p.prev_span()),
+        });
+    }
     if p.at(&Tok::LParen) {
         let save = p.save();
         if let Some((name, args)) = parenthesised_lhs(p)? {

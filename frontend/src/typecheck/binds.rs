@@ -1,0 +1,416 @@
+//! Binding groups: dependency order, inference of implicitly typed groups with generalisation
+//! (and the monomorphism restriction), checking of bindings against signatures, and the
+//! elaboration of both to `TyLam`s and dictionary lambdas.
+
+use super::deps::{binding_groups, occurring_vars};
+use super::texpr::{BindTy, DictExpr, TBind, TExpr, TKind};
+use super::ty::{self, Scheme, Ty};
+use super::{Tc, TcResult, VarInfo, Wanted};
+use crate::untyped::{UBind, UExpr, USig};
+use dnrad_core::{Diagnostic, Name, Span, Type};
+
+use std::collections::{HashMap, HashSet};
+
+fn mk(kind: TKind, span: Span) -> TExpr {
+    TExpr { kind, span }
+}
+
+/// Free type variables of a core type, in order of first appearance.
+fn type_vars(t: &Type, out: &mut Vec<Name>) {
+    match t {
+        Type::Var(v) => {
+            if !out.contains(v) {
+                out.push(v.clone())
+            }
+        }
+        Type::App(v, args) => {
+            if !out.contains(v) {
+                out.push(v.clone())
+            }
+            args.iter().for_each(|a| type_vars(a, out));
+        }
+        Type::Con(_, args) => args.iter().for_each(|a| type_vars(a, out)),
+        Type::Fun(a, b) => {
+            type_vars(a, out);
+            type_vars(b, out);
+        }
+        Type::Forall(..) => {}
+    }
+}
+
+/// The scheme a signature declares.
+pub fn sig_scheme(sig: &USig) -> Scheme {
+    let mut vars = Vec::new();
+    type_vars(&sig.ty, &mut vars);
+    for p in &sig.context {
+        type_vars(&p.ty, &mut vars);
+    }
+    let env: HashMap<Name, Ty> = vars
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.clone(), Ty::Gen(i)))
+        .collect();
+    Scheme {
+        preds: sig
+            .context
+            .iter()
+            .map(|p| (p.class.clone(), ty::from_core(&p.ty, &env)))
+            .collect(),
+        ty: ty::from_core(&sig.ty, &env),
+        vars,
+    }
+}
+
+/// Replace skolems by the scheme variables they stand for.
+fn abstract_skolems(t: &Ty, skolems: &[Ty]) -> Ty {
+    if let Some(i) = skolems.iter().position(|s| s == t) {
+        return Ty::Gen(i);
+    }
+    match t {
+        Ty::App(f, a) => Ty::App(
+            Box::new(abstract_skolems(f, skolems)),
+            Box::new(abstract_skolems(a, skolems)),
+        ),
+        other => other.clone(),
+    }
+}
+
+impl Tc {
+    /// Free meta variables of the environment (monomorphic locals and restricted globals).
+    fn env_metas(&self) -> HashSet<u32> {
+        let mut out = Vec::new();
+        let mono = self
+            .locals
+            .iter()
+            .map(|(_, v)| v)
+            .chain(self.mono_globals.iter().filter_map(|n| self.globals.get(n)));
+        for v in mono {
+            match v {
+                VarInfo::Mono(t, _) => self.subst.free_metas(t, &mut out),
+                VarInfo::Poly(s) => {
+                    self.subst.free_metas(&s.ty, &mut out);
+                    for (_, t) in &s.preds {
+                        self.subst.free_metas(t, &mut out);
+                    }
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// Core `/\vars. \(d1 : C1 t1) ... -> rhs` and its type.
+    pub fn wrap_generalised(
+        &self,
+        vars: &[Name],
+        params: &[(Name, Name, Ty)],
+        rhs: TExpr,
+        t: &Ty,
+        span: Span,
+    ) -> (TExpr, BindTy) {
+        let mut e = rhs;
+        let mut param_tys = Vec::new();
+        for (d, class, pt) in params.iter().rev() {
+            let dt = ty::apply(Ty::Con(class.clone()), [pt.clone()]);
+            param_tys.insert(0, dt.clone());
+            e = mk(TKind::Lam(d.clone(), dt, Box::new(e)), span);
+        }
+        if !vars.is_empty() {
+            e = mk(TKind::TyLam(vars.to_vec(), Box::new(e)), span);
+        }
+        (
+            e,
+            BindTy {
+                vars: vars.to_vec(),
+                params: param_tys,
+                ty: t.clone(),
+            },
+        )
+    }
+
+    /// Solve the wanted constraints collected since `outer` was saved; returns the deferred ones.
+    fn solve_wanted(&mut self) -> TcResult<Vec<Wanted>> {
+        let mut deferred = Vec::new();
+        while let Some(w) = self.wanted.pop() {
+            match self.entail(&w.class, &w.ty, w.span)? {
+                Some(d) => self.dicts[w.id as usize] = Some(d),
+                None => deferred.push(w),
+            }
+        }
+        Ok(deferred)
+    }
+
+    /// Check a binding against a scheme: skolemise, bring its context into scope, infer, solve.
+    /// Returns the elaborated right-hand side (with type and dictionary lambdas) and its type.
+    pub fn check_against(
+        &mut self,
+        rhs: &UExpr,
+        scheme: &Scheme,
+        span: Span,
+    ) -> TcResult<(TExpr, BindTy)> {
+        let outer = std::mem::take(&mut self.wanted);
+        let givens_len = self.givens.len();
+        let names: Vec<Name> = scheme
+            .vars
+            .iter()
+            .map(|v| self.fresh_name(v.as_str()))
+            .collect();
+        let skolems: Vec<Ty> = scheme
+            .vars
+            .iter()
+            .zip(&names)
+            .map(|(_, n)| self.subst.fresh_skolem(n.clone()))
+            .collect();
+        let t = ty::instantiate(&scheme.ty, &skolems);
+        let mut params = Vec::new();
+        for (class, pt) in &scheme.preds {
+            let d = self.fresh_name("dict");
+            let pt = ty::instantiate(pt, &skolems);
+            self.givens
+                .push((class.clone(), pt.clone(), DictExpr::Var(d.clone())));
+            params.push((d, class.clone(), pt));
+        }
+        let result = (|| {
+            let (e, et) = self.infer(rhs)?;
+            self.expect(rhs.span, &t, &et, "")?;
+            let deferred = self.solve_wanted()?;
+            Ok((e, deferred))
+        })();
+        self.givens.truncate(givens_len);
+        let (e, deferred) = match result {
+            Ok(r) => r,
+            Err(err) => {
+                self.wanted = outer;
+                return Err(err);
+            }
+        };
+        self.wanted = outer;
+        self.wanted.extend(deferred);
+        Ok(self.wrap_generalised(&names, &params, e, &t, span))
+    }
+
+    /// Infer one dependency group of implicitly typed bindings (or check one signature binding).
+    fn infer_group(&mut self, binds: &[&UBind], top: bool) -> TcResult<Vec<TBind>> {
+        if let [b] = binds {
+            if let Some(sig) = &b.sig {
+                let scheme = sig_scheme(sig);
+                let (rhs, ty) = self.check_against(&b.rhs, &scheme, b.span)?;
+                return Ok(vec![TBind {
+                    name: b.name.clone(),
+                    ty,
+                    rhs,
+                    span: b.span,
+                }]);
+            }
+        }
+        let outer = std::mem::take(&mut self.wanted);
+        let group = self.rec_groups.len() as u32;
+        self.rec_groups.push((vec![], vec![]));
+        let metas: Vec<Ty> = binds.iter().map(|_| self.subst.fresh()).collect();
+        let depth = self.locals.len();
+        for (b, t) in binds.iter().zip(&metas) {
+            let info = VarInfo::Mono(t.clone(), Some(group));
+            if top {
+                self.globals.insert(b.name.clone(), info);
+            } else {
+                self.locals.push((b.name.clone(), info));
+            }
+        }
+        let inferred = (|| {
+            let mut rhss = Vec::new();
+            for (b, t) in binds.iter().zip(&metas) {
+                let (e, et) = self.infer(&b.rhs)?;
+                self.expect(b.rhs.span, t, &et, "")?;
+                rhss.push(e);
+            }
+            Ok(rhss)
+        })();
+        if !top {
+            self.locals.truncate(depth);
+        }
+        let rhss = match inferred {
+            Ok(r) => r,
+            Err(e) => {
+                self.wanted = outer;
+                return Err(e);
+            }
+        };
+        let deferred = self.solve_wanted()?;
+        let env = self.env_metas();
+        let mut group_metas = Vec::new();
+        for t in &metas {
+            self.subst.free_metas(t, &mut group_metas);
+        }
+        group_metas.retain(|m| !env.contains(m));
+        let restricted = binds.iter().any(|b| !b.has_args);
+        let mut params: Vec<(Name, Name, Ty)> = Vec::new();
+        let mut outward = Vec::new();
+        let mut keep_mono = false;
+        let zonked: Vec<(Wanted, Vec<u32>)> = deferred
+            .into_iter()
+            .map(|w| {
+                let mut ms = Vec::new();
+                self.subst.free_metas(&w.ty, &mut ms);
+                (w, ms)
+            })
+            .collect();
+        if restricted {
+            let constrained: HashSet<u32> = zonked
+                .iter()
+                .flat_map(|(_, ms)| ms.iter().copied())
+                .collect();
+            keep_mono = group_metas.iter().any(|m| constrained.contains(m));
+            group_metas.retain(|m| !constrained.contains(m));
+            outward.extend(zonked.into_iter().map(|(w, _)| w));
+        } else {
+            for (w, ms) in zonked {
+                if !ms.is_empty() && ms.iter().all(|m| group_metas.contains(m)) {
+                    let t = self.subst.zonk(&w.ty);
+                    let existing = params
+                        .iter()
+                        .find(|(_, c, pt)| *c == w.class && *pt == t)
+                        .map(|(d, _, _)| d.clone());
+                    let d = match existing {
+                        Some(d) => d,
+                        None => {
+                            let d = self.fresh_name("dict");
+                            params.push((d.clone(), w.class.clone(), t));
+                            d
+                        }
+                    };
+                    self.dicts[w.id as usize] = Some(DictExpr::Var(d));
+                } else {
+                    outward.push(w);
+                }
+            }
+        }
+        // Generalise: each quantified meta becomes a rigid variable named for core.
+        let names: Vec<Name> = group_metas.iter().map(|_| self.fresh_name("t")).collect();
+        let skolems: Vec<Ty> = names
+            .iter()
+            .map(|n| self.subst.fresh_skolem(n.clone()))
+            .collect();
+        for (m, s) in group_metas.iter().zip(&skolems) {
+            self.subst.set(*m, s.clone());
+        }
+        let params: Vec<(Name, Name, Ty)> = params
+            .into_iter()
+            .map(|(d, c, t)| (d, c, self.subst.zonk(&t)))
+            .collect();
+        self.rec_groups[group as usize] = (
+            skolems.clone(),
+            params.iter().map(|(d, _, _)| d.clone()).collect(),
+        );
+        let mut out = Vec::new();
+        for ((b, t), rhs) in binds.iter().zip(&metas).zip(rhss) {
+            let zt = self.subst.zonk(t);
+            let scheme = Scheme {
+                vars: names.clone(),
+                preds: params
+                    .iter()
+                    .map(|(_, c, pt)| (c.clone(), abstract_skolems(pt, &skolems)))
+                    .collect(),
+                ty: abstract_skolems(&zt, &skolems),
+            };
+            let (rhs, core_ty) = self.wrap_generalised(&names, &params, rhs, &zt, b.span);
+            let info = if keep_mono {
+                VarInfo::Mono(zt, None)
+            } else {
+                VarInfo::Poly(scheme)
+            };
+            if top {
+                if keep_mono {
+                    self.mono_globals.push(b.name.clone());
+                }
+                self.globals.insert(b.name.clone(), info);
+            } else {
+                self.locals.push((b.name.clone(), info));
+            }
+            out.push(TBind {
+                name: b.name.clone(),
+                ty: core_ty,
+                rhs,
+                span: b.span,
+            });
+        }
+        self.wanted = outer;
+        self.wanted.extend(outward);
+        Ok(out)
+    }
+
+    /// `let` with any number of bindings in any order.
+    pub fn infer_let(
+        &mut self,
+        binds: &[UBind],
+        body: &UExpr,
+        span: Span,
+    ) -> TcResult<(TExpr, Ty)> {
+        let depth = self.locals.len();
+        let result = (|| {
+            for b in binds {
+                if let Some(sig) = &b.sig {
+                    self.locals
+                        .push((b.name.clone(), VarInfo::Poly(sig_scheme(sig))));
+                }
+            }
+            let mut groups = Vec::new();
+            for comp in binding_groups(binds) {
+                let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
+                let tbinds = self.infer_group(&members, false)?;
+                groups.push((is_recursive(&members), tbinds));
+            }
+            let (b, bt) = self.infer(body)?;
+            Ok((groups, b, bt))
+        })();
+        self.locals.truncate(depth);
+        let (groups, mut e, t) = result?;
+        for (rec, mut tbinds) in groups.into_iter().rev() {
+            e = if rec {
+                mk(TKind::LetRec(tbinds, Box::new(e)), span)
+            } else {
+                let b = tbinds.pop().expect("a non-recursive group has one binding");
+                mk(TKind::Let(Box::new(b), Box::new(e)), span)
+            };
+        }
+        Ok((e, t))
+    }
+
+    /// All top-level bindings: signatures first, then groups in dependency order.
+    pub fn top_level(&mut self, binds: &[UBind]) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
+        for b in binds {
+            if let Some(sig) = &b.sig {
+                self.globals
+                    .insert(b.name.clone(), VarInfo::Poly(sig_scheme(sig)));
+            }
+        }
+        for comp in binding_groups(binds) {
+            let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
+            match self.infer_group(&members, true) {
+                Ok(tbinds) => self.out.extend(tbinds),
+                Err(e) => {
+                    errors.push(e);
+                    // Keep going with a type that fits everywhere, to report independent errors.
+                    for b in members {
+                        let any = Scheme {
+                            vars: vec![Name::new("a")],
+                            preds: vec![],
+                            ty: Ty::Gen(0),
+                        };
+                        self.globals.insert(b.name.clone(), VarInfo::Poly(any));
+                    }
+                }
+            }
+        }
+        errors
+    }
+}
+
+/// Does a group refer to its own members?
+fn is_recursive(members: &[&UBind]) -> bool {
+    let names: HashSet<&Name> = members.iter().map(|b| &b.name).collect();
+    members.iter().any(|b| {
+        let mut vars = HashSet::new();
+        occurring_vars(&b.rhs, &mut vars);
+        vars.iter().any(|v| names.contains(v))
+    })
+}

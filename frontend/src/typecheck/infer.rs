@@ -1,0 +1,390 @@
+//! Inference for expressions: variables (instantiation with dictionary placeholders), literals,
+//! applications (saturating constructors and primitives), lambdas, `let`, `case`, annotations.
+
+use super::texpr::{DictExpr, TAlt, TExpr, TKind};
+use super::ty::{self, instantiate, Printer, Scheme, Ty, UnifyError};
+use super::{type_error, ConSig, Tc, TcResult, VarInfo, Wanted};
+use crate::untyped::{UExpr, UKind, ULit};
+use dnrad_core::expr::Lit;
+use dnrad_core::{Name, PrimOp, Span};
+use std::collections::HashMap;
+
+fn mk(kind: TKind, span: Span) -> TExpr {
+    TExpr { kind, span }
+}
+
+impl Tc {
+    /// Unify `actual` with `expected`, reporting a mismatch at `span`.
+    pub fn expect(&mut self, span: Span, expected: &Ty, actual: &Ty, what: &str) -> TcResult<()> {
+        match self.subst.unify(expected, actual) {
+            Ok(()) => Ok(()),
+            Err(UnifyError::Mismatch) => {
+                let mut p = Printer::default();
+                let (e, a) = (
+                    p.print(&self.subst.zonk(expected)),
+                    p.print(&self.subst.zonk(actual)),
+                );
+                Err(type_error(
+                    span,
+                    format!("couldn't match expected type `{e}` with actual type `{a}`{what}"),
+                ))
+            }
+            Err(UnifyError::Occurs(m, t)) => {
+                let mut p = Printer::default();
+                let (v, t) = (p.print(&Ty::Meta(m)), p.print(&t));
+                Err(type_error(
+                    span,
+                    format!("occurs check: cannot construct the infinite type `{v} ~ {t}`{what}"),
+                ))
+            }
+        }
+    }
+
+    /// Instantiate a scheme: fresh metas for its variables, a placeholder for each predicate.
+    pub fn instantiate_scheme(&mut self, s: &Scheme, span: Span) -> (Vec<Ty>, Vec<DictExpr>, Ty) {
+        let metas: Vec<Ty> = s.vars.iter().map(|_| self.subst.fresh()).collect();
+        let dicts = s
+            .preds
+            .iter()
+            .map(|(c, t)| {
+                let id = self.new_dict();
+                self.wanted.push(Wanted {
+                    id,
+                    class: c.clone(),
+                    ty: instantiate(t, &metas),
+                    span,
+                });
+                DictExpr::Hole(id)
+            })
+            .collect();
+        let t = instantiate(&s.ty, &metas);
+        (metas, dicts, t)
+    }
+
+    pub fn infer_var(&mut self, name: &Name, span: Span) -> TcResult<(TExpr, Ty)> {
+        match self.lookup(name).cloned() {
+            Some(VarInfo::Poly(s)) => {
+                let (tys, dicts, t) = self.instantiate_scheme(&s, span);
+                Ok((
+                    mk(
+                        TKind::Var {
+                            name: name.clone(),
+                            tys,
+                            dicts,
+                            rec: None,
+                        },
+                        span,
+                    ),
+                    t,
+                ))
+            }
+            Some(VarInfo::Mono(t, rec)) => Ok((
+                mk(
+                    TKind::Var {
+                        name: name.clone(),
+                        tys: vec![],
+                        dicts: vec![],
+                        rec,
+                    },
+                    span,
+                ),
+                t,
+            )),
+            None => Err(type_error(
+                span,
+                format!("internal error: `{name}` has no type"),
+            )),
+        }
+    }
+
+    pub fn infer(&mut self, e: &UExpr) -> TcResult<(TExpr, Ty)> {
+        let span = e.span;
+        match &e.kind {
+            UKind::Var(n) => self.infer_var(n, span),
+            UKind::Con(_) | UKind::Prim(_) | UKind::App(..) => self.infer_app(e),
+            UKind::Lit(l) => Ok(self.infer_lit(l, span)),
+            UKind::Lam(x, body) => {
+                let a = self.subst.fresh();
+                self.locals
+                    .push((x.clone(), VarInfo::Mono(a.clone(), None)));
+                let r = self.infer(body);
+                self.locals.pop();
+                let (b, bt) = r?;
+                Ok((
+                    mk(TKind::Lam(x.clone(), a.clone(), Box::new(b)), span),
+                    ty::fun(a, bt),
+                ))
+            }
+            UKind::Let(binds, body) => self.infer_let(binds, body, span),
+            UKind::Case(scrut, alts, default) => {
+                self.infer_case(scrut, alts, default.as_deref(), span)
+            }
+            UKind::Annot(inner, sig) => self.infer_annot(inner, sig, span),
+            UKind::Fail(msg) => {
+                let t = self.subst.fresh();
+                let lit = mk(TKind::Lit(Lit::Str(msg.clone())), span);
+                Ok((
+                    mk(TKind::Prim(PrimOp::Error, vec![t.clone()], vec![lit]), span),
+                    t,
+                ))
+            }
+        }
+    }
+
+    fn infer_lit(&mut self, l: &ULit, span: Span) -> (TExpr, Ty) {
+        match l {
+            ULit::Char(c) => (mk(TKind::Lit(Lit::Char(*c)), span), ty::con("Char")),
+            ULit::Str(s) => (
+                mk(TKind::Lit(Lit::Str(s.clone())), span),
+                ty::list(ty::con("Char")),
+            ),
+            ULit::Int(n) => {
+                let t = self.subst.fresh();
+                let id = self.new_dict();
+                self.wanted.push(Wanted {
+                    id,
+                    class: Name::new("Num"),
+                    ty: t.clone(),
+                    span,
+                });
+                (mk(TKind::IntLit(n.clone(), t.clone(), id), span), t)
+            }
+            ULit::Frac(x) => {
+                let t = self.subst.fresh();
+                let id = self.new_dict();
+                self.wanted.push(Wanted {
+                    id,
+                    class: Name::new("Fractional"),
+                    ty: t.clone(),
+                    span,
+                });
+                (mk(TKind::FracLit(*x, t.clone(), id), span), t)
+            }
+        }
+    }
+
+    /// Application spines; constructors and primitives are applied saturated (eta-expanding
+    /// partial applications).
+    fn infer_app(&mut self, e: &UExpr) -> TcResult<(TExpr, Ty)> {
+        let mut args = Vec::new();
+        let mut head = e;
+        while let UKind::App(f, a) = &head.kind {
+            args.push(a.as_ref());
+            head = f;
+        }
+        args.reverse();
+        let span = head.span;
+        let (mut f, mut ft, mut rest) = match &head.kind {
+            UKind::Con(c) => {
+                let Some(sig) = self.cons.get(c).cloned() else {
+                    return Err(type_error(
+                        span,
+                        format!("internal error: unknown constructor `{c}`"),
+                    ));
+                };
+                let s = self.con_scheme(&sig);
+                let (tys, _, _) = self.instantiate_scheme(&s, span);
+                let fields: Vec<Ty> = sig.fields.iter().map(|f| instantiate(f, &tys)).collect();
+                let result = ty::apply(Ty::Con(sig.data.clone()), tys.clone());
+                let (e, t) = self.saturate(&fields, result, &args, span, |xs| {
+                    TKind::Con(c.clone(), tys.clone(), xs)
+                })?;
+                (e, t, args.split_off(fields.len().min(args.len())))
+            }
+            UKind::Prim(p) => {
+                let pt = p.ty();
+                let (vars, body) = match &pt {
+                    dnrad_core::Type::Forall(vs, b) => (vs.clone(), b.as_ref().clone()),
+                    other => (vec![], other.clone()),
+                };
+                let tys: Vec<Ty> = vars.iter().map(|_| self.subst.fresh()).collect();
+                let env: HashMap<Name, Ty> =
+                    vars.iter().cloned().zip(tys.iter().cloned()).collect();
+                let mut t = ty::from_core(&body, &env);
+                let mut params = Vec::new();
+                for _ in 0..p.arity() {
+                    let Some((a, r)) = t.as_fun().map(|(a, r)| (a.clone(), r.clone())) else {
+                        break;
+                    };
+                    params.push(a);
+                    t = r;
+                }
+                let op = *p;
+                let (e, t) = self.saturate(&params, t, &args, span, |xs| {
+                    TKind::Prim(op, tys.clone(), xs)
+                })?;
+                (e, t, args.split_off(params.len().min(args.len())))
+            }
+            _ => {
+                let (f, t) = self.infer(head)?;
+                (f, t, args)
+            }
+        };
+        for a in rest.drain(..) {
+            let (ae, at) = self.infer(a)?;
+            let r = self.subst.fresh();
+            let fun_shape = ty::fun(self.subst.fresh(), r.clone());
+            if self.subst.unify(&ft, &fun_shape).is_err() {
+                let mut p = Printer::default();
+                return Err(type_error(
+                    a.span,
+                    format!(
+                        "this expression is applied to too many arguments (its type is `{}`)",
+                        p.print(&self.subst.zonk(&ft))
+                    ),
+                ));
+            }
+            let Some((param, _)) = self
+                .subst
+                .zonk(&ft)
+                .as_fun()
+                .map(|(p, r)| (p.clone(), r.clone()))
+            else {
+                return Err(type_error(
+                    a.span,
+                    "internal error: expected a function type",
+                ));
+            };
+            self.expect(a.span, &param, &at, "")?;
+            let span = f.span.to(ae.span);
+            f = mk(TKind::App(Box::new(f), Box::new(ae)), span);
+            ft = r;
+        }
+        Ok((f, ft))
+    }
+
+    /// Build a saturated constructor/primitive application from the first `params.len()`
+    /// arguments, eta-expanding over the missing ones.
+    fn saturate(
+        &mut self,
+        params: &[Ty],
+        result: Ty,
+        args: &[&UExpr],
+        span: Span,
+        build: impl FnOnce(Vec<TExpr>) -> TKind,
+    ) -> TcResult<(TExpr, Ty)> {
+        let mut xs = Vec::new();
+        for (p, a) in params.iter().zip(args) {
+            let (ae, at) = self.infer(a)?;
+            self.expect(a.span, p, &at, "")?;
+            xs.push(ae);
+        }
+        let missing: Vec<(Name, Ty)> = params[xs.len()..]
+            .iter()
+            .map(|p| (self.fresh_name("eta"), p.clone()))
+            .collect();
+        for (n, _) in &missing {
+            xs.push(mk(
+                TKind::Var {
+                    name: n.clone(),
+                    tys: vec![],
+                    dicts: vec![],
+                    rec: None,
+                },
+                span,
+            ));
+        }
+        let full_span = args
+            .iter()
+            .take(params.len())
+            .fold(span, |s, a| s.to(a.span));
+        let mut e = mk(build(xs), full_span);
+        let mut t = result;
+        for (n, p) in missing.into_iter().rev() {
+            t = ty::fun(p.clone(), t);
+            e = mk(TKind::Lam(n, p, Box::new(e)), span);
+        }
+        Ok((e, t))
+    }
+
+    fn infer_case(
+        &mut self,
+        scrut: &UExpr,
+        alts: &[crate::untyped::UAlt],
+        default: Option<&UExpr>,
+        span: Span,
+    ) -> TcResult<(TExpr, Ty)> {
+        let (s, st) = self.infer(scrut)?;
+        let result = self.subst.fresh();
+        let mut talts = Vec::new();
+        for alt in alts {
+            let Some(sig) = self.cons.get(&alt.con).cloned() else {
+                return Err(type_error(
+                    span,
+                    format!("internal error: unknown constructor `{}`", alt.con),
+                ));
+            };
+            let ConSig {
+                data,
+                nparams,
+                fields,
+            } = sig;
+            if fields.len() != alt.binders.len() {
+                return Err(type_error(
+                    span,
+                    format!(
+                        "the constructor `{}` should have {} arguments, but has been given {}",
+                        alt.con,
+                        fields.len(),
+                        alt.binders.len()
+                    ),
+                ));
+            }
+            let tys: Vec<Ty> = (0..nparams).map(|_| self.subst.fresh()).collect();
+            let data_ty = ty::apply(Ty::Con(data), tys.clone());
+            self.expect(scrut.span, &data_ty, &st, "")?;
+            let binders: Vec<(Name, Ty)> = alt
+                .binders
+                .iter()
+                .cloned()
+                .zip(fields.iter().map(|f| instantiate(f, &tys)))
+                .collect();
+            let depth = self.locals.len();
+            for (n, t) in &binders {
+                self.locals
+                    .push((n.clone(), VarInfo::Mono(t.clone(), None)));
+            }
+            let r = self.infer(&alt.rhs);
+            self.locals.truncate(depth);
+            let (rhs, rt) = r?;
+            self.expect(alt.rhs.span, &result, &rt, "")?;
+            talts.push(TAlt {
+                con: alt.con.clone(),
+                binders,
+                rhs,
+            });
+        }
+        let d = match default {
+            Some(d) => {
+                let (de, dt) = self.infer(d)?;
+                self.expect(d.span, &result, &dt, "")?;
+                Some(Box::new(de))
+            }
+            None => None,
+        };
+        Ok((mk(TKind::Case(Box::new(s), talts, d), span), result))
+    }
+
+    /// `e :: sig` is elaborated as `let tmp :: sig = e in tmp`.
+    fn infer_annot(
+        &mut self,
+        inner: &UExpr,
+        sig: &crate::untyped::USig,
+        span: Span,
+    ) -> TcResult<(TExpr, Ty)> {
+        let tmp = self.fresh_name("annot");
+        let bind = crate::untyped::UBind {
+            name: tmp.clone(),
+            source_name: "annotation".into(),
+            sig: Some(sig.clone()),
+            rhs: inner.clone(),
+            has_args: true,
+            span,
+        };
+        let body = UExpr {
+            kind: UKind::Var(tmp),
+            span,
+        };
+        self.infer_let(std::slice::from_ref(&bind), &body, span)
+    }
+}

@@ -1,0 +1,273 @@
+//! Type inference and elaboration: untyped core to typed, dictionary-passing core.
+//! Hindley–Milner with let-polymorphism over binding groups (SCCs), signatures, Haskell 98 type
+//! classes (superclasses, defaults, instance contexts, constructor classes), the monomorphism
+//! restriction and defaulting. Classes become dictionary data types; nothing of them reaches core.
+//!
+//! Submodules: `ty` (inference types, unification), `texpr` (terms with placeholders), `infer`
+//! (expressions), `binds` (groups, generalisation, signatures), `solve` (constraints),
+//! `classes` (dictionary types, selectors, instances), `deps` (dependency analysis).
+
+mod binds;
+mod classes;
+mod deps;
+mod infer;
+mod solve;
+mod texpr;
+mod ty;
+
+use crate::untyped::UProgram;
+use dnrad_core::program::builtin_datas;
+use dnrad_core::{Diagnostic, ErrorKind, Name, Program, Span, Type};
+use std::collections::HashMap;
+use texpr::{DictExpr, Solved, TBind};
+use ty::{Scheme, Subst, Ty};
+
+/// What a variable in scope is.
+#[derive(Clone, Debug)]
+pub(crate) enum VarInfo {
+    Poly(Scheme),
+    /// Monomorphic: lambda-bound, restricted, or a member of the group being inferred (`rec`).
+    Mono(Ty, Option<u32>),
+}
+
+/// A data constructor's signature: `forall params. fields -> T params`.
+#[derive(Clone, Debug)]
+pub(crate) struct ConSig {
+    pub data: Name,
+    pub nparams: usize,
+    pub fields: Vec<Ty>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ClassInfo {
+    pub supers: Vec<Name>,
+    /// Superclass selector for each superclass (same order).
+    pub super_selectors: Vec<Name>,
+    /// Methods with their full schemes `forall a vs. (C a, ctx) => ty`.
+    pub methods: Vec<(Name, Scheme)>,
+    pub dict_con: Name,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct InstInfo {
+    pub dict: Name,
+    pub nvars: usize,
+    /// Context predicates over `Gen` variables of the head.
+    pub context: Vec<(Name, Ty)>,
+}
+
+/// A constraint waiting to be solved; its solution fills placeholder `id`.
+#[derive(Clone, Debug)]
+pub(crate) struct Wanted {
+    pub id: u32,
+    pub class: Name,
+    pub ty: Ty,
+    pub span: Span,
+}
+
+pub(crate) struct Tc {
+    pub subst: Subst,
+    pub globals: HashMap<Name, VarInfo>,
+    /// Globals whose type is still monomorphic (restricted), for the environment's free metas.
+    pub mono_globals: Vec<Name>,
+    pub locals: Vec<(Name, VarInfo)>,
+    pub cons: HashMap<Name, ConSig>,
+    pub datas: HashMap<Name, Vec<Name>>,
+    pub classes: HashMap<Name, ClassInfo>,
+    pub instances: HashMap<(Name, Name), InstInfo>,
+    pub wanted: Vec<Wanted>,
+    pub givens: Vec<(Name, Ty, DictExpr)>,
+    pub dicts: Vec<Option<DictExpr>>,
+    pub rec_groups: Vec<(Vec<Ty>, Vec<Name>)>,
+    pub out: Vec<TBind>,
+    /// Bindings generated directly in core (class selectors).
+    pub core_binds: Vec<dnrad_core::Bind>,
+    pub core_datas: Vec<dnrad_core::DataDecl>,
+    counter: u32,
+}
+
+pub(crate) type TcResult<T> = Result<T, Diagnostic>;
+
+pub(crate) fn type_error(span: Span, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(ErrorKind::Type, span, msg)
+}
+
+impl Tc {
+    pub fn fresh_name(&mut self, base: &str) -> Name {
+        self.counter += 1;
+        Name::from(format!("{base}#t{}", self.counter))
+    }
+
+    pub fn new_dict(&mut self) -> u32 {
+        self.dicts.push(None);
+        self.dicts.len() as u32 - 1
+    }
+
+    pub fn lookup(&self, name: &Name) -> Option<&VarInfo> {
+        self.locals
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+            .or_else(|| self.globals.get(name))
+    }
+
+    /// The name of a Prelude definition the elaboration relies on.
+    pub fn known(&self, name: &str) -> Name {
+        Name::new(name)
+    }
+}
+
+/// Type-check and elaborate a whole program to core.
+pub fn typecheck(program: &UProgram) -> Result<Program, Vec<Diagnostic>> {
+    let mut tc = Tc {
+        subst: Subst::default(),
+        globals: HashMap::new(),
+        mono_globals: Vec::new(),
+        locals: Vec::new(),
+        cons: HashMap::new(),
+        datas: HashMap::new(),
+        classes: HashMap::new(),
+        instances: HashMap::new(),
+        wanted: Vec::new(),
+        givens: Vec::new(),
+        dicts: Vec::new(),
+        rec_groups: Vec::new(),
+        out: Vec::new(),
+        core_binds: Vec::new(),
+        core_datas: Vec::new(),
+        counter: 0,
+    };
+    let mut datas = builtin_datas();
+    datas.extend(program.datas.iter().cloned());
+    for d in &datas {
+        tc.register_data(d);
+    }
+    tc.core_datas = datas;
+    let mut errors = Vec::new();
+    if let Err(e) = tc.declare_classes(&program.classes) {
+        return Err(vec![e]);
+    }
+    if let Err(e) = tc.declare_instances(&program.instances) {
+        return Err(vec![e]);
+    }
+    errors.extend(tc.top_level(&program.binds));
+    if errors.is_empty() {
+        errors.extend(tc.class_defaults(&program.classes));
+    }
+    if errors.is_empty() {
+        errors.extend(tc.instance_dictionaries(&program.instances));
+    }
+    let entry = match (&program.main, errors.is_empty()) {
+        (Some(main), true) => match tc.entry(main) {
+            Ok(e) => Some(e),
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        },
+        _ => None,
+    };
+    if errors.is_empty() {
+        if let Err(e) = tc.default_remaining() {
+            errors.push(e);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let solved = Solved {
+        subst: &tc.subst,
+        dicts: &tc.dicts,
+        rec_groups: &tc.rec_groups,
+        from_integer: tc.known("fromInteger"),
+        from_rational: tc.known("fromRational"),
+        ratio_con: tc.known(":%"),
+    };
+    let mut binds = tc.core_binds.clone();
+    binds.extend(tc.out.iter().map(|b| solved.bind(b)));
+    let entry = entry.map(|e| solved.expr(&e));
+    Ok(Program {
+        datas: tc.core_datas.clone(),
+        binds,
+        entry,
+    })
+}
+
+impl Tc {
+    fn register_data(&mut self, d: &dnrad_core::DataDecl) {
+        let vars: HashMap<Name, Ty> = d
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.clone(), Ty::Gen(i)))
+            .collect();
+        self.datas.insert(
+            d.name.clone(),
+            d.cons.iter().map(|c| c.name.clone()).collect(),
+        );
+        for c in &d.cons {
+            let fields = c.fields.iter().map(|f| ty::from_core(f, &vars)).collect();
+            self.cons.insert(
+                c.name.clone(),
+                ConSig {
+                    data: d.name.clone(),
+                    nparams: d.params.len(),
+                    fields,
+                },
+            );
+        }
+    }
+
+    /// The type of a constructor as a scheme.
+    pub fn con_scheme(&self, sig: &ConSig) -> Scheme {
+        let result = ty::apply(Ty::Con(sig.data.clone()), (0..sig.nparams).map(Ty::Gen));
+        let t = sig
+            .fields
+            .iter()
+            .rev()
+            .fold(result, |acc, f| ty::fun(f.clone(), acc));
+        Scheme {
+            vars: (0..sig.nparams)
+                .map(|i| Name::from(format!("c{i}")))
+                .collect(),
+            preds: vec![],
+            ty: t,
+        }
+    }
+
+    /// `runMainIO @t main`, checking `main :: IO t`.
+    fn entry(&mut self, main: &Name) -> TcResult<texpr::TExpr> {
+        let span = Span::new(dnrad_core::FileId::MAIN, 0, 0);
+        let (e, t) = self.infer_var(main, span)?;
+        let result = self.subst.fresh();
+        let io = ty::apply(ty::con("IO"), [result.clone()]);
+        if self.subst.unify(&t, &io).is_err() {
+            let mut p = ty::Printer::default();
+            return Err(type_error(
+                span,
+                format!(
+                    "`main` must have type `IO t`, but it has type `{}`",
+                    p.print(&self.subst.zonk(&t))
+                ),
+            ));
+        }
+        let (run, run_ty) = self.infer_var(&self.known("runMainIO"), span)?;
+        let out = self.subst.fresh();
+        self.subst
+            .unify(&run_ty, &ty::fun(io, out))
+            .map_err(|_| type_error(span, "internal error: runMainIO has an unexpected type"))?;
+        Ok(texpr::TExpr {
+            kind: texpr::TKind::App(Box::new(run), Box::new(e)),
+            span,
+        })
+    }
+
+    /// A core type of a dictionary for class `c` at type `t`.
+    pub fn dict_type(c: &Name, t: Type) -> Type {
+        Type::Con(c.clone(), vec![t])
+    }
+}
+
+#[cfg(test)]
+mod tests;

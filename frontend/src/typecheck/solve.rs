@@ -1,0 +1,165 @@
+//! Constraint solving: entailment of a class constraint by instances (creating constraints for
+//! instance contexts), by the dictionaries in scope (including their superclasses), or deferral
+//! while the type is still unknown; and Haskell 98 defaulting of what remains at the end.
+
+use super::texpr::DictExpr;
+use super::ty::{self, instantiate, Printer, Ty};
+use super::{type_error, Tc, TcResult, Wanted};
+use dnrad_core::{Name, Span};
+
+/// The standard numeric classes (defaulting needs one of them).
+const NUMERIC: &[&str] = &[
+    "Num",
+    "Real",
+    "Integral",
+    "Fractional",
+    "Floating",
+    "RealFrac",
+    "RealFloat",
+];
+/// Classes of the standard Prelude (defaulting applies only when all constraints are such).
+const STANDARD: &[&str] = &[
+    "Eq",
+    "Ord",
+    "Show",
+    "Enum",
+    "Bounded",
+    "Num",
+    "Real",
+    "Integral",
+    "Fractional",
+    "Floating",
+    "RealFrac",
+    "RealFloat",
+];
+
+impl Tc {
+    fn describe(&self, class: &Name, t: &Ty) -> String {
+        let mut p = Printer::default();
+        let shown = p.print(&self.subst.zonk(t));
+        let arg = if shown.contains(' ') && !shown.starts_with('[') && !shown.starts_with('(') {
+            format!("({shown})")
+        } else {
+            shown
+        };
+        format!("{class} {arg}")
+    }
+
+    /// Solve `class t`: `Some(dictionary)`, or `None` when `t` is not known enough yet.
+    pub fn entail(&mut self, class: &Name, t: &Ty, span: Span) -> TcResult<Option<DictExpr>> {
+        let t = self.subst.zonk(t);
+        let (head, args) = t.spine();
+        match head {
+            Ty::Con(tc) => {
+                let Some(inst) = self.instances.get(&(class.clone(), tc.clone())).cloned() else {
+                    return Err(type_error(span, format!("no instance for ({}) arising from this expression", self.describe(class, &t))));
+                };
+                if args.len() != inst.nvars {
+                    return Err(type_error(span, format!("no instance for ({}) (kind mismatch)", self.describe(class, &t))));
+                }
+                let args: Vec<Ty> = args.into_iter().cloned().collect();
+                let mut dicts = Vec::new();
+                for (c, pt) in &inst.context {
+                    let pt = instantiate(pt, &args);
+                    match self.entail(c, &pt, span)? {
+                        Some(d) => dicts.push(d),
+                        None => {
+                            let id = self.new_dict();
+                            self.wanted.push(Wanted { id, class: c.clone(), ty: pt, span });
+                            dicts.push(DictExpr::Hole(id));
+                        }
+                    }
+                }
+                Ok(Some(DictExpr::Inst { dict: inst.dict, tys: args, args: dicts }))
+            }
+            Ty::Skolem(..) => match self.from_givens(class, &t) {
+                Some(d) => Ok(Some(d)),
+                None => Err(type_error(
+                    span,
+                    format!(
+                        "no instance for ({}) arising from this expression; add it to the context of the type signature",
+                        self.describe(class, &t)
+                    ),
+                )),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    /// A dictionary for `class t` from the givens, directly or through superclasses.
+    fn from_givens(&self, class: &Name, t: &Ty) -> Option<DictExpr> {
+        let mut frontier: Vec<(Name, Ty, DictExpr)> = self.givens.clone();
+        let mut steps = 0;
+        while let Some((c, gt, d)) = frontier.pop() {
+            steps += 1;
+            if steps > 10_000 {
+                return None;
+            }
+            if &c == class && self.subst.zonk(&gt) == *t {
+                return Some(d);
+            }
+            if let Some(info) = self.classes.get(&c) {
+                for (s, sel) in info.supers.iter().zip(&info.super_selectors) {
+                    let sd = DictExpr::Super {
+                        selector: sel.clone(),
+                        ty: gt.clone(),
+                        of: Box::new(d.clone()),
+                    };
+                    frontier.push((s.clone(), gt.clone(), sd));
+                }
+            }
+        }
+        None
+    }
+
+    /// Default the type variables of the constraints left at the end (Haskell 98 §4.3.4), then
+    /// solve them.
+    pub fn default_remaining(&mut self) -> TcResult<()> {
+        for _ in 0..8 {
+            let wanted = std::mem::take(&mut self.wanted);
+            if wanted.is_empty() {
+                return Ok(());
+            }
+            let mut progress = false;
+            for w in &wanted {
+                let t = self.subst.zonk(&w.ty);
+                let Ty::Meta(m) = t else { continue };
+                let classes: Vec<&Name> = wanted
+                    .iter()
+                    .filter(|o| self.subst.zonk(&o.ty) == Ty::Meta(m))
+                    .map(|o| &o.class)
+                    .collect();
+                let numeric = classes.iter().any(|c| NUMERIC.contains(&c.as_str()));
+                let standard = classes.iter().all(|c| STANDARD.contains(&c.as_str()));
+                if !(numeric && standard) {
+                    continue;
+                }
+                for candidate in ["Integer", "Double"] {
+                    let ok = classes.iter().all(|c| {
+                        self.instances
+                            .contains_key(&((*c).clone(), Name::new(candidate)))
+                    });
+                    if ok {
+                        self.subst.set(m, ty::con(candidate));
+                        progress = true;
+                        break;
+                    }
+                }
+            }
+            for w in wanted {
+                match self.entail(&w.class, &w.ty, w.span)? {
+                    Some(d) => self.dicts[w.id as usize] = Some(d),
+                    None if progress => self.wanted.push(w),
+                    None => return Err(type_error(
+                        w.span,
+                        format!(
+                            "ambiguous type variable in the constraint ({}): add a type annotation",
+                            self.describe(&w.class, &w.ty)
+                        ),
+                    )),
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,77 @@
+//! Type inference tests: inferred schemes, classes, defaulting and the monomorphism restriction,
+//! and type errors located at the offending expression.
+
+use super::*;
+use crate::{desugar::desugar, layout::layout, lexer::lex, parser::parse_module};
+use dnrad_core::FileId;
+
+const MINI_PRELUDE: &str = "infixl 6 +\ninfix 4 ==\n\
+    class Eq a where\n  (==) :: a -> a -> Bool\n\
+    class Eq a => Num a where\n  (+) :: a -> a -> a\n  fromInteger :: Integer -> a\n  negate :: a -> a\n\
+    instance Eq Int where\n  (==) = primIntEq\n\
+    instance Num Int where\n  (+) = primIntAdd\n  fromInteger = primIntegerToInt\n  negate = primIntNegate\n\
+    instance Eq Integer where\n  (==) = primIntegerEq\n\
+    instance Num Integer where\n  (+) = primIntegerAdd\n  fromInteger x = x\n  negate = primIntegerNegate\n\
+    data Ratio a = a :% a\n\
+    newtype IO a = IO (() -> a)\n\
+    runMainIO :: IO a -> ()\nrunMainIO (IO f) = case f () of _ -> ()\n";
+
+fn check(src: &str) -> Result<Program, Vec<Diagnostic>> {
+    let parse = |s: &str, f| parse_module(&layout(lex(s, f).unwrap()).unwrap()).unwrap();
+    let u = desugar(&[
+        parse(MINI_PRELUDE, FileId::PRELUDE),
+        parse(src, FileId::MAIN),
+    ])?;
+    typecheck(&u)
+}
+
+fn type_of(src: &str, name: &str) -> String {
+    let p = check(src).unwrap_or_else(|e| panic!("{e:?}"));
+    let b = p.binds.iter().find(|b| b.name.as_str() == name).unwrap();
+    format!("{:?}", b.ty)
+}
+
+fn error(src: &str) -> (usize, String) {
+    let errs = check(src).unwrap_err();
+    (
+        src[..errs[0].span.lo as usize].matches('\n').count() + 1,
+        errs[0].message.clone(),
+    )
+}
+
+#[test]
+fn let_polymorphism_and_classes() {
+    let t = type_of(
+        "twice f x = f (f x)\nsame x y = x == y\nn = twice (+ 1) (3 :: Int)",
+        "twice",
+    );
+    assert!(t.starts_with("Forall"), "{t}");
+    let t = type_of("same x y = x == y", "same");
+    assert!(
+        t.contains("\"Eq\""),
+        "the Eq dictionary is a parameter: {t}"
+    );
+}
+
+#[test]
+fn defaulting_and_monomorphism_restriction() {
+    // `k` is restricted: its type is defaulted to Integer rather than generalised.
+    let t = type_of("k = 1 + 2", "k");
+    assert!(t.contains("Integer") && !t.contains("Forall"), "{t}");
+}
+
+#[test]
+fn type_errors_point_at_expressions() {
+    let (line, msg) = error("f :: Int -> Int\nf x = x + True");
+    assert_eq!(line, 2);
+    assert!(msg.contains("Int") && msg.contains("Bool"), "{msg}");
+    let (line, msg) = error("g f x = f f x");
+    assert_eq!(line, 1);
+    assert!(msg.contains("infinite type"), "{msg}");
+    let (line, msg) = error("h :: Int\nh = 1\nbad = (h == h) == (\\x -> x)");
+    assert_eq!(line, 3);
+    assert!(
+        msg.contains("no instance") || msg.contains("match"),
+        "{msg}"
+    );
+}

@@ -1,0 +1,353 @@
+//! Inference types: curried type applications (so higher-kinded variables unify like any other
+//! type), meta variables solved by a substitution, rigid skolems from signatures, and quantified
+//! variables of schemes. Also unification, zonking, conversion to core types and printing.
+
+use dnrad_core::types::names;
+use dnrad_core::{Name, Type};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ty {
+    /// A unification variable.
+    Meta(u32),
+    /// A rigid type variable (from a signature being checked), with its source name.
+    Skolem(u32, Name),
+    /// The `i`-th quantified variable of a scheme.
+    Gen(usize),
+    Con(Name),
+    App(Box<Ty>, Box<Ty>),
+}
+
+pub fn fun(a: Ty, b: Ty) -> Ty {
+    Ty::App(
+        Box::new(Ty::App(Box::new(Ty::Con(Name::new("->"))), Box::new(a))),
+        Box::new(b),
+    )
+}
+
+pub fn con(name: &str) -> Ty {
+    Ty::Con(Name::new(name))
+}
+
+pub fn apply(head: Ty, args: impl IntoIterator<Item = Ty>) -> Ty {
+    args.into_iter()
+        .fold(head, |f, a| Ty::App(Box::new(f), Box::new(a)))
+}
+
+pub fn list(t: Ty) -> Ty {
+    apply(con(names::LIST), [t])
+}
+
+impl Ty {
+    /// `a -> b` split into `(a, b)`.
+    pub fn as_fun(&self) -> Option<(&Ty, &Ty)> {
+        if let Ty::App(f, b) = self {
+            if let Ty::App(arrow, a) = f.as_ref() {
+                if matches!(arrow.as_ref(), Ty::Con(n) if n.as_str() == "->") {
+                    return Some((a, b));
+                }
+            }
+        }
+        None
+    }
+
+    /// The head and arguments of an application spine.
+    pub fn spine(&self) -> (&Ty, Vec<&Ty>) {
+        let mut args = Vec::new();
+        let mut t = self;
+        while let Ty::App(f, a) = t {
+            args.push(a.as_ref());
+            t = f;
+        }
+        args.reverse();
+        (t, args)
+    }
+}
+
+/// A type scheme `forall g0 .. g(n-1). preds => ty` (quantified variables are `Ty::Gen`).
+#[derive(Clone, Debug)]
+pub struct Scheme {
+    /// Names for the quantified variables (used for core type variables).
+    pub vars: Vec<Name>,
+    pub preds: Vec<(Name, Ty)>,
+    pub ty: Ty,
+}
+
+/// Replace `Gen(i)` by `args[i]`.
+pub fn instantiate(t: &Ty, args: &[Ty]) -> Ty {
+    match t {
+        Ty::Gen(i) => args[*i].clone(),
+        Ty::App(f, a) => Ty::App(
+            Box::new(instantiate(f, args)),
+            Box::new(instantiate(a, args)),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Why two types do not unify.
+#[derive(Debug)]
+pub enum UnifyError {
+    Mismatch,
+    Occurs(u32, Ty),
+}
+
+/// The substitution of meta variables.
+#[derive(Default)]
+pub struct Subst {
+    metas: Vec<Option<Ty>>,
+    skolems: u32,
+}
+
+impl Subst {
+    pub fn fresh(&mut self) -> Ty {
+        self.metas.push(None);
+        Ty::Meta(self.metas.len() as u32 - 1)
+    }
+
+    pub fn fresh_skolem(&mut self, name: Name) -> Ty {
+        self.skolems += 1;
+        Ty::Skolem(self.skolems, name)
+    }
+
+    /// Follow solved meta variables at the head.
+    pub fn shallow(&self, t: &Ty) -> Ty {
+        let mut t = t.clone();
+        while let Ty::Meta(m) = t {
+            match &self.metas[m as usize] {
+                Some(s) => t = s.clone(),
+                None => break,
+            }
+        }
+        t
+    }
+
+    /// Apply the substitution everywhere.
+    pub fn zonk(&self, t: &Ty) -> Ty {
+        match self.shallow(t) {
+            Ty::App(f, a) => Ty::App(Box::new(self.zonk(&f)), Box::new(self.zonk(&a))),
+            other => other,
+        }
+    }
+
+    fn occurs(&self, m: u32, t: &Ty) -> bool {
+        match self.shallow(t) {
+            Ty::Meta(n) => n == m,
+            Ty::App(f, a) => self.occurs(m, &f) || self.occurs(m, &a),
+            _ => false,
+        }
+    }
+
+    pub fn unify(&mut self, a: &Ty, b: &Ty) -> Result<(), UnifyError> {
+        let (a, b) = (self.shallow(a), self.shallow(b));
+        match (&a, &b) {
+            (Ty::Meta(m), Ty::Meta(n)) if m == n => Ok(()),
+            (Ty::Meta(m), other) | (other, Ty::Meta(m)) => {
+                if self.occurs(*m, other) {
+                    return Err(UnifyError::Occurs(*m, self.zonk(other)));
+                }
+                self.metas[*m as usize] = Some(other.clone());
+                Ok(())
+            }
+            (Ty::Con(x), Ty::Con(y)) if x == y => Ok(()),
+            (Ty::Skolem(x, _), Ty::Skolem(y, _)) if x == y => Ok(()),
+            (Ty::App(f1, a1), Ty::App(f2, a2)) => {
+                self.unify(f1, f2)?;
+                self.unify(a1, a2)
+            }
+            _ => Err(UnifyError::Mismatch),
+        }
+    }
+
+    /// Unsolved meta variables of a type, in order of appearance.
+    pub fn free_metas(&self, t: &Ty, out: &mut Vec<u32>) {
+        match self.shallow(t) {
+            Ty::Meta(m) => {
+                if !out.contains(&m) {
+                    out.push(m)
+                }
+            }
+            Ty::App(f, a) => {
+                self.free_metas(&f, out);
+                self.free_metas(&a, out);
+            }
+            _ => {}
+        }
+    }
+
+    /// Bind a meta variable directly (used by generalisation and defaulting).
+    pub fn set(&mut self, m: u32, t: Ty) {
+        self.metas[m as usize] = Some(t);
+    }
+}
+
+/// Convert a zonked inference type to a core type; `Gen(i)` becomes `vars[i]`, skolems their
+/// names, and remaining meta variables (ambiguous but unconstrained) the unit type.
+pub fn to_core(t: &Ty, vars: &[Name]) -> Type {
+    let (head, args) = t.spine();
+    let args: Vec<Type> = args.into_iter().map(|a| to_core(a, vars)).collect();
+    match head {
+        Ty::Con(n) if n.as_str() == "->" && args.len() == 2 => {
+            let mut it = args.into_iter();
+            Type::fun(it.next().unwrap(), it.next().unwrap())
+        }
+        Ty::Con(n) => Type::Con(n.clone(), args),
+        Ty::Gen(i) => Type::Var(vars[*i].clone()).apply(args),
+        Ty::Skolem(_, n) => Type::Var(n.clone()).apply(args),
+        // An unconstrained, ambiguous variable: any type works at run time.
+        Ty::Meta(_) | Ty::App(..) => Type::unit(),
+    }
+}
+
+/// Convert a core type (with free variables named in `vars` as `Gen`) to an inference type.
+pub fn from_core(t: &Type, vars: &HashMap<Name, Ty>) -> Ty {
+    match t {
+        Type::Var(v) => vars.get(v).cloned().unwrap_or_else(|| Ty::Con(v.clone())),
+        Type::Con(c, args) => apply(Ty::Con(c.clone()), args.iter().map(|a| from_core(a, vars))),
+        Type::Fun(a, b) => fun(from_core(a, vars), from_core(b, vars)),
+        Type::App(v, args) => apply(
+            from_core(&Type::Var(v.clone()), vars),
+            args.iter().map(|a| from_core(a, vars)),
+        ),
+        Type::Forall(_, body) => from_core(body, vars),
+    }
+}
+
+/// Print types in Haskell syntax, naming meta variables `a`, `b`, ... consistently.
+#[derive(Default)]
+pub struct Printer {
+    names: HashMap<u32, String>,
+}
+
+impl Printer {
+    fn meta_name(&mut self, m: u32) -> String {
+        let n = self.names.len();
+        self.names
+            .entry(m)
+            .or_insert_with(|| {
+                let letter = (b'a' + (n % 26) as u8) as char;
+                if n < 26 {
+                    letter.to_string()
+                } else {
+                    format!("{letter}{}", n / 26)
+                }
+            })
+            .clone()
+    }
+
+    pub fn print(&mut self, t: &Ty) -> String {
+        let mut s = String::new();
+        self.go(t, 0, &mut s);
+        s
+    }
+
+    /// `prec`: 0 top, 1 function argument, 2 type application argument.
+    fn go(&mut self, t: &Ty, prec: u8, out: &mut String) {
+        if let Some((a, b)) = t.as_fun() {
+            if prec > 0 {
+                out.push('(');
+            }
+            self.go(a, 1, out);
+            out.push_str(" -> ");
+            self.go(b, 0, out);
+            if prec > 0 {
+                out.push(')');
+            }
+            return;
+        }
+        let (head, args) = t.spine();
+        match head {
+            Ty::Con(n) if n.as_str() == names::LIST && args.len() == 1 => {
+                if matches!(args[0], Ty::Con(c) if c.as_str() == names::CHAR) {
+                    out.push_str("String");
+                    return;
+                }
+                out.push('[');
+                self.go(args[0], 0, out);
+                out.push(']');
+                return;
+            }
+            Ty::Con(n) if n.as_str().starts_with("(,") && args.len() == n.as_str().len() - 1 => {
+                out.push('(');
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.go(a, 0, out);
+                }
+                out.push(')');
+                return;
+            }
+            _ => {}
+        }
+        if !args.is_empty() && prec > 1 {
+            out.push('(');
+        }
+        match head {
+            Ty::Con(n) => out.push_str(n.as_str().trim_end_matches("#u")),
+            Ty::Meta(m) => {
+                let name = self.meta_name(*m);
+                out.push_str(&name)
+            }
+            Ty::Skolem(_, n) => out.push_str(n.as_str().split('#').next().unwrap_or("")),
+            Ty::Gen(i) => {
+                let _ = write!(out, "t{i}");
+            }
+            Ty::App(..) => {}
+        }
+        for a in &args {
+            out.push(' ');
+            self.go(a, 2, out);
+        }
+        if !args.is_empty() && prec > 1 {
+            out.push(')');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unify_and_print() {
+        let mut s = Subst::default();
+        let a = s.fresh();
+        let b = s.fresh();
+        s.unify(
+            &fun(a.clone(), list(con("Int"))),
+            &fun(con("Bool"), b.clone()),
+        )
+        .unwrap();
+        let mut p = Printer::default();
+        assert_eq!(p.print(&s.zonk(&fun(a, b))), "Bool -> [Int]");
+        let c = s.fresh();
+        assert!(matches!(
+            s.unify(&c, &fun(c.clone(), con("Int"))),
+            Err(UnifyError::Occurs(..))
+        ));
+        assert!(matches!(
+            s.unify(&con("Int"), &con("Bool")),
+            Err(UnifyError::Mismatch)
+        ));
+    }
+
+    #[test]
+    fn higher_kinded_application_unifies_with_constructors() {
+        let mut s = Subst::default();
+        let f = s.fresh();
+        let x = s.fresh();
+        let either_int = apply(con("Either"), [con("Int")]);
+        s.unify(
+            &apply(f.clone(), [x.clone()]),
+            &apply(con("Either"), [con("Int"), con("Bool")]),
+        )
+        .unwrap();
+        assert_eq!(s.zonk(&f), either_int);
+        assert_eq!(
+            to_core(&s.zonk(&apply(f, [con("Char")])), &[]),
+            Type::Con(Name::new("Either"), vec![Type::int(), Type::char()])
+        );
+    }
+}
