@@ -1,1 +1,33 @@
-//! placeholder
+//! dnrad's backend: runtime values, primitive operations and the reference interpreter, an
+//! explicit-continuation machine over core. It evaluates core as given (strict, call-by-value);
+//! it never type-checks (the lint does) and never prints except through `putStr`.
+
+mod compile;
+mod machine;
+mod prims;
+mod show;
+mod value;
+
+pub use machine::Limits;
+pub use show::show_double;
+pub use value::Value;
+
+use dnrad_core::{Diagnostic, Program};
+use std::io::Write;
+
+/// Run a program's entry (its `main`), writing its output to `out`.
+pub fn run_program(
+    program: &Program,
+    out: &mut dyn Write,
+    limits: &Limits,
+) -> Result<(), Diagnostic> {
+    let compiled = compile::compile(program)?;
+    let Some(entry) = &compiled.entry else {
+        return Ok(());
+    };
+    let mut machine = machine::Machine::new(&compiled, out, limits.clone());
+    machine.run(entry).map(drop)
+}
+
+#[cfg(test)]
+mod tests;

@@ -150,13 +150,15 @@ impl Tc {
                 match self.entail(&w.class, &w.ty, w.span)? {
                     Some(d) => self.dicts[w.id as usize] = Some(d),
                     None if progress => self.wanted.push(w),
-                    None => return Err(type_error(
-                        w.span,
-                        format!(
+                    None => {
+                        return Err(type_error(
+                            w.span,
+                            format!(
                             "ambiguous type variable in the constraint ({}): add a type annotation",
                             self.describe(&w.class, &w.ty)
                         ),
-                    )),
+                        ))
+                    }
                 }
             }
         }

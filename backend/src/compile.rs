@@ -1,0 +1,321 @@
+//! Core to the interpreter's resolved form: variables become frame slots, captured-variable
+//! indices, recursive-group members or global indices; constructors become tags; types vanish.
+//! Lambdas are stored in one table and referred to by index. It does not evaluate anything.
+
+use dnrad_core::expr::{Expr, ExprKind, Lit};
+use dnrad_core::{Diagnostic, ErrorKind, Name, PrimOp, Program, Span};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::value::Value;
+
+/// Where a variable lives, seen from the code that uses it.
+#[derive(Clone, Copy, Debug)]
+pub enum VarRef {
+    Local(u32),
+    Capture(u32),
+    RecMember(u32),
+}
+
+#[derive(Debug)]
+pub enum Code {
+    Var(VarRef),
+    Global(u32),
+    Lit(Value),
+    Str(Rc<str>),
+    /// Create a closure of lambda `lam`, capturing these variables of the current frame.
+    Lam(u32, Box<[VarRef]>),
+    App(Box<Code>, Box<Code>, Span),
+    Let(u32, Box<Code>, Box<Code>),
+    /// A recursive group: its lambdas, the variables they capture (shared), and the slots of
+    /// the current frame that receive the members.
+    LetRec(Box<[u32]>, Box<[VarRef]>, Box<[u32]>, Box<Code>),
+    Con(u32, Box<[Code]>),
+    Prim(PrimOp, Box<[Code]>, Span),
+    Case(Box<Code>, Box<CaseCode>, Span),
+}
+
+#[derive(Debug)]
+pub struct CaseCode {
+    /// Indexed by constructor tag.
+    pub arms: Vec<Option<Arm>>,
+    pub default: Option<Code>,
+}
+
+#[derive(Debug)]
+pub struct Arm {
+    pub slots: Box<[u32]>,
+    pub body: Code,
+}
+
+/// A function body: its parameter is slot 0.
+#[derive(Debug)]
+pub struct LamCode {
+    pub nslots: u32,
+    pub body: Code,
+}
+
+pub struct Compiled {
+    pub lams: Vec<LamCode>,
+    /// Top-level bindings: their code (evaluated in a frame of `nslots`) and names.
+    pub globals: Vec<(Name, LamCode)>,
+    pub entry: Option<LamCode>,
+}
+
+/// Compile-time view of one function's frame.
+struct Scope {
+    vars: Vec<(Name, VarRef)>,
+    captures: Vec<(Name, VarRef)>,
+    capture_base: u32,
+    nslots: u32,
+}
+
+struct Compiler<'a> {
+    tags: HashMap<Name, u32>,
+    globals: &'a HashMap<Name, u32>,
+    scopes: Vec<Scope>,
+    lams: Vec<LamCode>,
+}
+
+fn internal(span: Span, msg: String) -> Diagnostic {
+    Diagnostic::new(ErrorKind::Runtime, span, format!("internal error: {msg}"))
+}
+
+/// Strip type abstractions and applications (erased at run time).
+fn erase(e: &Expr) -> &Expr {
+    let mut e = e;
+    loop {
+        match &e.kind {
+            ExprKind::TyLam(_, b) | ExprKind::TyApp(b, _) => e = b,
+            _ => return e,
+        }
+    }
+}
+
+impl Compiler<'_> {
+    fn scope(&mut self) -> &mut Scope {
+        self.scopes.last_mut().expect("a scope")
+    }
+
+    fn new_slot(&mut self) -> u32 {
+        let s = self.scope();
+        s.nslots += 1;
+        s.nslots - 1
+    }
+
+    fn bind(&mut self, name: &Name) -> u32 {
+        let slot = self.new_slot();
+        self.scope().vars.push((name.clone(), VarRef::Local(slot)));
+        slot
+    }
+
+    /// Resolve a variable in scope `depth`, adding captures along the way.
+    fn resolve_at(&mut self, depth: usize, name: &Name) -> Option<VarRef> {
+        let scope = &self.scopes[depth];
+        if let Some((_, r)) = scope.vars.iter().rev().find(|(n, _)| n == name) {
+            return Some(*r);
+        }
+        if let Some(i) = scope.captures.iter().position(|(n, _)| n == name) {
+            return Some(VarRef::Capture(scope.capture_base + i as u32));
+        }
+        if depth == 0 {
+            return None;
+        }
+        let outer = self.resolve_at(depth - 1, name)?;
+        let scope = &mut self.scopes[depth];
+        scope.captures.push((name.clone(), outer));
+        Some(VarRef::Capture(
+            scope.capture_base + scope.captures.len() as u32 - 1,
+        ))
+    }
+
+    fn var(&mut self, name: &Name, span: Span) -> Result<Code, Diagnostic> {
+        let depth = self.scopes.len() - 1;
+        if let Some(r) = self.resolve_at(depth, name) {
+            return Ok(Code::Var(r));
+        }
+        match self.globals.get(name) {
+            Some(g) => Ok(Code::Global(*g)),
+            None => Err(internal(span, format!("unbound variable `{name}`"))),
+        }
+    }
+
+    /// Compile a function body in a fresh scope; returns the lambda index and its captures
+    /// (variables of the enclosing scope).
+    fn lambda(
+        &mut self,
+        param: &Name,
+        body: &Expr,
+        capture_base: u32,
+        members: &[(Name, u32)],
+    ) -> Result<(u32, Vec<(Name, VarRef)>), Diagnostic> {
+        let mut vars: Vec<(Name, VarRef)> = members
+            .iter()
+            .map(|(n, j)| (n.clone(), VarRef::RecMember(*j)))
+            .collect();
+        vars.push((param.clone(), VarRef::Local(0)));
+        self.scopes.push(Scope {
+            vars,
+            captures: Vec::new(),
+            capture_base,
+            nslots: 1,
+        });
+        let body = self.expr(body);
+        let scope = self.scopes.pop().expect("the lambda's scope");
+        let body = body?;
+        self.lams.push(LamCode {
+            nslots: scope.nslots,
+            body,
+        });
+        Ok((self.lams.len() as u32 - 1, scope.captures))
+    }
+
+    fn expr(&mut self, e: &Expr) -> Result<Code, Diagnostic> {
+        let e = erase(e);
+        let span = e.span;
+        Ok(match &e.kind {
+            ExprKind::Var(n) => self.var(n, span)?,
+            ExprKind::Lit(l) => match l {
+                Lit::Int(i) => Code::Lit(Value::Int(*i)),
+                Lit::Integer(n) => Code::Lit(Value::Integer(Rc::new(n.clone()))),
+                Lit::Double(x) => Code::Lit(Value::Double(*x)),
+                Lit::Char(c) => Code::Lit(Value::Char(*c)),
+                Lit::Str(s) => Code::Str(Rc::from(s.as_str())),
+            },
+            ExprKind::Lam(x, _, body) => {
+                let (lam, captures) = self.lambda(x, body, 0, &[])?;
+                Code::Lam(lam, captures.into_iter().map(|(_, r)| r).collect())
+            }
+            ExprKind::App(f, a) => {
+                Code::App(Box::new(self.expr(f)?), Box::new(self.expr(a)?), span)
+            }
+            ExprKind::Let(b, body) => {
+                let rhs = self.expr(&b.rhs)?;
+                let depth = self.scope().vars.len();
+                let slot = self.bind(&b.name);
+                let body = self.expr(body);
+                self.scope().vars.truncate(depth);
+                Code::Let(slot, Box::new(rhs), Box::new(body?))
+            }
+            ExprKind::LetRec(binds, body) => {
+                let members: Vec<(Name, u32)> = binds
+                    .iter()
+                    .enumerate()
+                    .map(|(j, b)| (b.name.clone(), j as u32))
+                    .collect();
+                let mut lams = Vec::new();
+                let mut captures: Vec<VarRef> = Vec::new();
+                for b in binds {
+                    let ExprKind::Lam(x, _, lam_body) = &erase(&b.rhs).kind else {
+                        return Err(internal(
+                            b.span,
+                            format!("recursive binding `{}` is not a function", b.name),
+                        ));
+                    };
+                    let (lam, caps) = self.lambda(x, lam_body, captures.len() as u32, &members)?;
+                    lams.push(lam);
+                    captures.extend(caps.into_iter().map(|(_, r)| r));
+                }
+                let depth = self.scope().vars.len();
+                let slots: Vec<u32> = binds.iter().map(|b| self.bind(&b.name)).collect();
+                let body = self.expr(body);
+                self.scope().vars.truncate(depth);
+                Code::LetRec(lams.into(), captures.into(), slots.into(), Box::new(body?))
+            }
+            ExprKind::Con(c, _, args) => {
+                let tag = *self
+                    .tags
+                    .get(c)
+                    .ok_or_else(|| internal(span, format!("unknown constructor `{c}`")))?;
+                Code::Con(
+                    tag,
+                    args.iter()
+                        .map(|a| self.expr(a))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            ExprKind::Prim(p, _, args) => Code::Prim(
+                *p,
+                args.iter()
+                    .map(|a| self.expr(a))
+                    .collect::<Result<_, _>>()?,
+                span,
+            ),
+            ExprKind::Case(scrut, alts, default) => {
+                let s = self.expr(scrut)?;
+                let mut arms: Vec<Option<Arm>> = Vec::new();
+                for alt in alts {
+                    let tag = *self.tags.get(&alt.con).ok_or_else(|| {
+                        internal(span, format!("unknown constructor `{}`", alt.con))
+                    })? as usize;
+                    let depth = self.scope().vars.len();
+                    let slots: Vec<u32> = alt.binders.iter().map(|(n, _)| self.bind(n)).collect();
+                    let body = self.expr(&alt.rhs);
+                    self.scope().vars.truncate(depth);
+                    if arms.len() <= tag {
+                        arms.resize_with(tag + 1, || None);
+                    }
+                    arms[tag] = Some(Arm {
+                        slots: slots.into(),
+                        body: body?,
+                    });
+                }
+                let default = default.as_ref().map(|d| self.expr(d)).transpose()?;
+                Code::Case(Box::new(s), Box::new(CaseCode { arms, default }), span)
+            }
+            ExprKind::TyLam(..) | ExprKind::TyApp(..) => unreachable!("erased above"),
+        })
+    }
+
+    /// Code evaluated in a frame of its own (top-level bindings, the entry).
+    fn frame_body(&mut self, e: &Expr) -> Result<LamCode, Diagnostic> {
+        self.scopes.push(Scope {
+            vars: Vec::new(),
+            captures: Vec::new(),
+            capture_base: 0,
+            nslots: 0,
+        });
+        let body = self.expr(e);
+        let scope = self.scopes.pop().expect("the frame's scope");
+        Ok(LamCode {
+            nslots: scope.nslots,
+            body: body?,
+        })
+    }
+}
+
+pub fn compile(program: &Program) -> Result<Compiled, Diagnostic> {
+    let mut tags = HashMap::new();
+    for d in &program.datas {
+        for (i, c) in d.cons.iter().enumerate() {
+            tags.insert(c.name.clone(), i as u32);
+        }
+    }
+    let global_index: HashMap<Name, u32> = program
+        .binds
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (b.name.clone(), i as u32))
+        .collect();
+    let mut c = Compiler {
+        tags,
+        globals: &global_index,
+        scopes: Vec::new(),
+        lams: Vec::new(),
+    };
+    let mut globals = Vec::new();
+    for b in &program.binds {
+        globals.push((b.name.clone(), c.frame_body(&b.rhs)?));
+    }
+    let entry = program
+        .entry
+        .as_ref()
+        .map(|e| c.frame_body(e))
+        .transpose()?;
+    let lams = c.lams;
+    Ok(Compiled {
+        lams,
+        globals,
+        entry,
+    })
+}

@@ -1,0 +1,353 @@
+//! The evaluator: an explicit-continuation machine over the resolved code. Locals live on one
+//! value stack in frames; continuations are heap-allocated, so object-language recursion never
+//! uses the Rust stack; a call in tail position reuses its caller's frame. Runtime errors point
+//! at the innermost user-code location of the dynamic context.
+
+use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
+use crate::prims;
+use crate::value::{Closure, RecGroup, Value};
+use dnrad_core::{Diagnostic, ErrorKind, PrimOp, Span};
+use std::io::Write;
+use std::rc::Rc;
+
+/// Resource limits of a run.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The deepest call nesting allowed (frames of non-tail calls).
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_depth: 10_000_000,
+        }
+    }
+}
+
+enum Env {
+    None,
+    Closure(Rc<Closure>),
+    Rec(Rc<RecGroup>),
+}
+
+struct Frame {
+    base: usize,
+    env: Env,
+    /// The caller's user location, restored on return.
+    saved_loc: Span,
+}
+
+enum Kont<'p> {
+    Return,
+    AppArg(&'p Code),
+    AppCall(Value),
+    Let(u32, &'p Code),
+    Con(u32, &'p [Code], Vec<Value>),
+    Prim(PrimOp, &'p [Code], Vec<Value>, Span),
+    Case(&'p CaseCode, Span),
+    GlobalDone(u32),
+}
+
+enum Global {
+    Unevaluated,
+    InProgress,
+    Done(Value),
+}
+
+enum State<'p> {
+    Eval(&'p Code),
+    Ret(Value),
+}
+
+pub struct Machine<'p, 'o> {
+    prog: &'p Compiled,
+    stack: Vec<Value>,
+    frames: Vec<Frame>,
+    konts: Vec<Kont<'p>>,
+    globals: Vec<Global>,
+    user_loc: Span,
+    limits: Limits,
+    out: &'o mut dyn Write,
+}
+
+impl<'p, 'o> Machine<'p, 'o> {
+    pub fn new(prog: &'p Compiled, out: &'o mut dyn Write, limits: Limits) -> Machine<'p, 'o> {
+        let globals = prog.globals.iter().map(|_| Global::Unevaluated).collect();
+        Machine {
+            prog,
+            stack: Vec::new(),
+            frames: Vec::new(),
+            konts: Vec::new(),
+            globals,
+            user_loc: Span::dummy(),
+            limits,
+            out,
+        }
+    }
+
+    fn error(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
+        let span = if span.is_user() { span } else { self.user_loc };
+        Diagnostic::new(ErrorKind::Runtime, span, msg)
+    }
+
+    fn note_loc(&mut self, span: Span) {
+        if span.is_user() {
+            self.user_loc = span;
+        }
+    }
+
+    /// Evaluate a frame body (top-level binding or entry) to a value.
+    pub fn run(&mut self, code: &'p LamCode) -> Result<Value, Diagnostic> {
+        self.enter(code, Env::None, None)?;
+        let result = self.eval(&code.body);
+        let _ = self.out.flush();
+        result
+    }
+
+    /// Push a frame for `code` (or reuse the current one for a tail call) and bind `arg`.
+    fn enter(&mut self, code: &'p LamCode, env: Env, arg: Option<Value>) -> Result<(), Diagnostic> {
+        let tail = matches!(self.konts.last(), Some(Kont::Return));
+        let base = if tail {
+            let frame = self.frames.last_mut().expect("a frame for a tail call");
+            frame.env = env;
+            self.stack.truncate(frame.base);
+            frame.base
+        } else {
+            if self.frames.len() >= self.limits.max_depth {
+                return Err(self.error(
+                    Span::dummy(),
+                    format!(
+                        "stack overflow: recursion deeper than {} frames",
+                        self.limits.max_depth
+                    ),
+                ));
+            }
+            let base = self.stack.len();
+            self.frames.push(Frame {
+                base,
+                env,
+                saved_loc: self.user_loc,
+            });
+            self.konts.push(Kont::Return);
+            base
+        };
+        self.stack
+            .resize(base + code.nslots as usize, Value::unit());
+        if let Some(a) = arg {
+            self.stack[base] = a;
+        }
+        Ok(())
+    }
+
+    fn read(&self, r: VarRef) -> Value {
+        let frame = self.frames.last().expect("a frame");
+        match r {
+            VarRef::Local(s) => self.stack[frame.base + s as usize].clone(),
+            VarRef::Capture(i) => match &frame.env {
+                Env::Closure(c) => c.captures[i as usize].clone(),
+                Env::Rec(g) => g.captures[i as usize].clone(),
+                Env::None => Value::unit(),
+            },
+            VarRef::RecMember(j) => match &frame.env {
+                Env::Rec(g) => Value::Rec(g.clone(), j),
+                _ => Value::unit(),
+            },
+        }
+    }
+
+    fn set_local(&mut self, slot: u32, v: Value) {
+        let base = self.frames.last().expect("a frame").base;
+        self.stack[base + slot as usize] = v;
+    }
+
+    fn call(&mut self, f: Value, arg: Value) -> Result<&'p Code, Diagnostic> {
+        let (lam, env) = match f {
+            Value::Closure(c) => (c.lam, Env::Closure(c)),
+            Value::Rec(g, j) => (g.lams[j as usize], Env::Rec(g)),
+            _ => {
+                return Err(self.error(
+                    Span::dummy(),
+                    "internal error: applied a value that is not a function",
+                ))
+            }
+        };
+        let code = &self.prog.lams[lam as usize];
+        self.enter(code, env, Some(arg))?;
+        Ok(&code.body)
+    }
+
+    fn eval(&mut self, start: &'p Code) -> Result<Value, Diagnostic> {
+        let stop = self.konts.len() - 1;
+        let mut state = State::Eval(start);
+        loop {
+            state = match state {
+                State::Eval(code) => match code {
+                    Code::Var(r) => State::Ret(self.read(*r)),
+                    Code::Global(g) => self.global(*g)?,
+                    Code::Lit(v) => State::Ret(v.clone()),
+                    Code::Str(s) => State::Ret(Value::string(s)),
+                    Code::Lam(lam, refs) => {
+                        let captures = refs.iter().map(|r| self.read(*r)).collect();
+                        State::Ret(Value::Closure(Rc::new(Closure {
+                            lam: *lam,
+                            captures,
+                        })))
+                    }
+                    Code::App(f, a, span) => {
+                        self.note_loc(*span);
+                        self.konts.push(Kont::AppArg(a));
+                        State::Eval(f)
+                    }
+                    Code::Let(slot, rhs, body) => {
+                        self.konts.push(Kont::Let(*slot, body));
+                        State::Eval(rhs)
+                    }
+                    Code::LetRec(lams, refs, slots, body) => {
+                        let captures = refs.iter().map(|r| self.read(*r)).collect();
+                        let group = Rc::new(RecGroup {
+                            lams: lams.clone(),
+                            captures,
+                        });
+                        for (j, slot) in slots.iter().enumerate() {
+                            self.set_local(*slot, Value::Rec(group.clone(), j as u32));
+                        }
+                        State::Eval(body)
+                    }
+                    Code::Con(tag, args) => match args.first() {
+                        None => State::Ret(Value::Tag(*tag)),
+                        Some(first) => {
+                            self.konts
+                                .push(Kont::Con(*tag, args, Vec::with_capacity(args.len())));
+                            State::Eval(first)
+                        }
+                    },
+                    Code::Prim(op, args, span) => {
+                        self.note_loc(*span);
+                        self.konts.push(Kont::Prim(
+                            *op,
+                            args,
+                            Vec::with_capacity(args.len()),
+                            *span,
+                        ));
+                        State::Eval(&args[0])
+                    }
+                    Code::Case(scrut, cc, span) => {
+                        self.note_loc(*span);
+                        self.konts.push(Kont::Case(cc, *span));
+                        State::Eval(scrut)
+                    }
+                },
+                State::Ret(v) => {
+                    if self.konts.len() == stop {
+                        return Ok(v);
+                    }
+                    match self.konts.pop().expect("a continuation") {
+                        Kont::Return => {
+                            let frame = self.frames.pop().expect("a frame to return from");
+                            self.stack.truncate(frame.base);
+                            self.user_loc = frame.saved_loc;
+                            if self.konts.len() == stop {
+                                return Ok(v);
+                            }
+                            State::Ret(v)
+                        }
+                        Kont::AppArg(a) => {
+                            self.konts.push(Kont::AppCall(v));
+                            State::Eval(a)
+                        }
+                        Kont::AppCall(f) => State::Eval(self.call(f, v)?),
+                        Kont::Let(slot, body) => {
+                            self.set_local(slot, v);
+                            State::Eval(body)
+                        }
+                        Kont::Con(tag, args, mut done) => {
+                            done.push(v);
+                            if done.len() == args.len() {
+                                State::Ret(Value::con(tag, done))
+                            } else {
+                                let next = &args[done.len()];
+                                self.konts.push(Kont::Con(tag, args, done));
+                                State::Eval(next)
+                            }
+                        }
+                        Kont::Prim(op, args, mut done, span) => {
+                            done.push(v);
+                            if done.len() == args.len() {
+                                match prims::apply(op, &done, self.out) {
+                                    Ok(r) => State::Ret(r),
+                                    Err(msg) => {
+                                        let _ = self.out.flush();
+                                        return Err(self.error(span, msg));
+                                    }
+                                }
+                            } else {
+                                let next = &args[done.len()];
+                                self.konts.push(Kont::Prim(op, args, done, span));
+                                State::Eval(next)
+                            }
+                        }
+                        Kont::Case(cc, span) => self.select(cc, v, span)?,
+                        Kont::GlobalDone(g) => {
+                            self.globals[g as usize] = Global::Done(v.clone());
+                            State::Ret(v)
+                        }
+                    }
+                }
+            };
+        }
+    }
+
+    fn global(&mut self, g: u32) -> Result<State<'p>, Diagnostic> {
+        match &self.globals[g as usize] {
+            Global::Done(v) => Ok(State::Ret(v.clone())),
+            Global::InProgress => {
+                let name = &self.prog.globals[g as usize].0;
+                Err(self.error(
+                    Span::dummy(),
+                    format!("<<loop>>: `{name}` depends on its own value"),
+                ))
+            }
+            Global::Unevaluated => {
+                self.globals[g as usize] = Global::InProgress;
+                self.konts.push(Kont::GlobalDone(g));
+                let code = &self.prog.globals[g as usize].1;
+                // A fresh frame, never a tail call: the binding's value is stored afterwards.
+                let base = self.stack.len();
+                self.frames.push(Frame {
+                    base,
+                    env: Env::None,
+                    saved_loc: self.user_loc,
+                });
+                self.konts.push(Kont::Return);
+                self.stack
+                    .resize(base + code.nslots as usize, Value::unit());
+                Ok(State::Eval(&code.body))
+            }
+        }
+    }
+
+    fn select(&mut self, cc: &'p CaseCode, v: Value, span: Span) -> Result<State<'p>, Diagnostic> {
+        let Some(tag) = v.tag() else {
+            return Err(self.error(
+                span,
+                "internal error: case on a value that is not a constructor",
+            ));
+        };
+        match cc.arms.get(tag as usize).and_then(Option::as_ref) {
+            Some(arm) => {
+                if let Value::Con(cell) = &v {
+                    for (slot, field) in arm.slots.iter().zip(cell.fields.iter()) {
+                        let base = self.frames.last().expect("a frame").base;
+                        self.stack[base + *slot as usize] = field.clone();
+                    }
+                }
+                Ok(State::Eval(&arm.body))
+            }
+            None => match &cc.default {
+                Some(d) => Ok(State::Eval(d)),
+                None => Err(self.error(span, "internal error: no case alternative matches")),
+            },
+        }
+    }
+}

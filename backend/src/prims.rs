@@ -1,0 +1,358 @@
+//! The primitive operations (semantics documented in `dnrad_core::prim`). Pure functions of
+//! values; `putStr` writes to the given output. Errors are messages; the machine locates them.
+
+use crate::show::{show_char, show_double, show_string};
+use crate::value::Value;
+use dnrad_core::PrimOp;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{Signed, ToPrimitive, Zero};
+use std::io::Write;
+use std::rc::Rc;
+
+pub type PrimResult = Result<Value, String>;
+
+fn int(v: &Value) -> i64 {
+    match v {
+        Value::Int(i) => *i,
+        _ => 0,
+    }
+}
+
+fn dbl(v: &Value) -> f64 {
+    match v {
+        Value::Double(x) => *x,
+        _ => f64::NAN,
+    }
+}
+
+fn chr(v: &Value) -> char {
+    match v {
+        Value::Char(c) => *c,
+        _ => '\0',
+    }
+}
+
+fn big(v: &Value) -> BigInt {
+    match v {
+        Value::Integer(n) => (**n).clone(),
+        Value::Int(i) => BigInt::from(*i),
+        _ => BigInt::zero(),
+    }
+}
+
+fn integer(n: BigInt) -> Value {
+    Value::Integer(Rc::new(n))
+}
+
+/// The characters of a Haskell string value.
+pub fn string_of(v: &Value) -> String {
+    let mut out = String::new();
+    let mut cur = v.clone();
+    loop {
+        match cur {
+            Value::Con(cell) if cell.tag == 1 && cell.fields.len() == 2 => {
+                out.push(chr(&cell.fields[0]));
+                cur = cell.fields[1].clone();
+            }
+            _ => return out,
+        }
+    }
+}
+
+const DIV_ZERO: &str = "divide by zero";
+
+fn int_div(op: PrimOp, a: i64, b: i64) -> PrimResult {
+    if b == 0 {
+        return Err(DIV_ZERO.into());
+    }
+    Ok(Value::Int(match op {
+        PrimOp::IntQuot => a.wrapping_div(b),
+        PrimOp::IntRem => a.wrapping_rem(b),
+        PrimOp::IntDiv => {
+            let q = a.wrapping_div(b);
+            if (a.wrapping_rem(b) != 0) && ((a < 0) != (b < 0)) {
+                q - 1
+            } else {
+                q
+            }
+        }
+        _ => {
+            let r = a.wrapping_rem(b);
+            if r != 0 && ((r < 0) != (b < 0)) {
+                r + b
+            } else {
+                r
+            }
+        }
+    }))
+}
+
+fn integer_div(op: PrimOp, a: BigInt, b: BigInt) -> PrimResult {
+    if b.is_zero() {
+        return Err(DIV_ZERO.into());
+    }
+    Ok(integer(match op {
+        PrimOp::IntegerQuot => &a / &b,
+        PrimOp::IntegerRem => &a % &b,
+        PrimOp::IntegerDiv => a.div_floor(&b),
+        _ => a.mod_floor(&b),
+    }))
+}
+
+/// The low 64 bits of an Integer as a wrapped Int.
+fn wrap(n: &BigInt) -> i64 {
+    let (sign, digits) = n.to_u64_digits();
+    let low = digits.first().copied().unwrap_or(0) as i64;
+    if sign == num_bigint::Sign::Minus {
+        low.wrapping_neg()
+    } else {
+        low
+    }
+}
+
+fn double_to_integer(x: f64) -> BigInt {
+    if !x.is_finite() {
+        return BigInt::zero();
+    }
+    num_bigint::BigInt::from_f64(x.trunc()).unwrap_or_default()
+}
+
+use num_traits::FromPrimitive;
+
+fn round_half_even(x: f64) -> f64 {
+    let r = x.round();
+    if (x - x.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
+        r - x.signum()
+    } else {
+        r
+    }
+}
+
+/// `n / d` correctly rounded to the nearest double.
+fn ratio_to_double(n: &BigInt, d: &BigInt) -> f64 {
+    if d.is_zero() {
+        return if n.is_zero() {
+            f64::NAN
+        } else if n.is_negative() {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+    }
+    let (nf, df) = (n.to_f64(), d.to_f64());
+    match (nf, df) {
+        (Some(a), Some(b)) if a.abs() < 9.0e15 && b.abs() < 9.0e15 => a / b,
+        _ => {
+            // Scale so the quotient has 64 significant bits, then let the float conversion round.
+            let shift = 64i64 - (n.bits() as i64 - d.bits() as i64);
+            let q = if shift >= 0 {
+                (n << shift as usize) / d
+            } else {
+                n / (d << (-shift) as usize)
+            };
+            q.to_f64().unwrap_or(f64::NAN) * 2f64.powi(-shift as i32)
+        }
+    }
+}
+
+fn decode(x: f64) -> Value {
+    if x == 0.0 || !x.is_finite() {
+        return Value::con(0, vec![integer(BigInt::zero()), Value::Int(0)]);
+    }
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let frac = (bits & ((1u64 << 52) - 1)) as i64;
+    let (mut m, mut e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1 << 52), exp - 1075)
+    };
+    while m & (1 << 52) == 0 {
+        m <<= 1;
+        e -= 1;
+    }
+    let m = if x < 0.0 { -m } else { m };
+    Value::con(0, vec![integer(BigInt::from(m)), Value::Int(e)])
+}
+
+fn encode(m: &BigInt, e: i64) -> f64 {
+    let mf = m.to_f64().unwrap_or(f64::NAN);
+    let e = e.clamp(-2200, 2200) as i32;
+    if e < -1000 {
+        mf * 2f64.powi(e + 1000) * 2f64.powi(-1000)
+    } else {
+        mf * 2f64.powi(e)
+    }
+}
+
+pub fn apply(op: PrimOp, args: &[Value], out: &mut dyn Write) -> PrimResult {
+    use PrimOp::*;
+    let a = || &args[0];
+    let b = || &args[1];
+    Ok(match op {
+        IntAdd => Value::Int(int(a()).wrapping_add(int(b()))),
+        IntSub => Value::Int(int(a()).wrapping_sub(int(b()))),
+        IntMul => Value::Int(int(a()).wrapping_mul(int(b()))),
+        IntQuot | IntRem | IntDiv | IntMod => return int_div(op, int(a()), int(b())),
+        IntNegate => Value::Int(int(a()).wrapping_neg()),
+        IntEq => Value::bool(int(a()) == int(b())),
+        IntNe => Value::bool(int(a()) != int(b())),
+        IntLt => Value::bool(int(a()) < int(b())),
+        IntLe => Value::bool(int(a()) <= int(b())),
+        IntGt => Value::bool(int(a()) > int(b())),
+        IntGe => Value::bool(int(a()) >= int(b())),
+        IntToInteger => integer(BigInt::from(int(a()))),
+        IntToDouble => Value::Double(int(a()) as f64),
+        IntShow => Value::string(&int(a()).to_string()),
+        IntegerAdd => integer(big(a()) + big(b())),
+        IntegerSub => integer(big(a()) - big(b())),
+        IntegerMul => integer(big(a()) * big(b())),
+        IntegerQuot | IntegerRem | IntegerDiv | IntegerMod => {
+            return integer_div(op, big(a()), big(b()))
+        }
+        IntegerNegate => integer(-big(a())),
+        IntegerEq => Value::bool(big(a()) == big(b())),
+        IntegerNe => Value::bool(big(a()) != big(b())),
+        IntegerLt => Value::bool(big(a()) < big(b())),
+        IntegerLe => Value::bool(big(a()) <= big(b())),
+        IntegerGt => Value::bool(big(a()) > big(b())),
+        IntegerGe => Value::bool(big(a()) >= big(b())),
+        IntegerToInt => Value::Int(wrap(&big(a()))),
+        IntegerToDouble => Value::Double(big(a()).to_f64().unwrap_or(f64::NAN)),
+        IntegerShow => Value::string(&big(a()).to_string()),
+        DoubleAdd => Value::Double(dbl(a()) + dbl(b())),
+        DoubleSub => Value::Double(dbl(a()) - dbl(b())),
+        DoubleMul => Value::Double(dbl(a()) * dbl(b())),
+        DoubleDiv => Value::Double(dbl(a()) / dbl(b())),
+        DoublePow => Value::Double(dbl(a()).powf(dbl(b()))),
+        DoubleAtan2 => Value::Double(dbl(a()).atan2(dbl(b()))),
+        DoubleNegate => Value::Double(-dbl(a())),
+        DoubleAbs => Value::Double(dbl(a()).abs()),
+        DoubleExp => Value::Double(dbl(a()).exp()),
+        DoubleLog => Value::Double(dbl(a()).ln()),
+        DoubleSqrt => Value::Double(dbl(a()).sqrt()),
+        DoubleSin => Value::Double(dbl(a()).sin()),
+        DoubleCos => Value::Double(dbl(a()).cos()),
+        DoubleTan => Value::Double(dbl(a()).tan()),
+        DoubleAsin => Value::Double(dbl(a()).asin()),
+        DoubleAcos => Value::Double(dbl(a()).acos()),
+        DoubleAtan => Value::Double(dbl(a()).atan()),
+        DoubleSinh => Value::Double(dbl(a()).sinh()),
+        DoubleCosh => Value::Double(dbl(a()).cosh()),
+        DoubleTanh => Value::Double(dbl(a()).tanh()),
+        DoubleAsinh => Value::Double(dbl(a()).asinh()),
+        DoubleAcosh => Value::Double(dbl(a()).acosh()),
+        DoubleAtanh => Value::Double(dbl(a()).atanh()),
+        DoubleEq => Value::bool(dbl(a()) == dbl(b())),
+        DoubleNe => Value::bool(dbl(a()) != dbl(b())),
+        DoubleLt => Value::bool(dbl(a()) < dbl(b())),
+        DoubleLe => Value::bool(dbl(a()) <= dbl(b())),
+        DoubleGt => Value::bool(dbl(a()) > dbl(b())),
+        DoubleGe => Value::bool(dbl(a()) >= dbl(b())),
+        DoubleTruncate => integer(double_to_integer(dbl(a()))),
+        DoubleRound => integer(double_to_integer(round_half_even(dbl(a())))),
+        DoubleFloor => integer(double_to_integer(dbl(a()).floor())),
+        DoubleCeiling => integer(double_to_integer(dbl(a()).ceil())),
+        DoubleShow => Value::string(&show_double(dbl(a()))),
+        DoubleIsNaN => Value::bool(dbl(a()).is_nan()),
+        DoubleIsInfinite => Value::bool(dbl(a()).is_infinite()),
+        DoubleIsNegativeZero => Value::bool(dbl(a()) == 0.0 && dbl(a()).is_sign_negative()),
+        DoubleFromRational => Value::Double(ratio_to_double(&big(a()), &big(b()))),
+        DoubleDecode => decode(dbl(a())),
+        DoubleEncode => Value::Double(encode(&big(a()), int(b()))),
+        CharOrd => Value::Int(chr(a()) as i64),
+        CharChr => {
+            let n = int(a());
+            match u32::try_from(n).ok().and_then(char::from_u32) {
+                Some(c) => Value::Char(c),
+                None => return Err(format!("Prelude.chr: bad argument: {n}")),
+            }
+        }
+        CharEq => Value::bool(chr(a()) == chr(b())),
+        CharNe => Value::bool(chr(a()) != chr(b())),
+        CharLt => Value::bool(chr(a()) < chr(b())),
+        CharLe => Value::bool(chr(a()) <= chr(b())),
+        CharGt => Value::bool(chr(a()) > chr(b())),
+        CharGe => Value::bool(chr(a()) >= chr(b())),
+        ShowCharLit => Value::string(&show_char(chr(a()))),
+        ShowStringLit => Value::string(&show_string(&string_of(a()))),
+        Error => return Err(string_of(a())),
+        PutStr => {
+            let s = string_of(a());
+            out.write_all(s.as_bytes())
+                .map_err(|e| format!("cannot write the output: {e}"))?;
+            Value::unit()
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(op: PrimOp, args: &[Value]) -> PrimResult {
+        apply(op, args, &mut Vec::new())
+    }
+
+    fn as_int(v: PrimResult) -> i64 {
+        match v {
+            Ok(Value::Int(i)) => i,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn int_division_floors_and_truncates() {
+        let cases = [
+            (7, 2, 3, 1, 3, 1),
+            (-7, 2, -4, 1, -3, -1),
+            (7, -2, -4, -1, -3, 1),
+            (-7, -2, 3, -1, 3, -1),
+        ];
+        for (a, b, d, m, q, r) in cases {
+            let args = [Value::Int(a), Value::Int(b)];
+            assert_eq!(as_int(run(PrimOp::IntDiv, &args)), d);
+            assert_eq!(as_int(run(PrimOp::IntMod, &args)), m);
+            assert_eq!(as_int(run(PrimOp::IntQuot, &args)), q);
+            assert_eq!(as_int(run(PrimOp::IntRem, &args)), r);
+        }
+        assert_eq!(
+            run(PrimOp::IntDiv, &[Value::Int(1), Value::Int(0)]).unwrap_err(),
+            "divide by zero"
+        );
+        assert_eq!(
+            as_int(run(PrimOp::IntDiv, &[Value::Int(i64::MIN), Value::Int(-1)])),
+            i64::MIN
+        );
+        assert_eq!(
+            as_int(run(PrimOp::IntAdd, &[Value::Int(i64::MAX), Value::Int(1)])),
+            i64::MIN
+        );
+    }
+
+    #[test]
+    fn conversions() {
+        let big = integer(BigInt::from(1) << 64u32);
+        assert_eq!(
+            as_int(run(PrimOp::IntegerToInt, &[integer(big_plus(&big, 5))])),
+            5
+        );
+        assert!(
+            matches!(run(PrimOp::DoubleRound, &[Value::Double(2.5)]), Ok(Value::Integer(n)) if *n == BigInt::from(2))
+        );
+        assert!(
+            matches!(run(PrimOp::DoubleRound, &[Value::Double(3.5)]), Ok(Value::Integer(n)) if *n == BigInt::from(4))
+        );
+        assert!(
+            matches!(run(PrimOp::DoubleRound, &[Value::Double(-2.5)]), Ok(Value::Integer(n)) if *n == BigInt::from(-2))
+        );
+        assert!(
+            matches!(run(PrimOp::DoubleFromRational, &[integer(BigInt::from(1)), integer(BigInt::from(10))]), Ok(Value::Double(x)) if x == 0.1)
+        );
+    }
+
+    fn big_plus(v: &Value, k: i64) -> BigInt {
+        super::big(v) + k
+    }
+}

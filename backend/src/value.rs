@@ -1,0 +1,152 @@
+//! Runtime values of the interpreter. Unboxed scalars, constructor cells, closures. Long data
+//! structures are dropped iteratively (never by recursion on the Rust stack).
+
+use num_bigint::BigInt;
+use std::rc::Rc;
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    Int(i64),
+    Double(f64),
+    Char(char),
+    Integer(Rc<BigInt>),
+    /// A nullary constructor (its tag).
+    Tag(u32),
+    /// A constructor with fields.
+    Con(Rc<ConCell>),
+    Closure(Rc<Closure>),
+    /// Member `index` of a recursive group of functions.
+    Rec(Rc<RecGroup>, u32),
+}
+
+#[derive(Debug)]
+pub struct ConCell {
+    pub tag: u32,
+    pub fields: Box<[Value]>,
+}
+
+#[derive(Debug)]
+pub struct Closure {
+    /// Index of the lambda in `Compiled::lams`.
+    pub lam: u32,
+    pub captures: Box<[Value]>,
+}
+
+/// The functions of one `letrec`, sharing the values they capture from outside the group.
+#[derive(Debug)]
+pub struct RecGroup {
+    pub lams: Box<[u32]>,
+    pub captures: Box<[Value]>,
+}
+
+impl Value {
+    pub fn unit() -> Value {
+        Value::Tag(0)
+    }
+
+    pub fn bool(b: bool) -> Value {
+        Value::Tag(u32::from(b))
+    }
+
+    pub fn con(tag: u32, fields: Vec<Value>) -> Value {
+        if fields.is_empty() {
+            Value::Tag(tag)
+        } else {
+            Value::Con(Rc::new(ConCell {
+                tag,
+                fields: fields.into_boxed_slice(),
+            }))
+        }
+    }
+
+    /// The constructor tag of a data value.
+    pub fn tag(&self) -> Option<u32> {
+        match self {
+            Value::Tag(t) => Some(*t),
+            Value::Con(c) => Some(c.tag),
+            _ => None,
+        }
+    }
+
+    /// Build a Haskell list from items.
+    pub fn list(items: impl DoubleEndedIterator<Item = Value>) -> Value {
+        items
+            .rev()
+            .fold(Value::Tag(0), |acc, x| Value::con(1, vec![x, acc]))
+    }
+
+    pub fn string(s: &str) -> Value {
+        let chars: Vec<Value> = s.chars().map(Value::Char).collect();
+        Value::list(chars.into_iter())
+    }
+}
+
+/// Take the fields out of values that are about to be freed, so that freeing a long list (or a
+/// closure holding one) loops instead of recursing.
+fn drain(fields: &mut Box<[Value]>, stack: &mut Vec<Value>) {
+    stack.extend(std::mem::take(fields).into_vec());
+}
+
+fn drop_iteratively(mut stack: Vec<Value>) {
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Con(rc) => {
+                if let Ok(mut cell) = Rc::try_unwrap(rc) {
+                    drain(&mut cell.fields, &mut stack);
+                }
+            }
+            Value::Closure(rc) => {
+                if let Ok(mut c) = Rc::try_unwrap(rc) {
+                    drain(&mut c.captures, &mut stack);
+                }
+            }
+            Value::Rec(rc, _) => {
+                if let Ok(mut g) = Rc::try_unwrap(rc) {
+                    drain(&mut g.captures, &mut stack);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Drop for ConCell {
+    fn drop(&mut self) {
+        if !self.fields.is_empty() {
+            let mut stack = Vec::new();
+            drain(&mut self.fields, &mut stack);
+            drop_iteratively(stack);
+        }
+    }
+}
+
+impl Drop for Closure {
+    fn drop(&mut self) {
+        if !self.captures.is_empty() {
+            let mut stack = Vec::new();
+            drain(&mut self.captures, &mut stack);
+            drop_iteratively(stack);
+        }
+    }
+}
+
+impl Drop for RecGroup {
+    fn drop(&mut self) {
+        if !self.captures.is_empty() {
+            let mut stack = Vec::new();
+            drain(&mut self.captures, &mut stack);
+            drop_iteratively(stack);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dropping_a_long_list_does_not_overflow_the_stack() {
+        let big = Value::list((0..2_000_000).map(Value::Int));
+        drop(big);
+    }
+}
