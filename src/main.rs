@@ -40,18 +40,12 @@ enum Command {
     /// Print an intermediate representation of FILE.
     ///
     /// Example: dnrad dump core examples/hello.hs
-    Dump {
-        what: DumpWhat,
-        file: PathBuf,
-        /// Show the core as type inference produced it, before simplification.
-        #[arg(long)]
-        no_simplify: bool,
-    },
+    Dump { what: DumpWhat, file: PathBuf },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum DumpWhat {
-    /// The typed core IR (dictionary-passing, after simplification).
+    /// The typed core IR (dictionary-passing).
     Core,
 }
 
@@ -112,20 +106,13 @@ fn execute(command: Command) -> ExitCode {
         Command::Dump {
             what: DumpWhat::Core,
             file,
-            no_simplify,
         } => {
             let sources = match read(&file) {
                 Ok(s) => s,
                 Err(code) => return code,
             };
-            let result = pipeline::compile(
-                &sources,
-                Options {
-                    no_simplify,
-                    ..Options::default()
-                },
-            )
-            .map(|program| print!("{}", pretty::program(&program)));
+            let result = pipeline::compile(&sources, Options::default())
+                .map(|program| print!("{}", pretty::program(&program)));
             (sources, result)
         }
     };

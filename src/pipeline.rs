@@ -1,10 +1,10 @@
 //! The compilation pipeline, one call per crate boundary:
 //! source -> tokens -> layout -> AST (per file) -> untyped core (desugar, with the Prelude) ->
-//! typed core (inference + dictionary elaboration) -> simplified core -> interpreter.
+//! typed core (inference + dictionary elaboration) -> interpreter.
 //! Errors stay values; with `Options::lint` the core lint re-checks the IR after every pass.
 
 use crate::sources::{SourceFile, Sources};
-use dnrad_core::{lint, simplify, Diagnostic, ErrorKind, FileId, Program, Span};
+use dnrad_core::{lint, Diagnostic, ErrorKind, FileId, Program, Span};
 use dnrad_frontend::{desugar, layout, lexer, parser, prelude, typecheck};
 use std::io::Write;
 
@@ -15,10 +15,8 @@ const COMPILER_STACK: usize = 512 << 20;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
-    /// Run the core lint after type inference and after simplification.
+    /// Run the core lint after type inference.
     pub lint: bool,
-    /// Skip the simplifier (to look at the core exactly as elaboration produced it).
-    pub no_simplify: bool,
 }
 
 /// The sources of a compilation of the user's file `name` with contents `text`.
@@ -63,14 +61,7 @@ pub fn compile(sources: &Sources, options: Options) -> Result<Program, Vec<Diagn
     if options.lint {
         lint_pass(&typed, "type inference")?;
     }
-    if options.no_simplify {
-        return Ok(typed);
-    }
-    let simplified = simplify::simplify_program(typed);
-    if options.lint {
-        lint_pass(&simplified, "simplification")?;
-    }
-    Ok(simplified)
+    Ok(typed)
 }
 
 /// Compile and run `main`, writing the program's output to `out`.

@@ -22,14 +22,14 @@ pub fn write_diagnostic(w: &mut dyn Write, sources: &Sources, diag: &Diagnostic,
         let lo = (s.lo as usize).min(file.text.len());
         lo..(s.hi as usize).clamp(lo, file.text.len())
     };
-    let name = file.name.as_str();
-    let mut report = Report::build(ReportKind::Error, (name, range(diag.span)))
+    let name = file.name.clone();
+    let mut report = Report::build(ReportKind::Error, (name.clone(), range(diag.span)))
         .with_config(Config::default().with_color(color))
         .with_message(&headline)
-        .with_label(Label::new((name, range(diag.span))).with_message(&diag.message));
+        .with_label(Label::new((name.clone(), range(diag.span))).with_message(&diag.message));
     for (span, msg) in &diag.labels {
         if span.file == diag.span.file {
-            report = report.with_label(Label::new((name, range(*span))).with_message(msg));
+            report = report.with_label(Label::new((name.clone(), range(*span))).with_message(msg));
         }
     }
     for note in &diag.notes {
@@ -38,7 +38,7 @@ pub fn write_diagnostic(w: &mut dyn Write, sources: &Sources, diag: &Diagnostic,
     let cache = ariadne::sources(
         sources
             .files()
-            .map(|(_, f)| (f.name.as_str(), f.text.as_str())),
+            .map(|(_, f)| (f.name.clone(), f.text.clone())),
     );
     if report.finish().write(cache, &mut *w).is_err() {
         let _ = writeln!(w, "{headline}");

@@ -5,7 +5,9 @@
 
 pub mod diag;
 pub mod expr;
+pub mod lint;
 pub mod name;
+pub mod pretty;
 pub mod prim;
 pub mod program;
 pub mod span;

@@ -7,6 +7,7 @@ pub mod desugar;
 pub mod layout;
 pub mod lexer;
 pub mod parser;
+pub mod prelude;
 pub mod token;
 pub mod typecheck;
 pub mod untyped;

@@ -199,6 +199,17 @@ impl Tc {
         for c in classes {
             let methods = self.classes[&c.name].methods.clone();
             for d in &c.defaults {
+                if let Some((_, scheme)) = methods.iter().find(|(m, _)| *m == d.name) {
+                    self.globals.insert(
+                        default_name(&c.name, &d.name),
+                        VarInfo::Poly(scheme.clone()),
+                    );
+                }
+            }
+        }
+        for c in classes {
+            let methods = self.classes[&c.name].methods.clone();
+            for d in &c.defaults {
                 let Some((_, scheme)) = methods.iter().find(|(m, _)| *m == d.name) else {
                     continue;
                 };

@@ -1,0 +1,1020 @@
+-- The dnrad Prelude: Haskell 98's Prelude for strict evaluation, written in the language itself.
+-- Built-in without declarations: Int, Integer, Double, Char, (->), Bool, lists, (), tuples.
+-- Primitives are the `prim*` functions (see core/src/prim.rs); only this module may use them.
+-- No infinite lists: unbounded enumerations are errors.
+
+infixr 9 .
+infixr 8 ^, ^^, **
+infixl 7 *, /, `quot`, `rem`, `div`, `mod`
+infixl 6 +, -
+infixr 5 :, ++
+infix 4 ==, /=, <, <=, >=, >, `elem`, `notElem`
+infixr 3 &&
+infixr 2 ||
+infixl 1 >>, >>=
+infixr 1 =<<
+infixr 0 $, $!, `seq`
+infixl 7 %, :%
+
+-- Types -----------------------------------------------------------------------------------------
+
+data Ordering = LT | EQ | GT
+data Maybe a = Nothing | Just a
+data Either a b = Left a | Right b
+data Ratio a = a :% a
+type Rational = Ratio Integer
+type String = [Char]
+type ShowS = String -> String
+
+-- An IO action is a function run with (); effects happen only when it is run.
+newtype IO a = IO (() -> a)
+
+runMainIO :: IO a -> ()
+runMainIO (IO f) = case f () of
+  _ -> ()
+
+-- Classes ---------------------------------------------------------------------------------------
+
+class Eq a where
+  (==), (/=) :: a -> a -> Bool
+  x /= y = not (x == y)
+  x == y = not (x /= y)
+
+class Eq a => Ord a where
+  compare :: a -> a -> Ordering
+  (<), (<=), (>), (>=) :: a -> a -> Bool
+  max, min :: a -> a -> a
+  compare x y = if x == y then EQ else if x <= y then LT else GT
+  x < y = case compare x y of
+    LT -> True
+    _ -> False
+  x <= y = case compare x y of
+    GT -> False
+    _ -> True
+  x > y = case compare x y of
+    GT -> True
+    _ -> False
+  x >= y = case compare x y of
+    LT -> False
+    _ -> True
+  max x y = if x <= y then y else x
+  min x y = if x <= y then x else y
+
+class Show a where
+  showsPrec :: Int -> a -> ShowS
+  show :: a -> String
+  showList :: [a] -> ShowS
+  showsPrec _ x s = show x ++ s
+  show x = showsPrec 0 x ""
+  showList ls s = showListWith shows ls s
+
+class Bounded a where
+  minBound, maxBound :: a
+
+class Enum a where
+  succ, pred :: a -> a
+  toEnum :: Int -> a
+  fromEnum :: a -> Int
+  enumFrom :: a -> [a]
+  enumFromThen :: a -> a -> [a]
+  enumFromTo :: a -> a -> [a]
+  enumFromThenTo :: a -> a -> a -> [a]
+  succ x = toEnum (fromEnum x + 1)
+  pred x = toEnum (fromEnum x - 1)
+  enumFrom _ = error "enumFrom: infinite lists are not supported in strict dnrad"
+  enumFromThen _ _ = error "enumFromThen: infinite lists are not supported in strict dnrad"
+  enumFromTo x y = map toEnum (intRange (fromEnum x) 1 (fromEnum y))
+  enumFromThenTo x y z = map toEnum (intRange (fromEnum x) (fromEnum y - fromEnum x) (fromEnum z))
+
+class (Eq a, Show a) => Num a where
+  (+), (-), (*) :: a -> a -> a
+  negate, abs, signum :: a -> a
+  fromInteger :: Integer -> a
+  x - y = x + negate y
+  negate x = fromInteger 0 - x
+
+class (Num a, Ord a) => Real a where
+  toRational :: a -> Rational
+
+class (Real a, Enum a) => Integral a where
+  quot, rem, div, mod :: a -> a -> a
+  quotRem, divMod :: a -> a -> (a, a)
+  toInteger :: a -> Integer
+  n `quot` d = fst (quotRem n d)
+  n `rem` d = snd (quotRem n d)
+  n `div` d = fst (divMod n d)
+  n `mod` d = snd (divMod n d)
+  quotRem n d = (n `quot` d, n `rem` d)
+  divMod n d = (n `div` d, n `mod` d)
+
+class Num a => Fractional a where
+  (/) :: a -> a -> a
+  recip :: a -> a
+  fromRational :: Rational -> a
+  recip x = 1 / x
+  x / y = x * recip y
+
+class Fractional a => Floating a where
+  pi :: a
+  exp, log, sqrt :: a -> a
+  (**), logBase :: a -> a -> a
+  sin, cos, tan, asin, acos, atan :: a -> a
+  sinh, cosh, tanh, asinh, acosh, atanh :: a -> a
+  x ** y = exp (log x * y)
+  logBase x y = log y / log x
+  sqrt x = x ** 0.5
+  tan x = sin x / cos x
+  tanh x = sinh x / cosh x
+
+class (Real a, Fractional a) => RealFrac a where
+  properFraction :: Integral b => a -> (b, a)
+  truncate, round, ceiling, floor :: Integral b => a -> b
+  truncate x = fst (properFraction x)
+  round x = let (n, r) = properFraction x
+                m = if r < 0 then n - 1 else n + 1
+            in case signum (abs r - 0.5) of
+                 -1 -> n
+                 0 -> if even n then n else m
+                 _ -> m
+  ceiling x = let (n, r) = properFraction x in if r > 0 then n + 1 else n
+  floor x = let (n, r) = properFraction x in if r < 0 then n - 1 else n
+
+class (RealFrac a, Floating a) => RealFloat a where
+  floatRadix :: a -> Integer
+  floatDigits :: a -> Int
+  floatRange :: a -> (Int, Int)
+  decodeFloat :: a -> (Integer, Int)
+  encodeFloat :: Integer -> Int -> a
+  exponent :: a -> Int
+  significand :: a -> a
+  scaleFloat :: Int -> a -> a
+  isNaN, isInfinite, isDenormalized, isNegativeZero, isIEEE :: a -> Bool
+  atan2 :: a -> a -> a
+  exponent x = case decodeFloat x of
+    (m, n) -> if m == 0 then 0 else n + floatDigits x
+  significand x = case decodeFloat x of
+    (m, _) -> encodeFloat m (negate (floatDigits x))
+  scaleFloat k x = case decodeFloat x of
+    (m, n) -> encodeFloat m (n + k)
+
+class Functor f where
+  fmap :: (a -> b) -> f a -> f b
+
+class Monad m where
+  (>>=) :: m a -> (a -> m b) -> m b
+  (>>) :: m a -> m b -> m b
+  return :: a -> m a
+  fail :: String -> m a
+  m >> k = m >>= \_ -> k
+  fail s = error s
+
+-- Bool, Ordering, unit --------------------------------------------------------------------------
+
+instance Eq Bool where
+  True == True = True
+  False == False = True
+  _ == _ = False
+
+instance Ord Bool where
+  compare False True = LT
+  compare True False = GT
+  compare _ _ = EQ
+
+instance Show Bool where
+  showsPrec _ True = showString "True"
+  showsPrec _ False = showString "False"
+
+instance Enum Bool where
+  toEnum n = if n == 0 then False else if n == 1 then True else error "Prelude.Enum.Bool.toEnum: bad argument"
+  fromEnum False = 0
+  fromEnum True = 1
+
+instance Bounded Bool where
+  minBound = False
+  maxBound = True
+
+instance Eq Ordering where
+  x == y = fromEnum x == fromEnum y
+
+instance Ord Ordering where
+  compare x y = compare (fromEnum x) (fromEnum y)
+
+instance Show Ordering where
+  showsPrec _ LT = showString "LT"
+  showsPrec _ EQ = showString "EQ"
+  showsPrec _ GT = showString "GT"
+
+instance Enum Ordering where
+  toEnum n = if n == 0 then LT else if n == 1 then EQ else if n == 2 then GT else error "Prelude.Enum.Ordering.toEnum: bad argument"
+  fromEnum LT = 0
+  fromEnum EQ = 1
+  fromEnum GT = 2
+
+instance Bounded Ordering where
+  minBound = LT
+  maxBound = GT
+
+instance Eq () where
+  _ == _ = True
+
+instance Ord () where
+  compare _ _ = EQ
+
+instance Show () where
+  showsPrec _ _ = showString "()"
+
+-- Int -------------------------------------------------------------------------------------------
+
+instance Eq Int where
+  (==) = primIntEq
+  (/=) = primIntNe
+
+instance Ord Int where
+  (<) = primIntLt
+  (<=) = primIntLe
+  (>) = primIntGt
+  (>=) = primIntGe
+  compare x y = if primIntLt x y then LT else if primIntEq x y then EQ else GT
+  max x y = if primIntLe x y then y else x
+  min x y = if primIntLe x y then x else y
+
+instance Show Int where
+  showsPrec p n = showSigned (primIntLt n 0) p (primIntShow n)
+
+instance Num Int where
+  (+) = primIntAdd
+  (-) = primIntSub
+  (*) = primIntMul
+  negate = primIntNegate
+  abs n = if primIntLt n 0 then primIntNegate n else n
+  signum n = if primIntLt n 0 then negate 1 else if primIntEq n 0 then 0 else 1
+  fromInteger = primIntegerToInt
+
+instance Real Int where
+  toRational n = primIntToInteger n :% 1
+
+instance Enum Int where
+  succ n = n + 1
+  pred n = n - 1
+  toEnum n = n
+  fromEnum n = n
+  enumFromTo a b = intRange a 1 b
+  enumFromThenTo a b c = intRange a (b - a) c
+
+instance Bounded Int where
+  minBound = primIntegerToInt (negate 9223372036854775808)
+  maxBound = primIntegerToInt 9223372036854775807
+
+instance Integral Int where
+  quot = primIntQuot
+  rem = primIntRem
+  div = primIntDiv
+  mod = primIntMod
+  quotRem a b = (primIntQuot a b, primIntRem a b)
+  divMod a b = (primIntDiv a b, primIntMod a b)
+  toInteger = primIntToInteger
+
+-- `[from, from + step .. to]` on Int, built from the end so that it is a loop.
+intRange :: Int -> Int -> Int -> [Int]
+intRange from step to
+  | step == 0 = error "enumFromThenTo: a zero step gives an infinite list"
+  | step > 0 = if to < from then [] else intRangeUp from step (from + ((to - from) `quot` step) * step) []
+  | otherwise = if to > from then [] else intRangeUp from step (from + ((from - to) `quot` negate step) * step) []
+
+intRangeUp :: Int -> Int -> Int -> [Int] -> [Int]
+intRangeUp from step x acc = if x == from then x : acc else intRangeUp from step (x - step) (x : acc)
+
+-- Integer ---------------------------------------------------------------------------------------
+
+instance Eq Integer where
+  (==) = primIntegerEq
+  (/=) = primIntegerNe
+
+instance Ord Integer where
+  (<) = primIntegerLt
+  (<=) = primIntegerLe
+  (>) = primIntegerGt
+  (>=) = primIntegerGe
+  compare x y = if primIntegerLt x y then LT else if primIntegerEq x y then EQ else GT
+
+instance Show Integer where
+  showsPrec p n = showSigned (primIntegerLt n 0) p (primIntegerShow n)
+
+instance Num Integer where
+  (+) = primIntegerAdd
+  (-) = primIntegerSub
+  (*) = primIntegerMul
+  negate = primIntegerNegate
+  abs n = if primIntegerLt n 0 then primIntegerNegate n else n
+  signum n = if primIntegerLt n 0 then negate 1 else if primIntegerEq n 0 then 0 else 1
+  fromInteger n = n
+
+instance Real Integer where
+  toRational n = n :% 1
+
+instance Enum Integer where
+  succ n = n + 1
+  pred n = n - 1
+  toEnum = primIntToInteger
+  fromEnum = primIntegerToInt
+  enumFromTo a b = integerRange a 1 b
+  enumFromThenTo a b c = integerRange a (b - a) c
+
+integerRange :: Integer -> Integer -> Integer -> [Integer]
+integerRange from step to
+  | step == 0 = error "enumFromThenTo: a zero step gives an infinite list"
+  | step > 0 = if to < from then [] else integerRangeUp from step (from + ((to - from) `quot` step) * step) []
+  | otherwise = if to > from then [] else integerRangeUp from step (from + ((from - to) `quot` negate step) * step) []
+
+integerRangeUp :: Integer -> Integer -> Integer -> [Integer] -> [Integer]
+integerRangeUp from step x acc = if x == from then x : acc else integerRangeUp from step (x - step) (x : acc)
+
+instance Integral Integer where
+  quot = primIntegerQuot
+  rem = primIntegerRem
+  div = primIntegerDiv
+  mod = primIntegerMod
+  quotRem a b = (primIntegerQuot a b, primIntegerRem a b)
+  divMod a b = (primIntegerDiv a b, primIntegerMod a b)
+  toInteger n = n
+
+-- Double ----------------------------------------------------------------------------------------
+
+instance Eq Double where
+  (==) = primDoubleEq
+  (/=) = primDoubleNe
+
+instance Ord Double where
+  (<) = primDoubleLt
+  (<=) = primDoubleLe
+  (>) = primDoubleGt
+  (>=) = primDoubleGe
+  compare x y = if primDoubleLt x y then LT else if primDoubleEq x y then EQ else GT
+
+instance Show Double where
+  showsPrec p x = showSigned (primDoubleLt x 0 || primDoubleIsNegativeZero x) p (primDoubleShow x)
+
+instance Num Double where
+  (+) = primDoubleAdd
+  (-) = primDoubleSub
+  (*) = primDoubleMul
+  negate = primDoubleNegate
+  abs = primDoubleAbs
+  signum x = if x > 0 then 1 else if x < 0 then negate 1 else x
+  fromInteger = primIntegerToDouble
+
+instance Real Double where
+  toRational x = case primDoubleDecode x of
+    (m, e) -> if e >= 0 then (m * 2 ^ e) :% 1 else reduce m (2 ^ negate e)
+
+instance Fractional Double where
+  (/) = primDoubleDiv
+  recip x = primDoubleDiv 1 x
+  fromRational (n :% d) = primDoubleFromRational n d
+
+instance Floating Double where
+  pi = 3.141592653589793
+  exp = primDoubleExp
+  log = primDoubleLog
+  sqrt = primDoubleSqrt
+  (**) = primDoublePow
+  logBase b x = primDoubleLog x / primDoubleLog b
+  sin = primDoubleSin
+  cos = primDoubleCos
+  tan = primDoubleTan
+  asin = primDoubleAsin
+  acos = primDoubleAcos
+  atan = primDoubleAtan
+  sinh = primDoubleSinh
+  cosh = primDoubleCosh
+  tanh = primDoubleTanh
+  asinh = primDoubleAsinh
+  acosh = primDoubleAcosh
+  atanh = primDoubleAtanh
+
+instance RealFrac Double where
+  properFraction x = let n = primDoubleTruncate x in (fromInteger n, x - primIntegerToDouble n)
+  truncate x = fromInteger (primDoubleTruncate x)
+  round x = fromInteger (primDoubleRound x)
+  ceiling x = fromInteger (primDoubleCeiling x)
+  floor x = fromInteger (primDoubleFloor x)
+
+instance RealFloat Double where
+  floatRadix _ = 2
+  floatDigits _ = 53
+  floatRange _ = (negate 1021, 1024)
+  decodeFloat = primDoubleDecode
+  encodeFloat = primDoubleEncode
+  isNaN = primDoubleIsNaN
+  isInfinite = primDoubleIsInfinite
+  isDenormalized x = x /= 0 && abs x < 2.2250738585072014e-308
+  isNegativeZero = primDoubleIsNegativeZero
+  isIEEE _ = True
+  atan2 = primDoubleAtan2
+
+instance Enum Double where
+  succ x = x + 1
+  pred x = x - 1
+  toEnum = primIntToDouble
+  fromEnum x = primIntegerToInt (primDoubleTruncate x)
+  enumFromTo a b = doubleRange a 1 b
+  enumFromThenTo a b c = doubleRange a (b - a) c
+
+-- GHC's numericEnumFromThenTo: elements up to the limit plus half a step.
+doubleRange :: Double -> Double -> Double -> [Double]
+doubleRange from step to = go from []
+  where
+    limit = to + step / 2
+    past x = if step >= 0 then x > limit else x < limit
+    go x acc = if past x then reverse acc else go (x + step) (x : acc)
+
+-- Char ------------------------------------------------------------------------------------------
+
+instance Eq Char where
+  (==) = primCharEq
+  (/=) = primCharNe
+
+instance Ord Char where
+  (<) = primCharLt
+  (<=) = primCharLe
+  (>) = primCharGt
+  (>=) = primCharGe
+  compare x y = if primCharLt x y then LT else if primCharEq x y then EQ else GT
+
+instance Show Char where
+  showsPrec _ c = showString (primShowCharLit c)
+  showList cs = showString (primShowStringLit cs)
+
+instance Enum Char where
+  toEnum = primCharChr
+  fromEnum = primCharOrd
+  enumFromTo a b = map primCharChr (intRange (primCharOrd a) 1 (primCharOrd b))
+  enumFromThenTo a b c = map primCharChr (intRange (primCharOrd a) (primCharOrd b - primCharOrd a) (primCharOrd c))
+
+instance Bounded Char where
+  minBound = '\0'
+  maxBound = '\1114111'
+
+-- Ratio -----------------------------------------------------------------------------------------
+
+(%) :: Integral a => a -> a -> Ratio a
+x % y = reduce (x * signum y) (abs y)
+
+reduce :: Integral a => a -> a -> Ratio a
+reduce x y
+  | y == 0 = error "Ratio has zero denominator"
+  | otherwise = let d = gcd x y in (x `quot` d) :% (y `quot` d)
+
+numerator :: Ratio a -> a
+numerator (x :% _) = x
+
+denominator :: Ratio a -> a
+denominator (_ :% y) = y
+
+instance Eq a => Eq (Ratio a) where
+  (a :% b) == (c :% d) = a == c && b == d
+
+instance Integral a => Ord (Ratio a) where
+  compare (a :% b) (c :% d) = compare (a * d) (c * b)
+
+instance (Integral a, Show a) => Show (Ratio a) where
+  showsPrec p (x :% y) = showParen (p > 7) (showsPrec 8 x . showString " % " . showsPrec 8 y)
+
+instance Integral a => Num (Ratio a) where
+  (a :% b) + (c :% d) = reduce (a * d + c * b) (b * d)
+  (a :% b) - (c :% d) = reduce (a * d - c * b) (b * d)
+  (a :% b) * (c :% d) = reduce (a * c) (b * d)
+  negate (a :% b) = negate a :% b
+  abs (a :% b) = abs a :% b
+  signum (a :% _) = signum a :% 1
+  fromInteger n = fromInteger n :% 1
+
+instance Integral a => Fractional (Ratio a) where
+  (a :% b) / (c :% d) = (a * d) % (b * c)
+  recip (a :% b) = b % a
+  fromRational (a :% b) = fromInteger a % fromInteger b
+
+-- Lists, tuples, Maybe, Either ------------------------------------------------------------------
+
+instance Eq a => Eq [a] where
+  [] == [] = True
+  (x:xs) == (y:ys) = x == y && xs == ys
+  _ == _ = False
+
+instance Ord a => Ord [a] where
+  compare [] [] = EQ
+  compare [] (_:_) = LT
+  compare (_:_) [] = GT
+  compare (x:xs) (y:ys) = case compare x y of
+    EQ -> compare xs ys
+    other -> other
+
+instance Show a => Show [a] where
+  showsPrec _ = showList
+
+instance Functor [] where
+  fmap = map
+
+instance Monad [] where
+  xs >>= f = concatMap f xs
+  return x = [x]
+  fail _ = []
+
+instance (Eq a, Eq b) => Eq (a, b) where
+  (a, b) == (c, d) = a == c && b == d
+
+instance (Ord a, Ord b) => Ord (a, b) where
+  compare (a, b) (c, d) = case compare a c of
+    EQ -> compare b d
+    other -> other
+
+instance (Show a, Show b) => Show (a, b) where
+  showsPrec _ (a, b) s = '(' : shows a (',' : shows b (')' : s))
+
+instance (Eq a, Eq b, Eq c) => Eq (a, b, c) where
+  (a, b, c) == (d, e, f) = a == d && b == e && c == f
+
+instance (Ord a, Ord b, Ord c) => Ord (a, b, c) where
+  compare (a, b, c) (d, e, f) = case compare a d of
+    EQ -> compare (b, c) (e, f)
+    other -> other
+
+instance (Show a, Show b, Show c) => Show (a, b, c) where
+  showsPrec _ (a, b, c) s = '(' : shows a (',' : shows b (',' : shows c (')' : s)))
+
+instance (Eq a, Eq b, Eq c, Eq d) => Eq (a, b, c, d) where
+  (a, b, c, d) == (e, f, g, h) = a == e && b == f && c == g && d == h
+
+instance (Ord a, Ord b, Ord c, Ord d) => Ord (a, b, c, d) where
+  compare (a, b, c, d) (e, f, g, h) = case compare a e of
+    EQ -> compare (b, c, d) (f, g, h)
+    other -> other
+
+instance (Show a, Show b, Show c, Show d) => Show (a, b, c, d) where
+  showsPrec _ (a, b, c, d) s = '(' : shows a (',' : shows b (',' : shows c (',' : shows d (')' : s))))
+
+instance (Show a, Show b, Show c, Show d, Show e) => Show (a, b, c, d, e) where
+  showsPrec _ (a, b, c, d, e) s = '(' : shows a (',' : shows b (',' : shows c (',' : shows d (',' : shows e (')' : s)))))
+
+instance (Eq a, Eq b, Eq c, Eq d, Eq e) => Eq (a, b, c, d, e) where
+  (a, b, c, d, e) == (f, g, h, i, j) = a == f && b == g && c == h && d == i && e == j
+
+instance (Show a, Show b, Show c, Show d, Show e, Show f) => Show (a, b, c, d, e, f) where
+  showsPrec _ (a, b, c, d, e, f) s =
+    '(' : shows a (',' : shows b (',' : shows c (',' : shows d (',' : shows e (',' : shows f (')' : s))))))
+
+instance (Show a, Show b, Show c, Show d, Show e, Show f, Show g) => Show (a, b, c, d, e, f, g) where
+  showsPrec _ (a, b, c, d, e, f, g) s =
+    '(' : shows a (',' : shows b (',' : shows c (',' : shows d (',' : shows e (',' : shows f (',' : shows g (')' : s)))))))
+
+instance Eq a => Eq (Maybe a) where
+  Nothing == Nothing = True
+  Just x == Just y = x == y
+  _ == _ = False
+
+instance Ord a => Ord (Maybe a) where
+  compare Nothing Nothing = EQ
+  compare Nothing (Just _) = LT
+  compare (Just _) Nothing = GT
+  compare (Just x) (Just y) = compare x y
+
+instance Show a => Show (Maybe a) where
+  showsPrec _ Nothing = showString "Nothing"
+  showsPrec d (Just x) = showParen (d >= 11) (showString "Just " . showsPrec 11 x)
+
+instance Functor Maybe where
+  fmap _ Nothing = Nothing
+  fmap f (Just x) = Just (f x)
+
+instance Monad Maybe where
+  Nothing >>= _ = Nothing
+  Just x >>= k = k x
+  return = Just
+  fail _ = Nothing
+
+instance (Eq a, Eq b) => Eq (Either a b) where
+  Left x == Left y = x == y
+  Right x == Right y = x == y
+  _ == _ = False
+
+instance (Ord a, Ord b) => Ord (Either a b) where
+  compare (Left x) (Left y) = compare x y
+  compare (Left _) (Right _) = LT
+  compare (Right _) (Left _) = GT
+  compare (Right x) (Right y) = compare x y
+
+instance (Show a, Show b) => Show (Either a b) where
+  showsPrec d (Left x) = showParen (d >= 11) (showString "Left " . showsPrec 11 x)
+  showsPrec d (Right x) = showParen (d >= 11) (showString "Right " . showsPrec 11 x)
+
+instance Functor (Either e) where
+  fmap _ (Left e) = Left e
+  fmap f (Right x) = Right (f x)
+
+instance Monad (Either e) where
+  Left e >>= _ = Left e
+  Right x >>= k = k x
+  return = Right
+
+-- IO --------------------------------------------------------------------------------------------
+
+instance Functor IO where
+  fmap f (IO m) = IO (\w -> f (m w))
+
+instance Monad IO where
+  IO m >>= k = IO (\w -> case k (m w) of
+    IO n -> n w)
+  return x = IO (\_ -> x)
+
+putStr :: String -> IO ()
+putStr s = IO (\_ -> primPutStr s)
+
+putStrLn :: String -> IO ()
+putStrLn s = IO (\_ -> case primPutStr s of
+  _ -> primPutStr "\n")
+
+print :: Show a => a -> IO ()
+print x = putStrLn (show x)
+
+mapM_ :: Monad m => (a -> m b) -> [a] -> m ()
+mapM_ f [] = return ()
+mapM_ f (x:xs) = f x >> mapM_ f xs
+
+mapM :: Monad m => (a -> m b) -> [a] -> m [b]
+mapM f [] = return []
+mapM f (x:xs) = f x >>= \y -> mapM f xs >>= \ys -> return (y : ys)
+
+sequence_ :: Monad m => [m a] -> m ()
+sequence_ [] = return ()
+sequence_ (m:ms) = m >> sequence_ ms
+
+sequence :: Monad m => [m a] -> m [a]
+sequence = mapM id
+
+(=<<) :: Monad m => (a -> m b) -> m a -> m b
+f =<< m = m >>= f
+
+-- Functions -------------------------------------------------------------------------------------
+
+error :: String -> a
+error s = primError s
+
+undefined :: a
+undefined = error "Prelude.undefined"
+
+id :: a -> a
+id x = x
+
+const :: a -> b -> a
+const x _ = x
+
+(.) :: (b -> c) -> (a -> b) -> a -> c
+(f . g) x = f (g x)
+
+flip :: (a -> b -> c) -> b -> a -> c
+flip f x y = f y x
+
+($) :: (a -> b) -> a -> b
+f $ x = f x
+
+($!) :: (a -> b) -> a -> b
+f $! x = f x
+
+seq :: a -> b -> b
+seq _ y = y
+
+asTypeOf :: a -> a -> a
+asTypeOf x _ = x
+
+until :: (a -> Bool) -> (a -> a) -> a -> a
+until p f x = if p x then x else until p f (f x)
+
+not :: Bool -> Bool
+not True = False
+not False = True
+
+(&&) :: Bool -> Bool -> Bool
+True && x = x
+False && _ = False
+
+(||) :: Bool -> Bool -> Bool
+True || _ = True
+False || x = x
+
+otherwise :: Bool
+otherwise = True
+
+maybe :: b -> (a -> b) -> Maybe a -> b
+maybe n _ Nothing = n
+maybe _ f (Just x) = f x
+
+either :: (a -> c) -> (b -> c) -> Either a b -> c
+either f _ (Left x) = f x
+either _ g (Right y) = g y
+
+fst :: (a, b) -> a
+fst (x, _) = x
+
+snd :: (a, b) -> b
+snd (_, y) = y
+
+curry :: ((a, b) -> c) -> a -> b -> c
+curry f x y = f (x, y)
+
+uncurry :: (a -> b -> c) -> (a, b) -> c
+uncurry f p = f (fst p) (snd p)
+
+-- Numeric functions -----------------------------------------------------------------------------
+
+subtract :: Num a => a -> a -> a
+subtract x y = y - x
+
+even, odd :: Integral a => a -> Bool
+even n = n `rem` 2 == 0
+odd n = not (even n)
+
+gcd :: Integral a => a -> a -> a
+gcd x y = gcdAbs (abs x) (abs y)
+
+gcdAbs :: Integral a => a -> a -> a
+gcdAbs a b = if b == 0 then a else gcdAbs b (a `rem` b)
+
+lcm :: Integral a => a -> a -> a
+lcm x y = if x == 0 || y == 0 then 0 else abs ((x `quot` gcd x y) * y)
+
+(^) :: (Num a, Integral b) => a -> b -> a
+x ^ n
+  | n < 0 = error "Negative exponent"
+  | n == 0 = 1
+  | otherwise = powAcc x n 1
+
+powAcc :: (Num a, Integral b) => a -> b -> a -> a
+powAcc x n acc
+  | n == 1 = x * acc
+  | even n = powAcc (x * x) (n `quot` 2) acc
+  | otherwise = powAcc (x * x) (n `quot` 2) (x * acc)
+
+(^^) :: (Fractional a, Integral b) => a -> b -> a
+x ^^ n = if n >= 0 then x ^ n else recip (x ^ negate n)
+
+fromIntegral :: (Integral a, Num b) => a -> b
+fromIntegral x = fromInteger (toInteger x)
+
+realToFrac :: (Real a, Fractional b) => a -> b
+realToFrac x = fromRational (toRational x)
+
+-- Lists -----------------------------------------------------------------------------------------
+
+map :: (a -> b) -> [a] -> [b]
+map _ [] = []
+map f (x:xs) = f x : map f xs
+
+(++) :: [a] -> [a] -> [a]
+[] ++ ys = ys
+(x:xs) ++ ys = x : (xs ++ ys)
+
+filter :: (a -> Bool) -> [a] -> [a]
+filter _ [] = []
+filter p (x:xs) = if p x then x : filter p xs else filter p xs
+
+concat :: [[a]] -> [a]
+concat xss = foldr (++) [] xss
+
+concatMap :: (a -> [b]) -> [a] -> [b]
+concatMap _ [] = []
+concatMap f (x:xs) = f x ++ concatMap f xs
+
+head :: [a] -> a
+head (x:_) = x
+head [] = error "Prelude.head: empty list"
+
+last :: [a] -> a
+last [x] = x
+last (_:xs) = last xs
+last [] = error "Prelude.last: empty list"
+
+tail :: [a] -> [a]
+tail (_:xs) = xs
+tail [] = error "Prelude.tail: empty list"
+
+init :: [a] -> [a]
+init [x] = []
+init (x:xs) = x : init xs
+init [] = error "Prelude.init: empty list"
+
+null :: [a] -> Bool
+null [] = True
+null _ = False
+
+length :: [a] -> Int
+length xs = lengthAcc xs 0
+
+lengthAcc :: [a] -> Int -> Int
+lengthAcc [] n = n
+lengthAcc (_:xs) n = lengthAcc xs (primIntAdd n 1)
+
+(!!) :: [a] -> Int -> a
+xs !! n = if n < 0 then error "Prelude.!!: negative index" else index xs n
+
+index :: [a] -> Int -> a
+index [] _ = error "Prelude.!!: index too large"
+index (x:xs) n = if n == 0 then x else index xs (n - 1)
+
+foldl :: (a -> b -> a) -> a -> [b] -> a
+foldl _ z [] = z
+foldl f z (x:xs) = foldl f (f z x) xs
+
+foldl1 :: (a -> a -> a) -> [a] -> a
+foldl1 f (x:xs) = foldl f x xs
+foldl1 _ [] = error "Prelude.foldl1: empty list"
+
+foldr :: (a -> b -> b) -> b -> [a] -> b
+foldr _ z [] = z
+foldr f z (x:xs) = f x (foldr f z xs)
+
+foldr1 :: (a -> a -> a) -> [a] -> a
+foldr1 _ [x] = x
+foldr1 f (x:xs) = f x (foldr1 f xs)
+foldr1 _ [] = error "Prelude.foldr1: empty list"
+
+scanl :: (a -> b -> a) -> a -> [b] -> [a]
+scanl f q ls = q : (case ls of
+  [] -> []
+  x:xs -> scanl f (f q x) xs)
+
+scanl1 :: (a -> a -> a) -> [a] -> [a]
+scanl1 f (x:xs) = scanl f x xs
+scanl1 _ [] = []
+
+scanr :: (a -> b -> b) -> b -> [a] -> [b]
+scanr _ q0 [] = [q0]
+scanr f q0 (x:xs) = case scanr f q0 xs of
+  qs@(q:_) -> f x q : qs
+
+scanr1 :: (a -> a -> a) -> [a] -> [a]
+scanr1 _ [] = []
+scanr1 _ [x] = [x]
+scanr1 f (x:xs) = case scanr1 f xs of
+  qs@(q:_) -> f x q : qs
+
+sum :: Num a => [a] -> a
+sum xs = foldl (+) 0 xs
+
+product :: Num a => [a] -> a
+product xs = foldl (*) 1 xs
+
+maximum :: Ord a => [a] -> a
+maximum [] = error "Prelude.maximum: empty list"
+maximum (x:xs) = foldl max x xs
+
+minimum :: Ord a => [a] -> a
+minimum [] = error "Prelude.minimum: empty list"
+minimum (x:xs) = foldl min x xs
+
+and :: [Bool] -> Bool
+and [] = True
+and (x:xs) = x && and xs
+
+or :: [Bool] -> Bool
+or [] = False
+or (x:xs) = x || or xs
+
+any :: (a -> Bool) -> [a] -> Bool
+any _ [] = False
+any p (x:xs) = p x || any p xs
+
+all :: (a -> Bool) -> [a] -> Bool
+all _ [] = True
+all p (x:xs) = p x && all p xs
+
+elem :: Eq a => a -> [a] -> Bool
+elem _ [] = False
+elem x (y:ys) = x == y || elem x ys
+
+notElem :: Eq a => a -> [a] -> Bool
+notElem x ys = not (elem x ys)
+
+lookup :: Eq a => a -> [(a, b)] -> Maybe b
+lookup _ [] = Nothing
+lookup k ((k', v):rest) = if k == k' then Just v else lookup k rest
+
+reverse :: [a] -> [a]
+reverse xs = reverseAcc xs []
+
+reverseAcc :: [a] -> [a] -> [a]
+reverseAcc [] acc = acc
+reverseAcc (x:xs) acc = reverseAcc xs (x : acc)
+
+take :: Int -> [a] -> [a]
+take n xs = if n <= 0 then [] else case xs of
+  [] -> []
+  y:ys -> y : take (n - 1) ys
+
+drop :: Int -> [a] -> [a]
+drop n xs = if n <= 0 then xs else case xs of
+  [] -> []
+  _:ys -> drop (n - 1) ys
+
+splitAt :: Int -> [a] -> ([a], [a])
+splitAt n xs = (take n xs, drop n xs)
+
+takeWhile :: (a -> Bool) -> [a] -> [a]
+takeWhile _ [] = []
+takeWhile p (x:xs) = if p x then x : takeWhile p xs else []
+
+dropWhile :: (a -> Bool) -> [a] -> [a]
+dropWhile _ [] = []
+dropWhile p (x:xs) = if p x then dropWhile p xs else x : xs
+
+span :: (a -> Bool) -> [a] -> ([a], [a])
+span _ [] = ([], [])
+span p (x:xs) = if p x then (case span p xs of
+  (ys, zs) -> (x : ys, zs)) else ([], x : xs)
+
+break :: (a -> Bool) -> [a] -> ([a], [a])
+break p xs = span (not . p) xs
+
+replicate :: Int -> a -> [a]
+replicate n x = replicateAcc n x []
+
+replicateAcc :: Int -> a -> [a] -> [a]
+replicateAcc n x acc = if n <= 0 then acc else replicateAcc (n - 1) x (x : acc)
+
+zip :: [a] -> [b] -> [(a, b)]
+zip (a:as) (b:bs) = (a, b) : zip as bs
+zip _ _ = []
+
+zip3 :: [a] -> [b] -> [c] -> [(a, b, c)]
+zip3 (a:as) (b:bs) (c:cs) = (a, b, c) : zip3 as bs cs
+zip3 _ _ _ = []
+
+zipWith :: (a -> b -> c) -> [a] -> [b] -> [c]
+zipWith f (a:as) (b:bs) = f a b : zipWith f as bs
+zipWith _ _ _ = []
+
+zipWith3 :: (a -> b -> c -> d) -> [a] -> [b] -> [c] -> [d]
+zipWith3 f (a:as) (b:bs) (c:cs) = f a b c : zipWith3 f as bs cs
+zipWith3 _ _ _ _ = []
+
+unzip :: [(a, b)] -> ([a], [b])
+unzip [] = ([], [])
+unzip ((a, b):rest) = case unzip rest of
+  (as, bs) -> (a : as, b : bs)
+
+unzip3 :: [(a, b, c)] -> ([a], [b], [c])
+unzip3 [] = ([], [], [])
+unzip3 ((a, b, c):rest) = case unzip3 rest of
+  (as, bs, cs) -> (a : as, b : bs, c : cs)
+
+-- Strings ---------------------------------------------------------------------------------------
+
+isSpace :: Char -> Bool
+isSpace c = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+
+lines :: String -> [String]
+lines "" = []
+lines s = case break (== '\n') s of
+  (l, rest) -> l : (case rest of
+    [] -> []
+    _:s' -> lines s')
+
+words :: String -> [String]
+words s = case dropWhile isSpace s of
+  "" -> []
+  s' -> case break isSpace s' of
+    (w, s'') -> w : words s''
+
+unlines :: [String] -> String
+unlines [] = ""
+unlines (l:ls) = l ++ '\n' : unlines ls
+
+unwords :: [String] -> String
+unwords [] = ""
+unwords [w] = w
+unwords (w:ws) = w ++ ' ' : unwords ws
+
+-- Showing ---------------------------------------------------------------------------------------
+
+shows :: Show a => a -> ShowS
+shows x = showsPrec 0 x
+
+showChar :: Char -> ShowS
+showChar c s = c : s
+
+showString :: String -> ShowS
+showString str s = str ++ s
+
+showParen :: Bool -> ShowS -> ShowS
+showParen b p = if b then showChar '(' . p . showChar ')' else p
+
+-- A number's digits, in parentheses when negative and in an argument position (precedence > 6).
+showSigned :: Bool -> Int -> String -> ShowS
+showSigned negative p digits = showParen (negative && p > 6) (showString digits)
+
+showListWith :: (a -> ShowS) -> [a] -> ShowS
+showListWith _ [] s = "[]" ++ s
+showListWith showx (x:xs) s = '[' : showx x (showListRest showx xs s)
+
+showListRest :: (a -> ShowS) -> [a] -> ShowS
+showListRest _ [] s = ']' : s
+showListRest showx (y:ys) s = ',' : showx y (showListRest showx ys s)
