@@ -277,8 +277,9 @@ instance Integral Int where
 -- `[from, from + step .. to]` on Int, built from the end so that it is a loop.
 intRange :: Int -> Int -> Int -> [Int]
 intRange from step to
+  | step >= 0 && to < from = []
   | step == 0 = error "enumFromThenTo: a zero step gives an infinite list"
-  | step > 0 = if to < from then [] else intRangeUp from step (from + ((to - from) `quot` step) * step) []
+  | step > 0 = intRangeUp from step (from + ((to - from) `quot` step) * step) []
   | otherwise = if to > from then [] else intRangeUp from step (from + ((from - to) `quot` negate step) * step) []
 
 intRangeUp :: Int -> Int -> Int -> [Int] -> [Int]
@@ -322,8 +323,9 @@ instance Enum Integer where
 
 integerRange :: Integer -> Integer -> Integer -> [Integer]
 integerRange from step to
+  | step >= 0 && to < from = []
   | step == 0 = error "enumFromThenTo: a zero step gives an infinite list"
-  | step > 0 = if to < from then [] else integerRangeUp from step (from + ((to - from) `quot` step) * step) []
+  | step > 0 = integerRangeUp from step (from + ((to - from) `quot` step) * step) []
   | otherwise = if to > from then [] else integerRangeUp from step (from + ((from - to) `quot` negate step) * step) []
 
 integerRangeUp :: Integer -> Integer -> Integer -> [Integer] -> [Integer]
@@ -420,13 +422,13 @@ instance Enum Double where
   enumFromTo a b = doubleRange a 1 b
   enumFromThenTo a b c = doubleRange a (b - a) c
 
--- GHC's numericEnumFromThenTo: elements up to the limit plus half a step.
+-- GHC's numericEnumFromThenTo: from + k * step for k = 0, 1, ... up to the limit plus half a step.
 doubleRange :: Double -> Double -> Double -> [Double]
-doubleRange from step to = go from []
+doubleRange from step to = go 0 []
   where
     limit = to + step / 2
     past x = if step >= 0 then x > limit else x < limit
-    go x acc = if past x then reverse acc else go (x + step) (x : acc)
+    go k acc = let x = from + k * step in if past x then reverse acc else go (k + 1) (x : acc)
 
 -- Char ------------------------------------------------------------------------------------------
 
@@ -638,7 +640,7 @@ print x = putStrLn (show x)
 
 mapM_ :: Monad m => (a -> m b) -> [a] -> m ()
 mapM_ f [] = return ()
-mapM_ f (x:xs) = f x >> mapM_ f xs
+mapM_ f (x:xs) = f x >>= \_ -> mapM_ f xs
 
 mapM :: Monad m => (a -> m b) -> [a] -> m [b]
 mapM f [] = return []
@@ -646,7 +648,7 @@ mapM f (x:xs) = f x >>= \y -> mapM f xs >>= \ys -> return (y : ys)
 
 sequence_ :: Monad m => [m a] -> m ()
 sequence_ [] = return ()
-sequence_ (m:ms) = m >> sequence_ ms
+sequence_ (m:ms) = m >>= \_ -> sequence_ ms
 
 sequence :: Monad m => [m a] -> m [a]
 sequence = mapM id

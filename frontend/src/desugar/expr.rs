@@ -282,9 +282,15 @@ impl Ds {
                 let e = self.expr(e)?;
                 let rest = self.stmts(rest, last, span, mode)?;
                 match mode {
+                    // `e >>= \_ -> rest`, not `e >> rest`: under strict evaluation the lambda keeps
+                    // `rest` from being evaluated before `e` has run.
                     StmtMode::Do => {
-                        let then = self.prelude_name(">>", span)?;
-                        Ok(build::apps(build::var(&then, span), [e, rest]))
+                        let bind = self.prelude_name(">>=", span)?;
+                        let ignored = self.fresh("_");
+                        Ok(build::apps(
+                            build::var(&bind, span),
+                            [e, build::lam(ignored, rest, span)],
+                        ))
                     }
                     StmtMode::Comprehension => {
                         Ok(build::if_then_else(e, rest, build::con("[]", span), span))

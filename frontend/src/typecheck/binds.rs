@@ -337,7 +337,8 @@ impl Tc {
         Ok(out)
     }
 
-    /// `let` with any number of bindings in any order.
+    /// `let` with any number of bindings in any order: types are inferred group by group, then
+    /// the bindings are emitted as `let`/`letrec` in evaluation order.
     pub fn infer_let(
         &mut self,
         binds: &[UBind],
@@ -352,22 +353,28 @@ impl Tc {
                         .push((b.name.clone(), VarInfo::Poly(sig_scheme(sig))));
                 }
             }
-            let mut groups = Vec::new();
-            for comp in binding_groups(binds) {
+            let mut typed: HashMap<Name, TBind> = HashMap::new();
+            for comp in binding_groups(binds, false) {
                 let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
-                let tbinds = self.infer_group(&members, false)?;
-                groups.push((is_recursive(&members), tbinds));
+                for tb in self.infer_group(&members, false)? {
+                    typed.insert(tb.name.clone(), tb);
+                }
             }
             let (b, bt) = self.infer(body)?;
-            Ok((groups, b, bt))
+            Ok((typed, b, bt))
         })();
         self.locals.truncate(depth);
-        let (groups, mut e, t) = result?;
-        for (rec, mut tbinds) in groups.into_iter().rev() {
-            e = if rec {
+        let (mut typed, mut e, t) = result?;
+        for comp in binding_groups(binds, true).into_iter().rev() {
+            let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
+            let mut tbinds: Vec<TBind> = members
+                .iter()
+                .filter_map(|b| typed.remove(&b.name))
+                .collect();
+            e = if is_recursive(&members) {
                 mk(TKind::LetRec(tbinds, Box::new(e)), span)
             } else {
-                let b = tbinds.pop().expect("a non-recursive group has one binding");
+                let Some(b) = tbinds.pop() else { continue };
                 mk(TKind::Let(Box::new(b), Box::new(e)), span)
             };
         }
@@ -383,7 +390,7 @@ impl Tc {
                     .insert(b.name.clone(), VarInfo::Poly(sig_scheme(sig)));
             }
         }
-        for comp in binding_groups(binds) {
+        for comp in binding_groups(binds, false) {
             let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
             match self.infer_group(&members, true) {
                 Ok(tbinds) => self.out.extend(tbinds),

@@ -32,9 +32,10 @@ pub fn occurring_vars(e: &UExpr, out: &mut HashSet<Name>) {
     }
 }
 
-/// Strongly connected components of `binds` in dependency order. References to bindings with a
-/// type signature do not count as dependencies (their types are known in advance).
-pub fn binding_groups(binds: &[UBind]) -> Vec<Vec<usize>> {
+/// Strongly connected components of `binds` in dependency order. For type inference
+/// (`through_signatures == false`) references to bindings with a type signature do not count (their
+/// types are known in advance); for evaluation order every reference counts.
+pub fn binding_groups(binds: &[UBind], through_signatures: bool) -> Vec<Vec<usize>> {
     let index: HashMap<&Name, usize> = binds
         .iter()
         .enumerate()
@@ -48,7 +49,7 @@ pub fn binding_groups(binds: &[UBind]) -> Vec<Vec<usize>> {
             let mut out: Vec<usize> = vars
                 .iter()
                 .filter_map(|v| index.get(v).copied())
-                .filter(|&j| binds[j].sig.is_none())
+                .filter(|&j| through_signatures || binds[j].sig.is_none())
                 .collect();
             out.sort_unstable();
             out
