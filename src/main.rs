@@ -77,14 +77,7 @@ fn execute(command: Command) -> ExitCode {
             };
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            let result = pipeline::run(
-                &sources,
-                Options {
-                    lint,
-                    ..Options::default()
-                },
-                &mut out,
-            );
+            let result = pipeline::run(&sources, Options { lint }, &mut out);
             let _ = out.flush();
             (sources, result)
         }
@@ -93,14 +86,7 @@ fn execute(command: Command) -> ExitCode {
                 Ok(s) => s,
                 Err(code) => return code,
             };
-            let result = pipeline::compile(
-                &sources,
-                Options {
-                    lint: true,
-                    ..Options::default()
-                },
-            )
-            .map(|_| ());
+            let result = pipeline::compile(&sources, Options { lint: true }).map(|_| ());
             (sources, result)
         }
         Command::Dump {

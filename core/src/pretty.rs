@@ -123,17 +123,12 @@ impl Printer {
     fn expr(&mut self, e: &Expr, indent: usize) {
         let mut e = e;
         // Let chains iterate instead of recursing.
-        loop {
-            match &e.kind {
-                ExprKind::Let(b, body) => {
-                    let _ = write!(self.out, "let {} :: {} = ", b.name, ty(&b.ty));
-                    self.expr(&b.rhs, indent + 4);
-                    self.out.push_str(" in");
-                    self.newline(indent);
-                    e = body;
-                }
-                _ => break,
-            }
+        while let ExprKind::Let(b, body) = &e.kind {
+            let _ = write!(self.out, "let {} :: {} = ", b.name, ty(&b.ty));
+            self.expr(&b.rhs, indent + 4);
+            self.out.push_str(" in");
+            self.newline(indent);
+            e = body;
         }
         match &e.kind {
             ExprKind::Var(n) => self.out.push_str(n.as_str()),

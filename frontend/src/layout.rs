@@ -121,10 +121,8 @@ impl Layout {
     /// Early closing of implicit blocks for tokens that cannot continue them.
     fn close_for(&mut self, t: &Token) {
         match t.tok {
-            Tok::In => {
-                if self.close_until(t, |c| *c == Ctx::LetKw) {
-                    self.stack.pop();
-                }
+            Tok::In if self.close_until(t, |c| *c == Ctx::LetKw) => {
+                self.stack.pop();
             }
             Tok::RParen | Tok::RBracket | Tok::Comma => {
                 self.close_until(t, |c| *c == Ctx::Bracket);
@@ -132,15 +130,16 @@ impl Layout {
             Tok::Then => {
                 self.close_until(t, |c| *c == Ctx::If);
             }
-            Tok::Else => {
-                if self.close_until(t, |c| *c == Ctx::If) {
-                    self.stack.pop();
-                }
-            }
-            Tok::Of => {
-                if self.close_until(t, |c| *c == Ctx::Case) {
-                    self.stack.pop();
-                }
+            Tok::Else | Tok::Of
+                if self.close_until(t, |c| {
+                    *c == if t.tok == Tok::Else {
+                        Ctx::If
+                    } else {
+                        Ctx::Case
+                    }
+                }) =>
+            {
+                self.stack.pop();
             }
             Tok::RBrace => {
                 self.close_until(t, |c| matches!(c, Ctx::Explicit | Ctx::Bracket));

@@ -27,14 +27,13 @@ pub(crate) enum Binding<'a> {
     },
 }
 
+/// Signatures of a group by name, with the span of the name.
+pub(crate) type Signatures<'a> = HashMap<String, (&'a crate::ast::SigType, Span)>;
+
 /// Split a group's declarations into bindings, signatures and fixities; report duplicates.
 pub(crate) fn group_decls(
     decls: &[Decl],
-) -> DResult<(
-    Vec<Binding<'_>>,
-    HashMap<String, (&crate::ast::SigType, Span)>,
-    Vec<&Decl>,
-)> {
+) -> DResult<(Vec<Binding<'_>>, Signatures<'_>, Vec<&Decl>)> {
     let mut bindings: Vec<Binding> = Vec::new();
     let mut sigs = HashMap::new();
     let mut fixities = Vec::new();
@@ -203,7 +202,7 @@ impl Ds {
         &mut self,
         b: &Binding,
         names: &[Name],
-        sigs: &HashMap<String, (&crate::ast::SigType, Span)>,
+        sigs: &Signatures,
     ) -> DResult<Vec<UBind>> {
         let sig_of = |ds: &Ds, n: &str| sigs.get(n).map(|(s, _)| ds.convert_sig(s)).transpose();
         match b {

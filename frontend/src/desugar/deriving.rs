@@ -9,6 +9,9 @@ use crate::ast::Ident;
 use crate::untyped::{UBind, UExpr, UInstance, UKind, UPred, USig};
 use dnrad_core::{DataCon, DataDecl, Diagnostic, ErrorKind, Name, Span, Type};
 
+/// Builds the body of an alternative from the field variables of both arguments.
+type FieldsBody<'a> = dyn FnMut(&mut Ds, &[Name], &[Name]) -> DResult<UExpr> + 'a;
+
 impl Ds {
     pub fn derive(&mut self, class: &Ident, decl: &DataDecl, span: Span) -> DResult<UInstance> {
         let info = self.resolve_class(class)?;
@@ -76,7 +79,7 @@ impl Ds {
         &mut self,
         decl: &DataDecl,
         span: Span,
-        same: &mut dyn FnMut(&mut Ds, &DataCon, &[Name], &[Name]) -> DResult<UExpr>,
+        same: &mut FieldsBody,
         other: &mut dyn FnMut(&mut Ds, usize, &Name) -> DResult<UExpr>,
     ) -> DResult<UExpr> {
         let (a, b) = (self.fresh("a"), self.fresh("b"));
@@ -84,7 +87,7 @@ impl Ds {
         for (i, c) in decl.cons.iter().enumerate() {
             let xs: Vec<Name> = c.fields.iter().map(|_| self.fresh("x")).collect();
             let ys: Vec<Name> = c.fields.iter().map(|_| self.fresh("y")).collect();
-            let body = same(self, c, &xs, &ys)?;
+            let body = same(self, &xs, &ys)?;
             let default = if decl.cons.len() > 1 {
                 Some(other(self, i, &b)?)
             } else {
@@ -113,7 +116,7 @@ impl Ds {
         self.two_way(
             decl,
             span,
-            &mut |_, _, xs, ys| {
+            &mut |_, xs, ys| {
                 let tests: Vec<UExpr> = xs
                     .iter()
                     .zip(ys)
@@ -137,7 +140,7 @@ impl Ds {
         let body = self.two_way(
             decl,
             span,
-            &mut |_, _, xs, ys| {
+            &mut |_, xs, ys| {
                 // Lexicographic: the first field comparison that is not EQ decides.
                 Ok(xs
                     .iter()

@@ -72,7 +72,7 @@ impl Tc {
                 }
                 Ok(Some(DictExpr::Inst { dict: inst.dict, tys: args, args: dicts }))
             }
-            Ty::Skolem(..) => match self.from_givens(class, &t) {
+            Ty::Skolem(..) => match self.solve_from_givens(class, &t) {
                 Some(d) => Ok(Some(d)),
                 None => Err(type_error(
                     span,
@@ -87,7 +87,7 @@ impl Tc {
     }
 
     /// A dictionary for `class t` from the givens, directly or through superclasses.
-    fn from_givens(&self, class: &Name, t: &Ty) -> Option<DictExpr> {
+    fn solve_from_givens(&self, class: &Name, t: &Ty) -> Option<DictExpr> {
         let mut frontier: Vec<(Name, Ty, DictExpr)> = self.givens.clone();
         let mut steps = 0;
         while let Some((c, gt, d)) = frontier.pop() {

@@ -163,11 +163,7 @@ impl Subst {
     /// Unsolved meta variables of a type, in order of appearance.
     pub fn free_metas(&self, t: &Ty, out: &mut Vec<u32>) {
         match self.shallow(t) {
-            Ty::Meta(m) => {
-                if !out.contains(&m) {
-                    out.push(m)
-                }
-            }
+            Ty::Meta(m) if !out.contains(&m) => out.push(m),
             Ty::App(f, a) => {
                 self.free_metas(&f, out);
                 self.free_metas(&a, out);
