@@ -11,6 +11,7 @@ infixr 5 :, ++
 infix 4 ==, /=, <, <=, >=, >, `elem`, `notElem`
 infixr 3 &&
 infixr 2 ||
+infixl 4 <$>, <*>
 infixl 1 >>, >>=
 infixr 1 =<<
 infixr 0 $, $!, `seq`
@@ -159,6 +160,15 @@ class (RealFrac a, Floating a) => RealFloat a where
 
 class Functor f where
   fmap :: (a -> b) -> f a -> f b
+
+-- Accepted so that GHC-style programs compile; not a superclass of Monad (Haskell 98 programs
+-- define Monad instances without it).
+class Functor f => Applicative f where
+  pure :: a -> f a
+  (<*>) :: f (a -> b) -> f a -> f b
+
+(<$>) :: Functor f => (a -> b) -> f a -> f b
+f <$> x = fmap f x
 
 class Monad m where
   (>>=) :: m a -> (a -> m b) -> m b
@@ -517,6 +527,10 @@ instance Show a => Show [a] where
 instance Functor [] where
   fmap = map
 
+instance Applicative [] where
+  pure x = [x]
+  fs <*> xs = concatMap (\f -> map f xs) fs
+
 instance Monad [] where
   xs >>= f = concatMap f xs
   return x = [x]
@@ -588,6 +602,11 @@ instance Functor Maybe where
   fmap _ Nothing = Nothing
   fmap f (Just x) = Just (f x)
 
+instance Applicative Maybe where
+  pure = Just
+  Just f <*> m = fmap f m
+  Nothing <*> _ = Nothing
+
 instance Monad Maybe where
   Nothing >>= _ = Nothing
   Just x >>= k = k x
@@ -613,6 +632,11 @@ instance Functor (Either e) where
   fmap _ (Left e) = Left e
   fmap f (Right x) = Right (f x)
 
+instance Applicative (Either e) where
+  pure = Right
+  Left e <*> _ = Left e
+  Right f <*> r = fmap f r
+
 instance Monad (Either e) where
   Left e >>= _ = Left e
   Right x >>= k = k x
@@ -622,6 +646,11 @@ instance Monad (Either e) where
 
 instance Functor IO where
   fmap f (IO m) = IO (\w -> f (m w))
+
+instance Applicative IO where
+  pure x = IO (\_ -> x)
+  IO f <*> IO x = IO (\w -> case f w of
+    g -> g (x w))
 
 instance Monad IO where
   IO m >>= k = IO (\w -> case k (m w) of
