@@ -188,6 +188,29 @@ impl<'t> Cursor<'t> {
         }
     }
 
+    /// Parse record fields `{ f = v, ... }` (after `{` is seen) up to and including `}`; returns
+    /// the fields and the span of `}`.
+    pub fn record_fields<T>(
+        &mut self,
+        mut value: impl FnMut(&mut Cursor<'t>) -> PResult<T>,
+    ) -> PResult<(Vec<(crate::ast::Ident, T)>, Span)> {
+        self.expect(&Tok::LBrace, "`{`")?;
+        let mut fields = Vec::new();
+        if !self.at(&Tok::RBrace) {
+            fields = self.comma_sep(|p| {
+                let span = p.span();
+                let Tok::VarId(f) = p.peek().clone() else {
+                    return Err(p.unexpected("a field name"));
+                };
+                p.bump();
+                p.expect(&Tok::Equals, "`=`")?;
+                Ok((crate::ast::Ident { name: f, span }, value(p)?))
+            })?;
+        }
+        let end = self.expect(&Tok::RBrace, "`}` or `,`")?;
+        Ok((fields, end))
+    }
+
     /// Parse `item (, item)*`.
     pub fn comma_sep<T>(
         &mut self,

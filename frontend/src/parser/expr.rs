@@ -267,20 +267,7 @@ fn fexp(p: &mut Cursor) -> PResult<Expr> {
 fn record_exp(p: &mut Cursor) -> PResult<Expr> {
     let mut e = aexp(p)?;
     while p.at(&Tok::LBrace) {
-        p.bump();
-        let mut fields = Vec::new();
-        if !p.at(&Tok::RBrace) {
-            fields = p.comma_sep(|p| {
-                let span = p.span();
-                let Tok::VarId(f) = p.peek().clone() else {
-                    return Err(p.unexpected("a field name"));
-                };
-                p.bump();
-                p.expect(&Tok::Equals, "`=`")?;
-                Ok((Ident { name: f, span }, expr(p)?))
-            })?;
-        }
-        let end = p.expect(&Tok::RBrace, "`}` or `,`")?;
+        let (fields, end) = p.record_fields(expr)?;
         let span = e.span.to(end);
         e = match e.kind {
             ExprKind::Con(c) => mk(ExprKind::RecordCon(c, fields), span),

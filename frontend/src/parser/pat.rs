@@ -122,20 +122,7 @@ pub fn apat(p: &mut Cursor) -> PResult<Pat> {
             p.bump();
             let con = Ident { name, span: start };
             if p.at(&Tok::LBrace) {
-                p.bump();
-                let mut fields = Vec::new();
-                if !p.at(&Tok::RBrace) {
-                    fields = p.comma_sep(|p| {
-                        let span = p.span();
-                        let Tok::VarId(f) = p.peek().clone() else {
-                            return Err(p.unexpected("a field name"));
-                        };
-                        p.bump();
-                        p.expect(&Tok::Equals, "`=`")?;
-                        Ok((Ident { name: f, span }, pat(p)?))
-                    })?;
-                }
-                let end = p.expect(&Tok::RBrace, "`}` or `,`")?;
+                let (fields, end) = p.record_fields(pat)?;
                 return Ok(mk(PatKind::Record(con, fields), start.to(end)));
             }
             Ok(mk(PatKind::Con(con, vec![]), start))

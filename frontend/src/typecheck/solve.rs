@@ -17,21 +17,9 @@ const NUMERIC: &[&str] = &[
     "RealFrac",
     "RealFloat",
 ];
-/// Classes of the standard Prelude (defaulting applies only when all constraints are such).
-const STANDARD: &[&str] = &[
-    "Eq",
-    "Ord",
-    "Show",
-    "Enum",
-    "Bounded",
-    "Num",
-    "Real",
-    "Integral",
-    "Fractional",
-    "Floating",
-    "RealFrac",
-    "RealFloat",
-];
+/// The other classes of the standard Prelude (defaulting applies only when all constraints are
+/// standard classes).
+const STANDARD_NON_NUMERIC: &[&str] = &["Eq", "Ord", "Show", "Enum", "Bounded"];
 
 impl Tc {
     fn describe(&self, class: &Name, t: &Ty) -> String {
@@ -130,7 +118,9 @@ impl Tc {
                     .map(|o| &o.class)
                     .collect();
                 let numeric = classes.iter().any(|c| NUMERIC.contains(&c.as_str()));
-                let standard = classes.iter().all(|c| STANDARD.contains(&c.as_str()));
+                let standard = classes.iter().all(|c| {
+                    NUMERIC.contains(&c.as_str()) || STANDARD_NON_NUMERIC.contains(&c.as_str())
+                });
                 if !(numeric && standard) {
                     continue;
                 }
