@@ -1,9 +1,10 @@
-//! The `dnrad` command line: `run`, `check` and `dump core`. Parses arguments (clap), reads the
+//! The `dnrad` command line: `run`, `check` and `dump core|ad`. Parses arguments (clap), reads the
 //! file, calls the pipeline and renders diagnostics. Exit codes: 0 success, 1 a compile or runtime
 //! error in the program, 2 a usage error (clap) or an unreadable file.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use dnrad::pipeline::{self, Options};
+use dnrad_ad::Mode;
 use dnrad::render::write_diagnostic;
 use dnrad::sources::Sources;
 use dnrad_core::{pretty, Diagnostic};
@@ -32,6 +33,12 @@ enum Command {
         /// Re-check the core IR with the lint after every pass.
         #[arg(long)]
         lint: bool,
+        /// The reverse AD mode of grad and vjp.
+        #[arg(long, value_name = "MODE", default_value = "array")]
+        ad: AdMode,
+        /// After the run, print the number of backpropagator calls to standard error.
+        #[arg(long)]
+        stats: bool,
     },
     /// Compile FILE and report errors without running it.
     ///
@@ -40,13 +47,47 @@ enum Command {
     /// Print an intermediate representation of FILE.
     ///
     /// Example: dnrad dump core examples/hello.hs
-    Dump { what: DumpWhat, file: PathBuf },
+    ///
+    /// Example: dnrad dump ad --ad staged examples/gradient.hs
+    Dump {
+        what: DumpWhat,
+        file: PathBuf,
+        /// The reverse AD mode (for `dump ad`).
+        #[arg(long, value_name = "MODE", default_value = "array")]
+        ad: AdMode,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum DumpWhat {
     /// The typed core IR (dictionary-passing).
     Core,
+    /// The differentiated core: every lambda with its twins, the lifted globals.
+    Ad,
+}
+
+/// The reverse AD modes (see the `ad` crate).
+#[derive(Clone, Copy, ValueEnum)]
+enum AdMode {
+    /// Fig. 6-7 of the paper: plain cotangents, exponential under sharing.
+    Naive,
+    /// §4: staged backpropagator calls in a persistent map.
+    Staged,
+    /// §5-6: Cayley-transformed backpropagators.
+    Cayley,
+    /// §7-8.1: a mutable staging array (the default).
+    Array,
+}
+
+impl AdMode {
+    fn mode(self) -> Mode {
+        match self {
+            AdMode::Naive => Mode::Naive,
+            AdMode::Staged => Mode::Staged,
+            AdMode::Cayley => Mode::Cayley,
+            AdMode::Array => Mode::Array,
+        }
+    }
 }
 
 fn read(file: &PathBuf) -> Result<Sources, ExitCode> {
@@ -70,15 +111,26 @@ fn report(sources: &Sources, diags: &[Diagnostic]) -> ExitCode {
 
 fn execute(command: Command) -> ExitCode {
     let (sources, result) = match command {
-        Command::Run { file, lint } => {
+        Command::Run {
+            file,
+            lint,
+            ad,
+            stats,
+        } => {
             let sources = match read(&file) {
                 Ok(s) => s,
                 Err(code) => return code,
             };
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            let result = pipeline::run(&sources, Options { lint }, &mut out);
+            let options = Options { lint, ad: ad.mode() };
+            let result = pipeline::run(&sources, options, &mut out);
             let _ = out.flush();
+            let result = result.map(|s| {
+                if stats {
+                    eprintln!("backpropagator calls: {}", s.bp_calls);
+                }
+            });
             (sources, result)
         }
         Command::Check { file } => {
@@ -86,19 +138,27 @@ fn execute(command: Command) -> ExitCode {
                 Ok(s) => s,
                 Err(code) => return code,
             };
-            let result = pipeline::compile(&sources, Options { lint: true }).map(|_| ());
+            let options = Options {
+                lint: true,
+                ..Options::default()
+            };
+            let result = pipeline::compile(&sources, options).map(|_| ());
             (sources, result)
         }
-        Command::Dump {
-            what: DumpWhat::Core,
-            file,
-        } => {
+        Command::Dump { what, file, ad } => {
             let sources = match read(&file) {
                 Ok(s) => s,
                 Err(code) => return code,
             };
-            let result = pipeline::compile(&sources, Options::default())
-                .map(|program| print!("{}", pretty::program(&program)));
+            let options = Options {
+                ad: ad.mode(),
+                ..Options::default()
+            };
+            let result = pipeline::compile(&sources, options).and_then(|program| match what {
+                DumpWhat::Core => Ok(program),
+                DumpWhat::Ad => pipeline::differentiate(&program, options),
+            });
+            let result = result.map(|program| print!("{}", pretty::program(&program)));
             (sources, result)
         }
     };

@@ -1,9 +1,11 @@
 //! The compilation pipeline, one call per crate boundary:
 //! source -> tokens -> layout -> AST (per file) -> untyped core (desugar, with the Prelude) ->
-//! typed core (inference + dictionary elaboration) -> interpreter.
+//! typed core (inference + dictionary elaboration) -> differentiated core (when the program uses
+//! grad, vjp or jvp) -> interpreter.
 //! Errors stay values; with `Options::lint` the core lint re-checks the IR after every pass.
 
 use crate::sources::{SourceFile, Sources};
+use dnrad_ad::Mode;
 use dnrad_core::{lint, Diagnostic, ErrorKind, FileId, Program, Span};
 use dnrad_frontend::{desugar, layout, lexer, parser, prelude, typecheck};
 use std::io::Write;
@@ -13,10 +15,21 @@ use std::io::Write;
 /// the syntax tree, whose depth follows the source.
 const COMPILER_STACK: usize = 512 << 20;
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Options {
-    /// Run the core lint after type inference.
+    /// Run the core lint after type inference and after differentiation.
     pub lint: bool,
+    /// The reverse AD mode of `grad` and `vjp`.
+    pub ad: Mode,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            lint: false,
+            ad: Mode::Array,
+        }
+    }
 }
 
 /// The sources of a compilation of the user's file `name` with contents `text`.
@@ -64,13 +77,38 @@ pub fn compile(sources: &Sources, options: Options) -> Result<Program, Vec<Diagn
     Ok(typed)
 }
 
+/// The AD pass: twins for every lambda and the lifted globals (see the `ad` crate).
+pub fn differentiate(program: &Program, options: Options) -> Result<Program, Vec<Diagnostic>> {
+    let program = dnrad_ad::differentiate(program, options.ad).map_err(|d| vec![d])?;
+    if options.lint {
+        lint_pass(&program, "differentiation")?;
+    }
+    Ok(program)
+}
+
+/// Compile for running: differentiate when the program uses grad, vjp or jvp.
+pub fn compile_for_run(sources: &Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
+    let program = compile(sources, options)?;
+    if dnrad_ad::uses_ad(&program) {
+        differentiate(&program, options)
+    } else {
+        Ok(program)
+    }
+}
+
+/// What a run reports besides the program's output.
+pub struct RunStats {
+    /// How many backpropagator calls the reverse passes made.
+    pub bp_calls: u64,
+}
+
 /// Compile and run `main`, writing the program's output to `out`.
 pub fn run(
     sources: &Sources,
     options: Options,
     out: &mut dyn Write,
-) -> Result<(), Vec<Diagnostic>> {
-    let program = compile(sources, options)?;
+) -> Result<RunStats, Vec<Diagnostic>> {
+    let program = compile_for_run(sources, options)?;
     if program.entry.is_none() {
         return Err(vec![Diagnostic::new(
             ErrorKind::Scope,
@@ -79,7 +117,9 @@ pub fn run(
         )]);
     }
     let limits = dnrad_backend::Limits::default();
-    dnrad_backend::run_program(&program, out, &limits).map_err(|d| vec![d])
+    dnrad_backend::run_program(&program, out, &limits)
+        .map(|bp_calls| RunStats { bp_calls })
+        .map_err(|d| vec![d])
 }
 
 /// Run `f` on a thread with a large stack (see `COMPILER_STACK`).

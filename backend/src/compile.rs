@@ -53,6 +53,9 @@ pub struct Arm {
 pub struct LamCode {
     pub nslots: u32,
     pub body: Code,
+    /// The lambda's twin in each differentiation world (empty when the program has none): a
+    /// lambda with the same captures, at their differentiated types.
+    pub twins: Box<[u32]>,
 }
 
 pub struct Compiled {
@@ -142,12 +145,15 @@ impl Compiler<'_> {
 
     /// Compile a function body in a fresh scope; returns the lambda index and its captures
     /// (variables of the enclosing scope).
+    /// A twin is compiled with its primal lambda's captures (`prescribed`), so that lifting a
+    /// closure into a world keeps its captured values where the twin expects them.
     fn lambda(
         &mut self,
         param: &Name,
         body: &Expr,
         capture_base: u32,
         members: &[(Name, u32)],
+        prescribed: Option<&[(Name, VarRef)]>,
     ) -> Result<(u32, Vec<(Name, VarRef)>), Diagnostic> {
         let mut vars: Vec<(Name, VarRef)> = members
             .iter()
@@ -156,18 +162,46 @@ impl Compiler<'_> {
         vars.push((param.clone(), VarRef::Local(0)));
         self.scopes.push(Scope {
             vars,
-            captures: Vec::new(),
+            captures: prescribed.map(<[_]>::to_vec).unwrap_or_default(),
             capture_base,
             nslots: 1,
         });
-        let body = self.expr(body);
+        let result = self.expr(body);
         let scope = self.scopes.pop().expect("the lambda's scope");
-        let body = body?;
+        let body = result?;
+        if prescribed.is_some_and(|p| p.len() != scope.captures.len()) {
+            return Err(internal(
+                body_span(&body),
+                "a twin captures a variable that its lambda does not".into(),
+            ));
+        }
         self.lams.push(LamCode {
             nslots: scope.nslots,
             body,
+            twins: Box::new([]),
         });
         Ok((self.lams.len() as u32 - 1, scope.captures))
+    }
+
+    /// Compile the twins of a lambda (index `lam`) that captured `captures`.
+    fn twins(
+        &mut self,
+        lam: u32,
+        duals: &[Expr],
+        capture_base: u32,
+        members: &[(Name, u32)],
+        captures: &[(Name, VarRef)],
+    ) -> Result<(), Diagnostic> {
+        let mut twins = Vec::new();
+        for dual in duals {
+            let ExprKind::Lam(x, _, body) = &erase(dual).kind else {
+                return Err(internal(dual.span, "a twin that is not a lambda".into()));
+            };
+            let (twin, _) = self.lambda(x, body, capture_base, members, Some(captures))?;
+            twins.push(twin);
+        }
+        self.lams[lam as usize].twins = twins.into();
+        Ok(())
     }
 
     fn expr(&mut self, e: &Expr) -> Result<Code, Diagnostic> {
@@ -183,7 +217,15 @@ impl Compiler<'_> {
                 Lit::Str(s) => Code::Str(Rc::from(s.as_str())),
             },
             ExprKind::Lam(x, _, body) => {
-                let (lam, captures) = self.lambda(x, body, 0, &[])?;
+                let (lam, captures) = self.lambda(x, body, 0, &[], None)?;
+                Code::Lam(lam, captures.into_iter().map(|(_, r)| r).collect())
+            }
+            ExprKind::Twin(primal, duals) => {
+                let ExprKind::Lam(x, _, body) = &primal.kind else {
+                    return Err(internal(span, "a twin of something other than a lambda".into()));
+                };
+                let (lam, captures) = self.lambda(x, body, 0, &[], None)?;
+                self.twins(lam, duals, 0, &[], &captures)?;
                 Code::Lam(lam, captures.into_iter().map(|(_, r)| r).collect())
             }
             ExprKind::App(f, a) => {
@@ -206,13 +248,21 @@ impl Compiler<'_> {
                 let mut lams = Vec::new();
                 let mut captures: Vec<VarRef> = Vec::new();
                 for b in binds {
-                    let ExprKind::Lam(x, _, lam_body) = &erase(&b.rhs).kind else {
+                    let (lam_expr, duals) = match &erase(&b.rhs).kind {
+                        ExprKind::Twin(primal, duals) => (primal.as_ref(), duals.as_slice()),
+                        _ => (erase(&b.rhs), &[][..]),
+                    };
+                    let ExprKind::Lam(x, _, lam_body) = &lam_expr.kind else {
                         return Err(internal(
                             b.span,
                             format!("recursive binding `{}` is not a function", b.name),
                         ));
                     };
-                    let (lam, caps) = self.lambda(x, lam_body, captures.len() as u32, &members)?;
+                    let base = captures.len() as u32;
+                    let (lam, caps) = self.lambda(x, lam_body, base, &members, None)?;
+                    if !duals.is_empty() {
+                        self.twins(lam, duals, base, &members, &caps)?;
+                    }
                     lams.push(lam);
                     captures.extend(caps.into_iter().map(|(_, r)| r));
                 }
@@ -280,7 +330,16 @@ impl Compiler<'_> {
         Ok(LamCode {
             nslots: scope.nslots,
             body: body?,
+            twins: Box::new([]),
         })
+    }
+}
+
+/// A span to blame for an internal error in compiled code.
+fn body_span(code: &Code) -> Span {
+    match code {
+        Code::App(_, _, s) | Code::Prim(_, _, s) | Code::Case(_, _, s) => *s,
+        _ => Span::dummy(),
     }
 }
 

@@ -4,6 +4,7 @@
 //! at the innermost user-code location of the dynamic context.
 
 use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
+use crate::lift;
 use crate::prims;
 use crate::value::{Closure, RecGroup, Value};
 use dnrad_core::{Diagnostic, ErrorKind, PrimOp, Span};
@@ -69,6 +70,8 @@ pub struct Machine<'p, 'o> {
     user_loc: Span,
     limits: Limits,
     out: &'o mut dyn Write,
+    /// Backpropagator calls so far (see `PrimOp::BpCount`).
+    pub bp_calls: u64,
 }
 
 impl<'p, 'o> Machine<'p, 'o> {
@@ -83,6 +86,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             user_loc: Span::dummy(),
             limits,
             out,
+            bp_calls: 0,
         }
     }
 
@@ -94,6 +98,20 @@ impl<'p, 'o> Machine<'p, 'o> {
     fn note_loc(&mut self, span: Span) {
         if span.is_user() {
             self.user_loc = span;
+        }
+    }
+
+    /// Apply a primitive; lifting into a world needs the lambda table, and the machine counts
+    /// backpropagator calls.
+    fn prim(&mut self, op: PrimOp, args: &[Value]) -> Result<Value, String> {
+        match op {
+            PrimOp::LiftRev => lift::lift(&self.prog.lams, 0, &args[0], &args[1]),
+            PrimOp::LiftFwd => lift::lift(&self.prog.lams, 1, &args[0], &args[1]),
+            PrimOp::BpCount => {
+                self.bp_calls += 1;
+                Ok(args[0].clone())
+            }
+            _ => prims::apply(op, args, self.out),
         }
     }
 
@@ -222,6 +240,12 @@ impl<'p, 'o> Machine<'p, 'o> {
                             State::Eval(first)
                         }
                     },
+                    Code::Prim(op, args, span) if args.is_empty() => {
+                        match self.prim(*op, &[]) {
+                            Ok(r) => State::Ret(r),
+                            Err(msg) => return Err(self.error(*span, msg)),
+                        }
+                    }
                     Code::Prim(op, args, span) => {
                         self.note_loc(*span);
                         self.konts.push(Kont::Prim(
@@ -274,7 +298,7 @@ impl<'p, 'o> Machine<'p, 'o> {
                         Kont::Prim(op, args, mut done, span) => {
                             done.push(v);
                             if done.len() == args.len() {
-                                match prims::apply(op, &done, self.out) {
+                                match self.prim(op, &done) {
                                     Ok(r) => State::Ret(r),
                                     Err(msg) => {
                                         let _ = self.out.flush();

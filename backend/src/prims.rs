@@ -284,6 +284,7 @@ pub fn apply(op: PrimOp, args: &[Value], out: &mut dyn Write) -> PrimResult {
                 .map_err(|e| format!("cannot write the output: {e}"))?;
             Value::unit()
         }
+        _ => return crate::ad_prims::apply(op, args),
     })
 }
 

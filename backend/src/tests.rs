@@ -68,6 +68,7 @@ fn program(f: Expr, arg: i64) -> Program {
         datas: builtin_datas(),
         binds: vec![bind],
         entry: Some(entry),
+        worlds: Vec::new(),
     }
 }
 

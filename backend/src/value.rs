@@ -17,6 +17,25 @@ pub enum Value {
     Closure(Rc<Closure>),
     /// Member `index` of a recursive group of functions.
     Rec(Rc<RecGroup>, u32),
+    /// A dual number of a differentiated world: a Double and its derivative part.
+    Dual(Rc<DualCell>),
+    /// The run-time state of reverse AD (cotangents, staging maps and arrays).
+    Ad(Rc<AdState>),
+}
+
+#[derive(Debug)]
+pub struct DualCell {
+    pub primal: f64,
+    pub deriv: Value,
+}
+
+/// Cotangents by input ID (naive mode) and the staging structures of the other reverse modes:
+/// a persistent map or a mutable array from ID to (backpropagator, accumulated argument).
+#[derive(Debug, Clone)]
+pub enum AdState {
+    Cot(imbl::OrdMap<i64, f64>),
+    Staged(imbl::OrdMap<i64, (Value, f64)>),
+    Array(std::cell::RefCell<Vec<(Option<Value>, f64)>>),
 }
 
 #[derive(Debug)]
@@ -105,6 +124,11 @@ fn drop_iteratively(mut stack: Vec<Value>) {
                     drain(&mut g.captures, &mut stack);
                 }
             }
+            Value::Dual(rc) => {
+                if let Ok(mut d) = Rc::try_unwrap(rc) {
+                    stack.push(std::mem::replace(&mut d.deriv, Value::Int(0)));
+                }
+            }
             _ => {}
         }
     }
@@ -126,6 +150,14 @@ impl Drop for Closure {
             let mut stack = Vec::new();
             drain(&mut self.captures, &mut stack);
             drop_iteratively(stack);
+        }
+    }
+}
+
+impl Drop for DualCell {
+    fn drop(&mut self) {
+        if matches!(self.deriv, Value::Closure(_) | Value::Con(_) | Value::Dual(_)) {
+            drop_iteratively(vec![std::mem::replace(&mut self.deriv, Value::Int(0))]);
         }
     }
 }

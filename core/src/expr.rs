@@ -50,6 +50,11 @@ pub enum ExprKind {
     /// `case scrut of { K x y -> e; ...; _ -> d }`: constructor alternatives, at most one per
     /// constructor, and an optional default.
     Case(Box<Expr>, Vec<Alt>, Option<Box<Expr>>),
+    /// A lambda of the primal program with its differentiated versions, one per world of
+    /// `Program::worlds` (made by the AD pass). It evaluates to the primal closure; lifting that
+    /// closure into world `k` gives a closure of twin `k` over the lifted captured values, so a
+    /// twin's free variables are the primal lambda's, read at their differentiated types.
+    Twin(Box<Expr>, Vec<Expr>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

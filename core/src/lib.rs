@@ -4,6 +4,7 @@
 //! by the time a program reaches core, type classes have become ordinary dictionary data types.
 
 pub mod diag;
+pub mod dual;
 pub mod expr;
 pub mod lint;
 pub mod name;

@@ -17,6 +17,7 @@ pub struct LintError {
 }
 
 struct Lint<'p> {
+    worlds: &'p [crate::dual::World],
     datas: HashMap<&'p Name, &'p DataDecl>,
     /// Constructor name to (data declaration, constructor index).
     cons: HashMap<&'p Name, (&'p DataDecl, usize)>,
@@ -219,7 +220,7 @@ impl<'p> Lint<'p> {
                 let r = (|| {
                     for b in binds {
                         let mut rhs = &b.rhs;
-                        while let ExprKind::TyLam(_, inner) = &rhs.kind {
+                        while let ExprKind::TyLam(_, inner) | ExprKind::Twin(inner, _) = &rhs.kind {
                             rhs = inner;
                         }
                         if !matches!(rhs.kind, ExprKind::Lam(..)) {
@@ -344,6 +345,25 @@ impl<'p> Lint<'p> {
                 }
                 Ok(result.expect("at least one alternative"))
             }
+            ExprKind::Twin(primal, twins) => {
+                let t = self.type_of(primal)?;
+                if twins.len() != self.worlds.len() {
+                    return Err(("a twin per differentiation world".into(), span));
+                }
+                for (world, twin) in self.worlds.iter().zip(twins) {
+                    // The twin sees the primal lambda's variables at their differentiated types.
+                    let primal_locals: Vec<(Name, Type)> = self
+                        .locals
+                        .iter()
+                        .map(|(n, t)| (n.clone(), world.ty(t)))
+                        .collect();
+                    let saved = std::mem::replace(&mut self.locals, primal_locals);
+                    let r = self.type_of(twin);
+                    self.locals = saved;
+                    self.expect("twin", &world.ty(&t), &r?, twin.span)?;
+                }
+                Ok(t)
+            }
         }
     }
 }
@@ -359,6 +379,7 @@ fn new_lint(program: &Program) -> Lint<'_> {
     }
     let globals = program.binds.iter().map(|b| (&b.name, &b.ty)).collect();
     Lint {
+        worlds: &program.worlds,
         datas,
         cons,
         globals,
@@ -402,6 +423,54 @@ pub fn lint_program(program: &Program) -> Result<(), Vec<LintError>> {
     }
 }
 
+/// Types of open expressions, for passes that need the type of a subterm: the caller declares
+/// the local variables in scope as it descends.
+pub struct Typer<'p>(Lint<'p>);
+
+impl<'p> Typer<'p> {
+    pub fn new(program: &'p Program) -> Typer<'p> {
+        Typer(new_lint(program))
+    }
+
+    pub fn push(&mut self, name: Name, ty: Type) {
+        self.0.locals.push((name, ty));
+    }
+
+    /// How many locals are in scope (to `truncate` back to).
+    pub fn depth(&self) -> usize {
+        self.0.locals.len()
+    }
+
+    pub fn truncate(&mut self, depth: usize) {
+        self.0.locals.truncate(depth);
+    }
+
+    pub fn type_of(&mut self, e: &Expr) -> Result<Type, LintError> {
+        self.0.type_of(e).map_err(|(message, span)| LintError {
+            message,
+            span,
+            context: "while typing a subterm".into(),
+        })
+    }
+
+    /// The type of a variable in scope (local or global).
+    pub fn lookup(&self, name: &Name) -> Option<Type> {
+        self.0.lookup(name)
+    }
+
+    /// Whether `name` is a local in scope (rather than a global).
+    pub fn is_local(&self, name: &Name) -> bool {
+        self.0.locals.iter().any(|(n, _)| n == name)
+    }
+
+    /// Instantiate a type scheme (as `TyApp` does).
+    pub fn instantiate(&mut self, t: &Type, tys: &[Type]) -> Type {
+        self.0
+            .instantiate(t, tys, Span::dummy())
+            .unwrap_or_else(|_| t.clone())
+    }
+}
+
 /// The type of a closed expression in the context of a program's top-level bindings.
 pub fn type_of(program: &Program, e: &Expr) -> Result<Type, LintError> {
     let mut lint = new_lint(program);
@@ -427,6 +496,7 @@ mod tests {
             datas: builtin_datas(),
             binds,
             entry: None,
+            worlds: Vec::new(),
         }
     }
 

@@ -166,6 +166,15 @@ impl Printer {
                 }
             }
             ExprKind::Let(..) => {}
+            ExprKind::Twin(primal, twins) => {
+                self.out.push_str("twin ");
+                self.arg(primal, indent);
+                for t in twins {
+                    self.newline(indent + 2);
+                    self.out.push_str("| ");
+                    self.expr(t, indent + 4);
+                }
+            }
             ExprKind::LetRec(binds, body) => {
                 self.out.push_str("letrec");
                 for b in binds {

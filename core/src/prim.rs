@@ -9,6 +9,18 @@
 //! exactly as GHC's `show :: Double -> String` (no parentheses for negatives).
 //! `showCharLit`/`showStringLit` produce GHC's `show` of a Char / String (quotes and escapes).
 //! `error` raises a runtime error with the given message; `putStr` writes the string to stdout.
+//!
+//! The AD primitives: `Dual x` values pair a Double with a derivative part. `valueKind` inspects
+//! any first-order value (0 Double, 1 Dual, 2 function, 3 other scalar or nullary constructor,
+//! 4 constructor with fields), `conField`/`conWithFields` take a constructor apart and rebuild it
+//! with the same tag; these let the Prelude's interleave/deinterleave walk any data structure.
+//! `liftRev d v` / `liftFwd d v` map a primal value into the reverse / forward world: each Double
+//! `x` becomes the constant `Dual x d`, each closure the closure of its lambda's twin.
+//! `Cot` is a sparse cotangent (input ID to Double) for the naive mode. `Staged` is the persistent
+//! map ID ↦ (backpropagator, accumulated Double) of the staged and Cayley modes; `StagedArr` the
+//! array of the array mode, updated in place and used linearly. `stagedCall`/`arrayCall` add a
+//! contribution at an ID (ID 0 is the sink of constants and is dropped). `bpCount n` counts a
+//! backpropagator call (for tests of the complexity claims) and returns `n`.
 
 use crate::types::Type;
 
@@ -71,6 +83,17 @@ prims! {
 
     ShowCharLit "showCharLit" 1, ShowStringLit "showStringLit" 1,
     Error "error" 1, PutStr "putStr" 1,
+
+    // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
+    DualMake "dualMake" 2, DualPrimal "dualPrimal" 1, DualDeriv "dualDeriv" 1,
+    ValueKind "valueKind" 1, ConArity "conArity" 1, ConField "conField" 2,
+    ConWithFields "conWithFields" 2, ConSameShape "conSameShape" 2, UnsafeCoerce "unsafeCoerce" 1,
+    LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
+    CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGet "cotGet" 2,
+    StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
+    StagedMaxKey "stagedMaxKey" 1, StagedPop "stagedPop" 2, StagedGet "stagedGet" 2,
+    ArrayNew "arrayNew" 1, ArrayCall "arrayCall" 4, ArrayRead "arrayRead" 3, ArrayGet "arrayGet" 2,
+    BpCount "bpCount" 1,
 }
 
 impl PrimOp {
@@ -91,7 +114,7 @@ impl PrimOp {
         PrimOp::from_name(&core_name)
     }
 
-    /// The primitive's type; only `error` is polymorphic (`forall a. [Char] -> a`).
+    /// The primitive's type.
     pub fn ty(self) -> Type {
         use PrimOp::*;
         let (i, n, d, c, b, s) = (
@@ -137,6 +160,63 @@ impl PrimOp {
             ShowStringLit => un(&s),
             Error => Type::forall(vec!["a".into()], Type::fun(s, Type::var("a"))),
             PutStr => Type::fun(s, Type::unit()),
+            _ => self.ad_ty(),
+        }
+    }
+
+    fn ad_ty(self) -> Type {
+        use PrimOp::*;
+        let (i, d, b) = (Type::int(), Type::double(), Type::bool());
+        let v = Type::var;
+        let all = |vs: &[&str], t: Type| Type::forall(vs.iter().map(|&n| n.into()).collect(), t);
+        let dual = Type::Con(crate::dual::DUAL.into(), vec![v("x")]);
+        let cot = Type::con0("Cot");
+        let staged = Type::con0("Staged");
+        let arr = Type::con0("StagedArr");
+        match self {
+            DualMake => all(&["x"], Type::funs(vec![d, v("x")], dual)),
+            DualPrimal => all(&["x"], Type::fun(dual, d)),
+            DualDeriv => all(&["x"], Type::fun(dual, v("x"))),
+            ValueKind | ConArity => all(&["a"], Type::fun(v("a"), i)),
+            ConField => all(&["a", "b"], Type::funs(vec![v("a"), i], v("b"))),
+            ConWithFields => all(
+                &["a", "b", "c"],
+                Type::funs(vec![v("a"), Type::list(v("b"))], v("c")),
+            ),
+            ConSameShape => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], b)),
+            UnsafeCoerce => all(&["a", "b"], Type::fun(v("a"), v("b"))),
+            LiftRev | LiftFwd => all(&["d", "a", "b"], Type::funs(vec![v("d"), v("a")], v("b"))),
+            CotZero => cot,
+            CotPlus => Type::funs(vec![cot.clone(), cot.clone()], cot),
+            CotOneHot => Type::funs(vec![i, d], cot),
+            CotGet => Type::funs(vec![cot, i], d),
+            StagedZero => staged,
+            StagedPlus => Type::funs(vec![staged.clone(), staged.clone()], staged),
+            StagedCall => all(
+                &["b"],
+                Type::funs(vec![i, v("b"), d, staged.clone()], staged),
+            ),
+            StagedMaxKey => Type::fun(staged, i),
+            StagedPop => all(
+                &["b"],
+                Type::funs(
+                    vec![i, staged.clone()],
+                    Type::tuple(vec![v("b"), d, staged]),
+                ),
+            ),
+            StagedGet => Type::funs(vec![staged, i], d),
+            ArrayNew => Type::fun(i, arr),
+            ArrayCall => all(&["b"], Type::funs(vec![i, v("b"), d, arr.clone()], arr)),
+            ArrayRead => all(
+                &["b"],
+                Type::funs(
+                    vec![i, v("b"), arr.clone()],
+                    Type::tuple(vec![v("b"), d, arr]),
+                ),
+            ),
+            ArrayGet => Type::funs(vec![arr, i], d),
+            BpCount => Type::fun(d.clone(), d),
+            _ => unreachable!("not an AD primitive"),
         }
     }
 }

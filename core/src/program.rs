@@ -1,6 +1,7 @@
 //! A whole core program: data declarations, mutually recursive top-level bindings and the entry
 //! expression that runs `main`.
 
+use crate::dual::World;
 use crate::expr::{Bind, Expr};
 use crate::name::Name;
 use crate::span::Span;
@@ -33,6 +34,8 @@ pub struct Program {
     pub binds: Vec<Bind>,
     /// An expression of type `()` whose evaluation runs `main`, if the program has one.
     pub entry: Option<Expr>,
+    /// The differentiation worlds of the `Twin`s in the program (empty before the AD pass).
+    pub worlds: Vec<World>,
 }
 
 /// The largest tuple arity with a built-in data declaration.

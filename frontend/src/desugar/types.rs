@@ -21,6 +21,15 @@ fn builtin_type(name: &str) -> Option<usize> {
     }
 }
 
+/// The run-time types of automatic differentiation, which only the Prelude names.
+fn ad_type(name: &str) -> Option<usize> {
+    match name {
+        dnrad_core::dual::DUAL => Some(1),
+        "Cot" | "Staged" | "StagedArr" => Some(0),
+        _ => None,
+    }
+}
+
 impl Ds {
     pub fn convert_type(&self, t: &ast::Type) -> DResult<Type> {
         // Collect the application spine `head a1 .. an`.
@@ -70,7 +79,8 @@ impl Ds {
             let mut it = args.into_iter();
             return Ok(Type::fun(it.next().unwrap(), it.next().unwrap()));
         }
-        if let Some(arity) = builtin_type(&c.name) {
+        let ad = ad_type(&c.name).filter(|_| self.module == super::Module::Prelude);
+        if let Some(arity) = builtin_type(&c.name).or(ad) {
             return check_arity(&c.name, arity, Type::Con(Name::new(&c.name), args), whole);
         }
         match self.globals.find(self.module, |t| t.types.get(&c.name)) {

@@ -191,6 +191,7 @@ pub fn typecheck(program: &UProgram) -> Result<Program, Vec<Diagnostic>> {
         datas: tc.core_datas.clone(),
         binds,
         entry,
+        worlds: Vec::new(),
     })
 }
 

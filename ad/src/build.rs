@@ -1,0 +1,99 @@
+//! Small constructors for the core terms the AD pass generates. Every generated node carries the
+//! span of the primal term it came from, so runtime errors in differentiated code still point at
+//! the user's source. Nothing here knows about differentiation.
+
+use dnrad_core::expr::{Alt, Bind, Expr, ExprKind, Lit};
+use dnrad_core::{Name, PrimOp, Span, Type};
+
+#[derive(Clone, Copy)]
+pub struct B {
+    pub span: Span,
+}
+
+impl B {
+    pub fn e(self, kind: ExprKind) -> Expr {
+        Expr::new(kind, self.span)
+    }
+    pub fn var(self, n: &Name) -> Expr {
+        self.e(ExprKind::Var(n.clone()))
+    }
+    pub fn global(self, n: &str) -> Expr {
+        self.e(ExprKind::Var(Name::new(n)))
+    }
+    pub fn double(self, x: f64) -> Expr {
+        self.e(ExprKind::Lit(Lit::Double(x)))
+    }
+    pub fn str(self, s: &str) -> Expr {
+        self.e(ExprKind::Lit(Lit::Str(s.to_string())))
+    }
+    pub fn lam(self, x: &Name, t: Type, body: Expr) -> Expr {
+        self.e(ExprKind::Lam(x.clone(), t, Box::new(body)))
+    }
+    pub fn app(self, f: Expr, a: Expr) -> Expr {
+        self.e(ExprKind::App(Box::new(f), Box::new(a)))
+    }
+    pub fn apps(self, f: Expr, args: Vec<Expr>) -> Expr {
+        args.into_iter().fold(f, |f, a| self.app(f, a))
+    }
+    pub fn prim(self, p: PrimOp, tys: Vec<Type>, args: Vec<Expr>) -> Expr {
+        self.e(ExprKind::Prim(p, tys, args))
+    }
+    pub fn let_(self, x: &Name, t: Type, rhs: Expr, body: Expr) -> Expr {
+        let bind = Bind {
+            name: x.clone(),
+            ty: t,
+            rhs,
+            span: self.span,
+        };
+        self.e(ExprKind::Let(Box::new(bind), Box::new(body)))
+    }
+    /// `(a, b)`
+    pub fn pair(self, a: Expr, ta: Type, b: Expr, tb: Type) -> Expr {
+        self.e(ExprKind::Con(Name::new("(,)"), vec![ta, tb], vec![a, b]))
+    }
+    /// `case scrut of (x, y) -> body`
+    pub fn unpair(self, scrut: Expr, x: (&Name, Type), y: (&Name, Type), body: Expr) -> Expr {
+        let alt = Alt {
+            con: Name::new("(,)"),
+            binders: vec![(x.0.clone(), x.1), (y.0.clone(), y.1)],
+            rhs: body,
+        };
+        self.e(ExprKind::Case(Box::new(scrut), vec![alt], None))
+    }
+    /// `if c then t else f` on a `Bool`.
+    pub fn if_(self, c: Expr, t: Expr, f: Expr) -> Expr {
+        let alt = |con: &str, rhs| Alt {
+            con: Name::new(con),
+            binders: Vec::new(),
+            rhs,
+        };
+        self.e(ExprKind::Case(
+            Box::new(c),
+            vec![alt("True", t), alt("False", f)],
+            None,
+        ))
+    }
+
+    // Double arithmetic on primal values.
+    pub fn d2(self, p: PrimOp, a: Expr, b: Expr) -> Expr {
+        self.prim(p, vec![], vec![a, b])
+    }
+    pub fn d1(self, p: PrimOp, a: Expr) -> Expr {
+        self.prim(p, vec![], vec![a])
+    }
+    pub fn add(self, a: Expr, b: Expr) -> Expr {
+        self.d2(PrimOp::DoubleAdd, a, b)
+    }
+    pub fn sub(self, a: Expr, b: Expr) -> Expr {
+        self.d2(PrimOp::DoubleSub, a, b)
+    }
+    pub fn mul(self, a: Expr, b: Expr) -> Expr {
+        self.d2(PrimOp::DoubleMul, a, b)
+    }
+    pub fn div(self, a: Expr, b: Expr) -> Expr {
+        self.d2(PrimOp::DoubleDiv, a, b)
+    }
+    pub fn neg(self, a: Expr) -> Expr {
+        self.d1(PrimOp::DoubleNegate, a)
+    }
+}

@@ -1,0 +1,469 @@
+//! The term map `D[-]` of one world (Fig. 6 of the paper; with §4's ID-generation monad when the
+//! world threads IDs): a primal term of type τ becomes a term of type `D[τ]` or, threading IDs, a
+//! computation of type `(D[τ], Int)` given the current ID variable. Evaluation order is kept, so
+//! IDs grow in evaluation order. Scalar operations call the world's helpers from the Prelude
+//! (`stagedBin`, `fwdUn`, ...), which build the dual number and its backpropagator.
+//! It translates terms only; it decides nothing about which lambdas get twins.
+
+use crate::build::B;
+use crate::rules::{self, Class};
+use dnrad_core::dual::{World, DUAL};
+use dnrad_core::expr::{Alt, Bind, Expr, ExprKind, Lit};
+use dnrad_core::lint::Typer;
+use dnrad_core::{Diagnostic, ErrorKind, Name, PrimOp, Span, Type};
+use std::collections::HashMap;
+
+/// A translated term: a value (`comp == false`) or an ID-threading computation.
+pub struct M {
+    pub e: Expr,
+    pub comp: bool,
+    /// The primal type.
+    pub ty: Type,
+}
+
+/// A computation whose result has been named: `case c of (x, j) -> ...` still to be wrapped
+/// around the rest.
+struct Pending {
+    c: Expr,
+    x: Name,
+    ty: Type,
+    j: Name,
+    span: Span,
+}
+
+pub struct WorldView {
+    pub world: World,
+    /// Prefix of the Prelude helpers of this world (`staged` for `stagedConst`, `stagedUn`, ...).
+    pub helpers: &'static str,
+}
+
+pub struct Translator<'p> {
+    pub typer: Typer<'p>,
+    pub con_data: HashMap<Name, Name>,
+    fresh: u32,
+}
+
+pub type TResult<T> = Result<T, Diagnostic>;
+
+fn internal(span: Span, msg: String) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::Type,
+        span,
+        format!("internal error in differentiation: {msg}"),
+    )
+}
+
+fn lit_type(l: &Lit) -> Type {
+    match l {
+        Lit::Int(_) => Type::int(),
+        Lit::Integer(_) => Type::integer(),
+        Lit::Double(_) => Type::double(),
+        Lit::Char(_) => Type::char(),
+        Lit::Str(_) => Type::string(),
+    }
+}
+
+impl WorldView {
+    fn helper(&self, b: B, what: &str) -> Expr {
+        b.global(&format!("{}{what}", self.helpers))
+    }
+    fn dual(&self) -> Type {
+        Type::Con(Name::new(DUAL), vec![self.world.deriv.clone()])
+    }
+    /// A value paired with the current ID, when the world threads IDs.
+    fn comp(&self, m: M, i: &Name) -> Expr {
+        if m.comp || !self.world.threads_ids {
+            return m.e;
+        }
+        let b = B { span: m.e.span };
+        b.pair(m.e, self.world.ty(&m.ty), b.var(i), Type::int())
+    }
+}
+
+impl<'p> Translator<'p> {
+    pub fn new(typer: Typer<'p>, con_data: HashMap<Name, Name>) -> Translator<'p> {
+        Translator {
+            typer,
+            con_data,
+            fresh: 0,
+        }
+    }
+
+    pub fn fresh(&mut self, base: &str) -> Name {
+        self.fresh += 1;
+        Name::from(format!("{base}#ad{}", self.fresh))
+    }
+
+    /// Name the value of `m`: a value is used as it is, a computation is bound by a pending
+    /// `case`; returns the value and the ID variable after it.
+    fn open(&mut self, m: M, i: &Name, pending: &mut Vec<Pending>) -> (Expr, Name) {
+        if !m.comp {
+            return (m.e, i.clone());
+        }
+        let x = self.fresh("v");
+        let j = self.fresh("i");
+        let span = m.e.span;
+        pending.push(Pending {
+            c: m.e,
+            x: x.clone(),
+            ty: m.ty,
+            j: j.clone(),
+            span,
+        });
+        (B { span }.var(&x), j)
+    }
+
+    /// Wrap the pending bindings around the result `m`, whose ID variable is `i`.
+    fn finish(&self, w: &WorldView, m: M, i: &Name, pending: Vec<Pending>) -> M {
+        if pending.is_empty() {
+            return m;
+        }
+        let ty = m.ty.clone();
+        let mut e = w.comp(m, i);
+        for p in pending.into_iter().rev() {
+            let b = B { span: p.span };
+            e = b.unpair(p.c, (&p.x, w.world.ty(&p.ty)), (&p.j, Type::int()), e);
+        }
+        M { e, comp: true, ty }
+    }
+
+    fn con_name(&self, w: &WorldView, c: &Name) -> Name {
+        match self.con_data.get(c) {
+            Some(data) => w.world.con(data, c),
+            None => c.clone(),
+        }
+    }
+
+    /// `D[e]` with current ID variable `i`.
+    pub fn d(&mut self, w: &WorldView, e: &Expr, i: &Name) -> TResult<M> {
+        let b = B { span: e.span };
+        let pure = |e: Expr, ty: Type| M { e, comp: false, ty };
+        Ok(match &e.kind {
+            ExprKind::Var(n) => {
+                let ty = self
+                    .typer
+                    .lookup(n)
+                    .ok_or_else(|| internal(e.span, format!("unbound variable `{n}`")))?;
+                if self.typer.is_local(n) {
+                    pure(b.var(n), ty)
+                } else {
+                    pure(b.var(&w.world.name(n)), ty)
+                }
+            }
+            ExprKind::Lit(Lit::Double(_)) => {
+                pure(b.app(w.helper(b, "Const"), e.clone()), Type::double())
+            }
+            ExprKind::Lit(l) => pure(e.clone(), lit_type(l)),
+            ExprKind::Lam(x, t, body) => {
+                let depth = self.typer.depth();
+                self.typer.push(x.clone(), t.clone());
+                let j = self.fresh("i");
+                let mb = self.d(w, body, &j);
+                self.typer.truncate(depth);
+                let mb = mb?;
+                let ty = Type::fun(t.clone(), mb.ty.clone());
+                let body = if w.world.threads_ids {
+                    b.lam(&j, Type::int(), w.comp(mb, &j))
+                } else {
+                    mb.e
+                };
+                pure(b.lam(x, w.world.ty(t), body), ty)
+            }
+            ExprKind::App(f, a) => {
+                let mut pending = Vec::new();
+                let mf = self.d(w, f, i)?;
+                let Type::Fun(_, rty) = mf.ty.clone() else {
+                    return Err(internal(e.span, "application of a non-function".into()));
+                };
+                let (fv, i1) = self.open(mf, i, &mut pending);
+                let ma = self.d(w, a, &i1)?;
+                let (av, i2) = self.open(ma, &i1, &mut pending);
+                let call = b.app(fv, av);
+                let m = if w.world.threads_ids {
+                    M {
+                        e: b.app(call, b.var(&i2)),
+                        comp: true,
+                        ty: *rty,
+                    }
+                } else {
+                    pure(call, *rty)
+                };
+                self.finish(w, m, &i2, pending)
+            }
+            ExprKind::TyLam(vs, body) => {
+                let mb = self.d(w, body, i)?;
+                let ty = Type::Forall(vs.clone(), Box::new(mb.ty.clone()));
+                if !mb.comp {
+                    pure(b.e(ExprKind::TyLam(vs.clone(), Box::new(mb.e))), ty)
+                } else {
+                    self.ty_lam_comp(w, b, vs, mb, ty)
+                }
+            }
+            ExprKind::TyApp(f, tys) => {
+                let mut pending = Vec::new();
+                let mf = self.d(w, f, i)?;
+                let ty = self.typer.instantiate(&mf.ty, tys);
+                let (fv, i1) = self.open(mf, i, &mut pending);
+                let dtys = tys.iter().map(|t| w.world.ty(t)).collect();
+                let m = pure(b.e(ExprKind::TyApp(Box::new(fv), dtys)), ty);
+                self.finish(w, m, &i1, pending)
+            }
+            ExprKind::Let(bind, body) => {
+                let mr = self.d(w, &bind.rhs, i)?;
+                let depth = self.typer.depth();
+                self.typer.push(bind.name.clone(), bind.ty.clone());
+                let dty = w.world.ty(&bind.ty);
+                let r = if mr.comp {
+                    let j = self.fresh("i");
+                    self.d(w, body, &j).map(|mb| {
+                        let ty = mb.ty.clone();
+                        let rest = w.comp(mb, &j);
+                        M {
+                            e: b.unpair(mr.e, (&bind.name, dty), (&j, Type::int()), rest),
+                            comp: true,
+                            ty,
+                        }
+                    })
+                } else {
+                    self.d(w, body, i).map(|mb| M {
+                        e: b.let_(&bind.name, dty, mr.e, mb.e),
+                        comp: mb.comp,
+                        ty: mb.ty,
+                    })
+                };
+                self.typer.truncate(depth);
+                r?
+            }
+            ExprKind::LetRec(binds, body) => {
+                let depth = self.typer.depth();
+                for bd in binds {
+                    self.typer.push(bd.name.clone(), bd.ty.clone());
+                }
+                let r = self.let_rec(w, binds, body, i, b);
+                self.typer.truncate(depth);
+                r?
+            }
+            ExprKind::Con(c, tys, args) => {
+                let mut pending = Vec::new();
+                let mut cur = i.clone();
+                let mut vals = Vec::new();
+                for a in args {
+                    let ma = self.d(w, a, &cur)?;
+                    let (v, next) = self.open(ma, &cur, &mut pending);
+                    vals.push(v);
+                    cur = next;
+                }
+                let data = self
+                    .con_data
+                    .get(c)
+                    .cloned()
+                    .ok_or_else(|| internal(e.span, format!("unknown constructor `{c}`")))?;
+                let dtys = tys.iter().map(|t| w.world.ty(t)).collect();
+                let m = pure(
+                    b.e(ExprKind::Con(self.con_name(w, c), dtys, vals)),
+                    Type::Con(data, tys.clone()),
+                );
+                self.finish(w, m, &cur, pending)
+            }
+            ExprKind::Prim(p, tys, args) => {
+                let mut pending = Vec::new();
+                let mut cur = i.clone();
+                let mut vals = Vec::new();
+                for a in args {
+                    let ma = self.d(w, a, &cur)?;
+                    let (v, next) = self.open(ma, &cur, &mut pending);
+                    vals.push(v);
+                    cur = next;
+                }
+                let m = self.prim(w, b, *p, tys, vals, &cur);
+                self.finish(w, m, &cur, pending)
+            }
+            ExprKind::Case(s, alts, default) => {
+                let mut pending = Vec::new();
+                let ms = self.d(w, s, i)?;
+                let (sv, j) = self.open(ms, i, &mut pending);
+                let mut arms = Vec::new();
+                for alt in alts {
+                    let depth = self.typer.depth();
+                    for (n, t) in &alt.binders {
+                        self.typer.push(n.clone(), t.clone());
+                    }
+                    let r = self.d(w, &alt.rhs, &j);
+                    self.typer.truncate(depth);
+                    arms.push(r?);
+                }
+                let md = default.as_ref().map(|d| self.d(w, d, &j)).transpose()?;
+                let Some(ty) = arms.first().or(md.as_ref()).map(|m| m.ty.clone()) else {
+                    return Err(internal(e.span, "case without alternatives".into()));
+                };
+                let comp = arms.iter().chain(md.as_ref()).any(|m| m.comp);
+                let mut arms = arms.into_iter();
+                let dalts = alts
+                    .iter()
+                    .map(|alt| {
+                        let m = arms.next().expect("one arm per alternative");
+                        let m = if comp { w.comp(m, &j) } else { m.e };
+                        Alt {
+                            con: self.con_name(w, &alt.con),
+                            binders: alt
+                                .binders
+                                .iter()
+                                .map(|(n, t)| (n.clone(), w.world.ty(t)))
+                                .collect(),
+                            rhs: m,
+                        }
+                    })
+                    .collect();
+                let dd = md.map(|m| Box::new(if comp { w.comp(m, &j) } else { m.e }));
+                let m = M {
+                    e: b.e(ExprKind::Case(Box::new(sv), dalts, dd)),
+                    comp,
+                    ty,
+                };
+                self.finish(w, m, &j, pending)
+            }
+            ExprKind::Twin(..) => {
+                return Err(internal(e.span, "a program differentiated twice".into()))
+            }
+        })
+    }
+
+    fn let_rec(
+        &mut self,
+        w: &WorldView,
+        binds: &[Bind],
+        body: &Expr,
+        i: &Name,
+        b: B,
+    ) -> TResult<M> {
+        let mut dbinds = Vec::new();
+        for bd in binds {
+            let mr = self.d(w, &bd.rhs, i)?;
+            if mr.comp {
+                return Err(internal(bd.span, "a recursive binding that is not a function".into()));
+            }
+            dbinds.push(Bind {
+                name: bd.name.clone(),
+                ty: w.world.ty(&bd.ty),
+                rhs: mr.e,
+                span: bd.span,
+            });
+        }
+        let mb = self.d(w, body, i)?;
+        Ok(M {
+            e: b.e(ExprKind::LetRec(dbinds, Box::new(mb.e))),
+            comp: mb.comp,
+            ty: mb.ty,
+        })
+    }
+
+    /// A type abstraction over a computation (a polymorphic non-value binding): run the
+    /// computation once and take the value and the next ID from it at any instantiation.
+    fn ty_lam_comp(&mut self, w: &WorldView, b: B, vs: &[Name], mb: M, ty: Type) -> M {
+        let p = self.fresh("p");
+        let (r, j, r2, j2) = (
+            self.fresh("r"),
+            self.fresh("i"),
+            self.fresh("r"),
+            self.fresh("i"),
+        );
+        let dty = w.world.ty(&mb.ty);
+        let pair_ty = Type::tuple(vec![dty.clone(), Type::int()]);
+        let vars: Vec<Type> = vs.iter().cloned().map(Type::Var).collect();
+        let units: Vec<Type> = vs.iter().map(|_| Type::unit()).collect();
+        let sub: Vec<(Name, Type)> = vs.iter().cloned().zip(units.iter().cloned()).collect();
+        let dty_unit = dnrad_core::lint::subst(&dty, &sub, &mut 0);
+        let inst = |tys: Vec<Type>| b.e(ExprKind::TyApp(Box::new(b.var(&p)), tys));
+        let value = b.e(ExprKind::TyLam(
+            vs.to_vec(),
+            Box::new(b.unpair(inst(vars), (&r, dty), (&j, Type::int()), b.var(&r))),
+        ));
+        let next = b.unpair(inst(units), (&r2, dty_unit), (&j2, Type::int()), b.var(&j2));
+        let e = b.let_(
+            &p,
+            Type::Forall(vs.to_vec(), Box::new(pair_ty)),
+            b.e(ExprKind::TyLam(vs.to_vec(), Box::new(mb.e))),
+            b.pair(value, w.world.ty(&ty), next, Type::int()),
+        );
+        M { e, comp: true, ty }
+    }
+
+    /// `D` of a saturated primitive application to the (differentiated) argument values.
+    fn prim(
+        &mut self,
+        w: &WorldView,
+        b: B,
+        p: PrimOp,
+        tys: &[Type],
+        vals: Vec<Expr>,
+        i: &Name,
+    ) -> M {
+        let mut rty = self.typer.instantiate(&p.ty(), tys);
+        for _ in 0..p.arity() {
+            if let Type::Fun(_, r) = rty {
+                rty = *r;
+            }
+        }
+        let pure = |e: Expr| M {
+            e,
+            comp: false,
+            ty: rty.clone(),
+        };
+        let primal = |v: Expr| b.prim(PrimOp::DualPrimal, vec![w.world.deriv.clone()], vec![v]);
+        match rules::class(p) {
+            Class::Plain => {
+                let dtys = tys.iter().map(|t| w.world.ty(t)).collect();
+                pure(b.prim(p, dtys, vals))
+            }
+            Class::OnPrimals => pure(b.prim(p, vec![], vals.into_iter().map(primal).collect())),
+            Class::Constant => pure(b.app(w.helper(b, "Const"), b.prim(p, vec![], vals))),
+            Class::Nested => pure(b.prim(
+                PrimOp::Error,
+                vec![w.world.ty(&rty)],
+                vec![b.str(
+                    "nested differentiation is not supported: grad, vjp and jvp \
+                     cannot be applied inside a function that is being differentiated",
+                )],
+            )),
+            Class::Smooth(n) => {
+                // let a_k = val_k; x_k = primal a_k; v = op x.. in helper v ∂.. a.. [i]
+                let mut lets: Vec<(Name, Type, Expr)> = Vec::new();
+                let mut duals = Vec::new();
+                let mut xs = Vec::new();
+                for val in vals.into_iter().take(n) {
+                    let a = match &val.kind {
+                        ExprKind::Var(a) => a.clone(),
+                        _ => {
+                            let a = self.fresh("a");
+                            lets.push((a.clone(), w.dual(), val));
+                            a
+                        }
+                    };
+                    let x = self.fresh("x");
+                    lets.push((x.clone(), Type::double(), primal(b.var(&a))));
+                    duals.push(b.var(&a));
+                    xs.push(b.var(&x));
+                }
+                let v = self.fresh("y");
+                lets.push((v.clone(), Type::double(), b.prim(p, vec![], xs.clone())));
+                let partials = rules::partials(b, p, &xs, &b.var(&v));
+                let helper = w.helper(b, if n == 1 { "Un" } else { "Bin" });
+                let mut args = vec![b.var(&v)];
+                args.extend(partials);
+                args.extend(duals);
+                if w.world.threads_ids {
+                    args.push(b.var(i));
+                }
+                let mut e = b.apps(helper, args);
+                for (x, t, rhs) in lets.into_iter().rev() {
+                    e = b.let_(&x, t, rhs, e);
+                }
+                M {
+                    e,
+                    comp: w.world.threads_ids,
+                    ty: Type::double(),
+                }
+            }
+        }
+    }
+}

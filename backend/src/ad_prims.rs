@@ -1,0 +1,200 @@
+//! The run-time side of automatic differentiation: dual numbers, generic inspection of
+//! first-order values (for the Prelude's interleave and deinterleave), sparse cotangents, and
+//! the staging map and array of the reverse modes. Lifting into a world needs the lambda table
+//! and lives in `lift`; counting backpropagator calls lives in the machine.
+
+use crate::prims::PrimResult;
+use crate::value::{AdState, DualCell, Value};
+use dnrad_core::PrimOp;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+fn int(v: &Value) -> i64 {
+    match v {
+        Value::Int(i) => *i,
+        _ => 0,
+    }
+}
+
+fn dbl(v: &Value) -> f64 {
+    match v {
+        Value::Double(x) => *x,
+        _ => f64::NAN,
+    }
+}
+
+fn state(v: &Value) -> Result<&AdState, String> {
+    match v {
+        Value::Ad(s) => Ok(s),
+        _ => Err("internal error: an AD primitive applied to a value of the wrong kind".into()),
+    }
+}
+
+fn ad(s: AdState) -> Value {
+    Value::Ad(Rc::new(s))
+}
+
+fn tuple(items: Vec<Value>) -> Value {
+    Value::con(0, items)
+}
+
+/// The fields of a constructor value (none for scalars and nullary constructors).
+fn fields(v: &Value) -> &[Value] {
+    match v {
+        Value::Con(c) => &c.fields,
+        _ => &[],
+    }
+}
+
+/// The staging map of `v`, taken out of its cell when no one else holds it.
+fn staged_map(v: Value) -> Result<imbl::OrdMap<i64, (Value, f64)>, String> {
+    let Value::Ad(rc) = v else {
+        return Err("internal error: not a staging map".into());
+    };
+    match Rc::try_unwrap(rc).unwrap_or_else(|rc| (*rc).clone()) {
+        AdState::Staged(m) => Ok(m),
+        _ => Err("internal error: not a staging map".into()),
+    }
+}
+
+fn array_index(arr: &RefCell<Vec<(Option<Value>, f64)>>, i: i64) -> Result<usize, String> {
+    usize::try_from(i)
+        .ok()
+        .filter(|&i| i < arr.borrow().len())
+        .ok_or_else(|| format!("internal error: ID {i} outside the staging array"))
+}
+
+pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
+    use PrimOp::*;
+    let arg = |i: usize| &args[i];
+    Ok(match op {
+        DualMake => Value::Dual(Rc::new(DualCell {
+            primal: dbl(arg(0)),
+            deriv: arg(1).clone(),
+        })),
+        DualPrimal | DualDeriv => match arg(0) {
+            Value::Dual(d) if op == DualPrimal => Value::Double(d.primal),
+            Value::Dual(d) => d.deriv.clone(),
+            _ => return Err("internal error: not a dual number".into()),
+        },
+        ValueKind => Value::Int(match arg(0) {
+            Value::Double(_) => 0,
+            Value::Dual(_) => 1,
+            Value::Closure(_) | Value::Rec(..) => 2,
+            Value::Con(_) => 4,
+            _ => 3,
+        }),
+        ConArity => Value::Int(fields(arg(0)).len() as i64),
+        ConField => fields(arg(0))
+            .get(int(arg(1)) as usize)
+            .cloned()
+            .ok_or("internal error: no such field")?,
+        ConWithFields => {
+            let tag = arg(0).tag().ok_or("internal error: not a constructor")?;
+            let mut items = Vec::new();
+            let mut cur = arg(1).clone();
+            while let Value::Con(cell) = cur {
+                items.push(cell.fields[0].clone());
+                cur = cell.fields[1].clone();
+            }
+            Value::con(tag, items)
+        }
+        ConSameShape => Value::bool(match (arg(0).tag(), arg(1).tag()) {
+            (Some(s), Some(t)) => s == t && fields(arg(0)).len() == fields(arg(1)).len(),
+            (None, None) => true,
+            _ => false,
+        }),
+        UnsafeCoerce => arg(0).clone(),
+        CotZero => ad(AdState::Cot(imbl::OrdMap::new())),
+        CotPlus => match (state(arg(0))?, state(arg(1))?) {
+            (AdState::Cot(a), AdState::Cot(b)) => {
+                ad(AdState::Cot(a.clone().union_with(b.clone(), |x, y| x + y)))
+            }
+            _ => return Err("internal error: not a cotangent".into()),
+        },
+        CotOneHot => ad(AdState::Cot(imbl::OrdMap::unit(int(arg(0)), dbl(arg(1))))),
+        CotGet => match state(arg(0))? {
+            AdState::Cot(c) => Value::Double(c.get(&int(arg(1))).copied().unwrap_or(0.0)),
+            _ => return Err("internal error: not a cotangent".into()),
+        },
+        StagedZero => ad(AdState::Staged(imbl::OrdMap::new())),
+        StagedPlus => {
+            let a = staged_map(arg(0).clone())?;
+            let b = staged_map(arg(1).clone())?;
+            ad(AdState::Staged(
+                a.union_with(b, |(f, x), (_, y)| (f, x + y)),
+            ))
+        }
+        StagedCall => {
+            let i = int(arg(0));
+            if i == 0 {
+                return Ok(arg(3).clone());
+            }
+            let mut m = staged_map(arg(3).clone())?;
+            let d = dbl(arg(2));
+            match m.get_mut(&i) {
+                Some(entry) => entry.1 += d,
+                None => {
+                    m.insert(i, (arg(1).clone(), d));
+                }
+            }
+            ad(AdState::Staged(m))
+        }
+        StagedMaxKey => match state(arg(0))? {
+            AdState::Staged(m) => Value::Int(m.get_max().map_or(0, |(k, _)| *k)),
+            _ => return Err("internal error: not a staging map".into()),
+        },
+        StagedPop => {
+            let mut m = staged_map(arg(1).clone())?;
+            let (f, d) = m
+                .remove(&int(arg(0)))
+                .ok_or("internal error: resolving an ID that is not staged")?;
+            tuple(vec![f, Value::Double(d), ad(AdState::Staged(m))])
+        }
+        StagedGet => match state(arg(0))? {
+            AdState::Staged(m) => Value::Double(m.get(&int(arg(1))).map_or(0.0, |(_, d)| *d)),
+            _ => return Err("internal error: not a staging map".into()),
+        },
+        ArrayNew => {
+            let n = usize::try_from(int(arg(0))).unwrap_or(0);
+            ad(AdState::Array(RefCell::new(vec![(None, 0.0); n])))
+        }
+        ArrayCall => {
+            let i = int(arg(0));
+            if i != 0 {
+                let AdState::Array(arr) = state(arg(3))? else {
+                    return Err("internal error: not a staging array".into());
+                };
+                let i = array_index(arr, i)?;
+                let mut arr = arr.borrow_mut();
+                let entry = &mut arr[i];
+                if entry.0.is_none() {
+                    entry.0 = Some(arg(1).clone());
+                }
+                entry.1 += dbl(arg(2));
+            }
+            arg(3).clone()
+        }
+        ArrayRead => {
+            let AdState::Array(arr) = state(arg(2))? else {
+                return Err("internal error: not a staging array".into());
+            };
+            let i = array_index(arr, int(arg(0)))?;
+            let (f, d) = arr.borrow()[i].clone();
+            tuple(vec![
+                f.unwrap_or_else(|| arg(1).clone()),
+                Value::Double(d),
+                arg(2).clone(),
+            ])
+        }
+        ArrayGet => {
+            let AdState::Array(arr) = state(arg(0))? else {
+                return Err("internal error: not a staging array".into());
+            };
+            let i = array_index(arr, int(arg(1)))?;
+            let d = arr.borrow()[i].1;
+            Value::Double(d)
+        }
+        _ => return Err(format!("internal error: `{}` is not an AD primitive", op.name())),
+    })
+}

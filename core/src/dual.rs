@@ -1,0 +1,121 @@
+//! The AD type map `D[-]` of a differentiation world (the paper's Fig. 6 on types, with §4's
+//! ID-generation monad when the world threads IDs): `D[Double] = Dual X` for the world's
+//! derivative part `X`, `D[σ → τ] = D[σ] → D[τ]` or, threading IDs, `D[σ] → Int → (D[τ], Int)`,
+//! `D[T τ̄] = T#w D[τ̄]` for data types that contain Double or functions, `D[α] = α`.
+//! It only maps types and declares data types; the term transformation lives in the `ad` crate.
+
+use crate::name::Name;
+use crate::program::{DataCon, DataDecl};
+use crate::types::{names, Type};
+use std::collections::HashSet;
+
+/// The built-in type of dual numbers: `Dual x` holds a Double and its derivative part `x`.
+pub const DUAL: &str = "Dual";
+
+/// One differentiated view of a program: the reverse world of the selected AD mode, or the
+/// forward world of `jvp`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct World {
+    /// Appended to the names of differentiated data types, constructors and globals (`#R`, `#F`).
+    pub suffix: String,
+    /// The derivative part `X` of `D[Double] = Dual X`.
+    pub deriv: Type,
+    /// Whether differentiated functions thread an ID counter.
+    pub threads_ids: bool,
+    /// The data types that have a differentiated version in this world.
+    pub differentiated: HashSet<Name>,
+}
+
+impl World {
+    /// A world whose differentiated data types are found among `datas` (see `differentiated_datas`).
+    pub fn new(suffix: &str, deriv: Type, threads_ids: bool, datas: &[DataDecl]) -> World {
+        let mut w = World {
+            suffix: suffix.to_string(),
+            deriv,
+            threads_ids,
+            differentiated: HashSet::new(),
+        };
+        // Fixpoint: a type needs a D-version when D changes one of its fields.
+        loop {
+            let before = w.differentiated.len();
+            for d in datas {
+                if !w.differentiated.contains(&d.name)
+                    && d.cons
+                        .iter()
+                        .any(|c| c.fields.iter().any(|f| w.ty(f) != *f))
+                {
+                    w.differentiated.insert(d.name.clone());
+                }
+            }
+            if w.differentiated.len() == before {
+                return w;
+            }
+        }
+    }
+
+    /// The name of a global, constructor or data type in this world.
+    pub fn name(&self, n: &Name) -> Name {
+        Name::from(format!("{n}#{}", self.suffix))
+    }
+
+    /// `D[τ]`.
+    pub fn ty(&self, t: &Type) -> Type {
+        match t {
+            Type::Var(_) => t.clone(),
+            Type::Con(c, args) if c.as_str() == names::DOUBLE && args.is_empty() => {
+                Type::Con(Name::new(DUAL), vec![self.deriv.clone()])
+            }
+            Type::Con(c, args) => {
+                let c = if self.differentiated.contains(c) {
+                    self.name(c)
+                } else {
+                    c.clone()
+                };
+                Type::Con(c, args.iter().map(|a| self.ty(a)).collect())
+            }
+            Type::Fun(a, b) => Type::fun(self.ty(a), self.result(self.ty(b))),
+            Type::App(v, args) => Type::App(v.clone(), args.iter().map(|a| self.ty(a)).collect()),
+            Type::Forall(vs, b) => Type::Forall(vs.clone(), Box::new(self.ty(b))),
+        }
+    }
+
+    /// The type of a differentiated function's result: `τ` or, threading IDs, `Int → (τ, Int)`.
+    pub fn result(&self, t: Type) -> Type {
+        if self.threads_ids {
+            Type::fun(Type::int(), Type::tuple(vec![t, Type::int()]))
+        } else {
+            t
+        }
+    }
+
+    /// The differentiated versions of the data types that need one.
+    pub fn datas(&self, datas: &[DataDecl]) -> Vec<DataDecl> {
+        datas
+            .iter()
+            .filter(|d| self.differentiated.contains(&d.name))
+            .map(|d| DataDecl {
+                name: self.name(&d.name),
+                params: d.params.clone(),
+                cons: d
+                    .cons
+                    .iter()
+                    .map(|c| DataCon {
+                        name: self.name(&c.name),
+                        fields: c.fields.iter().map(|f| self.ty(f)).collect(),
+                        field_names: c.field_names.clone(),
+                    })
+                    .collect(),
+                span: d.span,
+            })
+            .collect()
+    }
+
+    /// The constructor `c` of a value of type `data` in this world.
+    pub fn con(&self, data: &Name, c: &Name) -> Name {
+        if self.differentiated.contains(data) {
+            self.name(c)
+        } else {
+            c.clone()
+        }
+    }
+}

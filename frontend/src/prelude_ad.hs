@@ -1,0 +1,297 @@
+
+-- Automatic differentiation ---------------------------------------------------------------------
+-- grad, vjp and jvp, the wrapper around differentiated code (interleave, deinterleave, rebuild)
+-- and the scalar helpers that the AD pass calls from differentiated code, per mode. A Double of
+-- the primal program is a `Dual x` in a differentiated world: its value and a derivative part.
+-- The AD pass points `grad` and `vjp` at the selected mode and gives every lambda its twins;
+-- `primLiftRev`/`primLiftFwd` switch a function value to its twin. The walkers below inspect
+-- values generically, so they work at any first-order type, type variables included.
+
+grad :: (a -> Double) -> a -> a
+grad f x = gradWith vjpArray f x
+
+vjp :: (a -> b) -> a -> (b, b -> a)
+vjp f x = vjpArray f x
+
+jvp :: (a -> b) -> a -> a -> (b, b)
+jvp f x t = let y = primLiftFwd fwdZero f (adZip x t)
+            in (adStrip y, adMapDuals (\d -> primDualDeriv d) y)
+
+gradWith :: ((a -> Double) -> a -> (Double, Double -> a)) -> (a -> Double) -> a -> a
+gradWith vjpMode f x = case vjpMode f x of
+  (_, back) -> back 1.0
+
+gradNaive :: (a -> Double) -> a -> a
+gradNaive f x = gradWith vjpNaive f x
+
+gradStaged :: (a -> Double) -> a -> a
+gradStaged f x = gradWith vjpStaged f x
+
+gradCayley :: (a -> Double) -> a -> a
+gradCayley f x = gradWith vjpCayley f x
+
+gradArray :: (a -> Double) -> a -> a
+gradArray f x = gradWith vjpArray f x
+
+-- Generic walks over first-order values.
+
+-- Interleave: replace the Doubles of a value, in order, by `leaf k x` with k counting from `k`;
+-- returns the next k.
+adInterleave :: (Int -> Double -> d) -> a -> Int -> (b, Int)
+adInterleave leaf x k = case primValueKind x of
+  0 -> (primUnsafeCoerce (leaf k (primUnsafeCoerce x)), primIntAdd k 1)
+  2 -> error "differentiation: the input contains a function"
+  4 -> case adInterleaveFields leaf x 0 (primConArity x) k of
+         (fs, k') -> (primConWithFields x fs, k')
+  _ -> (primUnsafeCoerce x, k)
+
+adInterleaveFields :: (Int -> Double -> d) -> a -> Int -> Int -> Int -> ([b], Int)
+adInterleaveFields leaf x j n k =
+  if primIntEq j n then ([], k)
+  else case adInterleave leaf (primConField x j) k of
+         (y, k1) -> case adInterleaveFields leaf x (primIntAdd j 1) n k1 of
+                      (ys, k2) -> (y : ys, k2)
+
+-- Rebuild: the value of the input's shape whose k-th Double is `get k`.
+adRebuild :: (Int -> Double) -> a -> a
+adRebuild get x = case adInterleave (\k _ -> get k) x 1 of
+  (r, _) -> r
+
+-- Map the dual numbers of a differentiated value back to Doubles.
+adMapDuals :: (Dual x -> Double) -> a -> b
+adMapDuals f y = case primValueKind y of
+  1 -> primUnsafeCoerce (f (primUnsafeCoerce y))
+  4 -> primConWithFields y (adMapFields f y 0 (primConArity y))
+  _ -> primUnsafeCoerce y
+
+adMapFields :: (Dual x -> Double) -> a -> Int -> Int -> [b]
+adMapFields f y j n =
+  if primIntEq j n then [] else adMapDuals f (primConField y j) : adMapFields f y (primIntAdd j 1) n
+
+adStrip :: a -> b
+adStrip y = adMapDuals (\d -> primDualPrimal d) y
+
+-- Deinterleave: fold over the dual numbers of a differentiated output together with the Doubles
+-- at the same positions of a cotangent, which must have the output's shape.
+adDeinterleave :: (s -> Dual x -> Double -> s) -> s -> a -> b -> s
+adDeinterleave f acc y c = case primValueKind y of
+  1 -> if primIntEq (primValueKind c) 0 then f acc (primUnsafeCoerce y) (primUnsafeCoerce c)
+       else adShapeError
+  4 -> if primConSameShape y c then adDeinterleaveFields f acc y c 0 (primConArity y)
+       else adShapeError
+  _ -> if primConSameShape y c then acc else adShapeError
+
+adDeinterleaveFields :: (s -> Dual x -> Double -> s) -> s -> a -> b -> Int -> Int -> s
+adDeinterleaveFields f acc y c j n =
+  if primIntEq j n then acc
+  else adDeinterleaveFields f (adDeinterleave f acc (primConField y j) (primConField c j)) y c
+                            (primIntAdd j 1) n
+
+adShapeError :: a
+adShapeError = error "vjp: the cotangent passed to the backpropagator does not have the shape of the function's output"
+
+-- Forward mode: pair each Double of x with the Double at the same position of the tangent t.
+adZip :: a -> a -> b
+adZip x t = case primValueKind x of
+  0 -> if primIntEq (primValueKind t) 0
+       then primUnsafeCoerce (primDualMake (primUnsafeCoerce x) (primUnsafeCoerce t :: Double))
+       else adTangentError
+  2 -> error "differentiation: the input contains a function"
+  4 -> if primConSameShape x t
+       then primConWithFields x (adZipFields x t 0 (primConArity x))
+       else adTangentError
+  _ -> primUnsafeCoerce x
+
+adZipFields :: a -> b -> Int -> Int -> [c]
+adZipFields x t j n =
+  if primIntEq j n then []
+  else adZip (primConField x j) (primConField t j) : adZipFields x t (primIntAdd j 1) n
+
+adTangentError :: a
+adTangentError = error "jvp: the tangent does not have the shape of the input"
+
+-- Forward mode (dual numbers, Fig. 1b): the derivative part is the tangent.
+
+fwdZero :: Double
+fwdZero = 0.0
+
+fwdConst :: Double -> Dual Double
+fwdConst x = primDualMake x 0.0
+
+fwdUn :: Double -> Double -> Dual Double -> Dual Double
+fwdUn v d a = primDualMake v (primDoubleMul d (primDualDeriv a))
+
+fwdBin :: Double -> Double -> Double -> Dual Double -> Dual Double -> Dual Double
+fwdBin v d1 d2 a b =
+  primDualMake v (primDoubleAdd (primDoubleMul d1 (primDualDeriv a)) (primDoubleMul d2 (primDualDeriv b)))
+
+-- naive (Fig. 6 and 7): a backpropagator maps the output's cotangent to a cotangent of the
+-- input (sparse: input ID to Double). No sharing: exponential on shared subterms.
+
+naiveZero :: Double -> Cot
+naiveZero _ = primCotZero
+
+naiveConst :: Double -> Dual (Double -> Cot)
+naiveConst x = primDualMake x naiveZero
+
+naiveUn :: Double -> Double -> Dual (Double -> Cot) -> Dual (Double -> Cot)
+naiveUn v d a = primDualMake v (\z -> primDualDeriv a (primDoubleMul d (primBpCount z)))
+
+naiveBin :: Double -> Double -> Double -> Dual (Double -> Cot) -> Dual (Double -> Cot)
+         -> Dual (Double -> Cot)
+naiveBin v d1 d2 a b = primDualMake v (\z ->
+  let z' = primBpCount z
+  in primCotPlus (primDualDeriv a (primDoubleMul d1 z')) (primDualDeriv b (primDoubleMul d2 z')))
+
+vjpNaive :: (a -> b) -> a -> (b, b -> a)
+vjpNaive f x = case adInterleave (\k v -> primDualMake v (\z -> primCotOneHot k z)) x 1 of
+  (xD, _) -> let y = primLiftRev naiveZero f xD
+                 back c = let g = adDeinterleave (\acc d z -> primCotPlus acc (primDualDeriv d z))
+                                                 primCotZero y c
+                          in adRebuild (\k -> primCotGet g k) x
+             in (adStrip y, back)
+
+-- staged (§4, Fig. 8): IDs from the ID-generation monad; a backpropagator returns a Staged map
+-- ID -> (backpropagator, argument); SCall stages a call, SResolve makes the calls from the
+-- highest ID down, each backpropagator once with the sum of its arguments. Input i has ID i and
+-- its accumulated argument is the i-th component of the gradient. ID 0 marks constants.
+
+stagedZero :: (Int, Double -> Staged)
+stagedZero = (0, \_ -> primStagedZero)
+
+stagedConst :: Double -> Dual (Int, Double -> Staged)
+stagedConst x = primDualMake x stagedZero
+
+sCall :: (Int, Double -> Staged) -> Double -> Staged
+sCall (i, f) d = primStagedCall i f d primStagedZero
+
+stagedUn :: Double -> Double -> Dual (Int, Double -> Staged) -> Int
+         -> (Dual (Int, Double -> Staged), Int)
+stagedUn v d a i = case primDualDeriv a of
+  (ia, f) -> if primIntEq ia 0 then (stagedConst v, i)
+             else (primDualMake v (i, \z -> sCall (ia, f) (primDoubleMul d (primBpCount z))),
+                   primIntAdd i 1)
+
+stagedBin :: Double -> Double -> Double -> Dual (Int, Double -> Staged)
+          -> Dual (Int, Double -> Staged) -> Int -> (Dual (Int, Double -> Staged), Int)
+stagedBin v d1 d2 a b i = case primDualDeriv a of
+  (ia, fa) -> case primDualDeriv b of
+    (ib, fb) ->
+      if primIntEq ia 0 && primIntEq ib 0 then (stagedConst v, i)
+      else (primDualMake v (i, \z -> let z' = primBpCount z
+                                     in primStagedPlus (sCall (ia, fa) (primDoubleMul d1 z'))
+                                                       (sCall (ib, fb) (primDoubleMul d2 z'))),
+            primIntAdd i 1)
+
+-- SResolve down to (excluding) the inputs 1..n.
+stagedResolve :: Int -> Staged -> Staged
+stagedResolve n s = let k = primStagedMaxKey s in
+  if primIntLe k n then s
+  else case primStagedPop k s of
+    (f, d, rest) -> stagedResolve n (primStagedPlus rest (f d))
+
+vjpStaged :: (a -> b) -> a -> (b, b -> a)
+vjpStaged f x = case adInterleave (\k v -> primDualMake v (k, snd stagedZero)) x 1 of
+  (xD, next) -> case primLiftRev stagedZero f xD next of
+    (y, _) ->
+      let back c = let s = adDeinterleave (\acc d z -> primStagedPlus acc (sCall (primDualDeriv d) z))
+                                          primStagedZero y c
+                       r = stagedResolve (primIntSub next 1) s
+                   in adRebuild (\k -> primStagedGet r k) x
+      in (adStrip y, back)
+
+-- cayley (§5-6, Fig. 9): backpropagators are Cayley-transformed, Staged -> Staged; zero is
+-- `id`, plus is composition, and SCall updates the map in place of a union.
+
+cayleyZero :: (Int, Double -> Staged -> Staged)
+cayleyZero = (0, \_ s -> s)
+
+cayleyConst :: Double -> Dual (Int, Double -> Staged -> Staged)
+cayleyConst x = primDualMake x cayleyZero
+
+cCall :: (Int, Double -> Staged -> Staged) -> Double -> Staged -> Staged
+cCall (i, f) d s = primStagedCall i f d s
+
+cayleyUn :: Double -> Double -> Dual (Int, Double -> Staged -> Staged) -> Int
+         -> (Dual (Int, Double -> Staged -> Staged), Int)
+cayleyUn v d a i = case primDualDeriv a of
+  (ia, f) -> if primIntEq ia 0 then (cayleyConst v, i)
+             else (primDualMake v (i, \z s -> cCall (ia, f) (primDoubleMul d (primBpCount z)) s),
+                   primIntAdd i 1)
+
+cayleyBin :: Double -> Double -> Double -> Dual (Int, Double -> Staged -> Staged)
+          -> Dual (Int, Double -> Staged -> Staged) -> Int
+          -> (Dual (Int, Double -> Staged -> Staged), Int)
+cayleyBin v d1 d2 a b i = case primDualDeriv a of
+  (ia, fa) -> case primDualDeriv b of
+    (ib, fb) ->
+      if primIntEq ia 0 && primIntEq ib 0 then (cayleyConst v, i)
+      else (primDualMake v (i, \z s -> let z' = primBpCount z
+                                       in cCall (ib, fb) (primDoubleMul d2 z')
+                                                (cCall (ia, fa) (primDoubleMul d1 z') s)),
+            primIntAdd i 1)
+
+cayleyResolve :: Int -> Staged -> Staged
+cayleyResolve n s = let k = primStagedMaxKey s in
+  if primIntLe k n then s
+  else case primStagedPop k s of
+    (f, d, rest) -> cayleyResolve n (f d rest)
+
+vjpCayley :: (a -> b) -> a -> (b, b -> a)
+vjpCayley f x = case adInterleave (\k v -> primDualMake v (k, snd cayleyZero)) x 1 of
+  (xD, next) -> case primLiftRev cayleyZero f xD next of
+    (y, _) ->
+      let back c = let s = adDeinterleave (\acc d z -> cCall (primDualDeriv d) z acc)
+                                          primStagedZero y c
+                       r = cayleyResolve (primIntSub next 1) s
+                   in adRebuild (\k -> primStagedGet r k) x
+      in (adStrip y, back)
+
+-- array (§7, Appendix A, §8.1): the staging map becomes one mutable array indexed by ID, sized
+-- after the forward pass and threaded linearly, so SCall is an in-place update and SResolve
+-- a loop from the highest ID down.
+
+arrayZero :: (Int, Double -> StagedArr -> StagedArr)
+arrayZero = (0, \_ s -> s)
+
+arrayConst :: Double -> Dual (Int, Double -> StagedArr -> StagedArr)
+arrayConst x = primDualMake x arrayZero
+
+aCall :: (Int, Double -> StagedArr -> StagedArr) -> Double -> StagedArr -> StagedArr
+aCall (i, f) d s = primArrayCall i f d s
+
+arrayUn :: Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr) -> Int
+        -> (Dual (Int, Double -> StagedArr -> StagedArr), Int)
+arrayUn v d a i = case primDualDeriv a of
+  (ia, f) -> if primIntEq ia 0 then (arrayConst v, i)
+             else (primDualMake v (i, \z s -> aCall (ia, f) (primDoubleMul d (primBpCount z)) s),
+                   primIntAdd i 1)
+
+arrayBin :: Double -> Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr)
+         -> Dual (Int, Double -> StagedArr -> StagedArr) -> Int
+         -> (Dual (Int, Double -> StagedArr -> StagedArr), Int)
+arrayBin v d1 d2 a b i = case primDualDeriv a of
+  (ia, fa) -> case primDualDeriv b of
+    (ib, fb) ->
+      if primIntEq ia 0 && primIntEq ib 0 then (arrayConst v, i)
+      else (primDualMake v (i, \z s -> let z' = primBpCount z
+                                       in aCall (ib, fb) (primDoubleMul d2 z')
+                                                (aCall (ia, fa) (primDoubleMul d1 z') s)),
+            primIntAdd i 1)
+
+-- Resolve IDs k, k-1, .., n+1.
+arrayResolve :: Int -> Int -> StagedArr -> StagedArr
+arrayResolve n k s =
+  if primIntLe k n then s
+  else case primArrayRead k (snd arrayZero) s of
+    (f, d, s') -> arrayResolve n (primIntSub k 1) (f d s')
+
+vjpArray :: (a -> b) -> a -> (b, b -> a)
+vjpArray f x = case adInterleave (\k v -> primDualMake v (k, snd arrayZero)) x 1 of
+  (xD, next) -> case primLiftRev arrayZero f xD next of
+    (y, ids) ->
+      let back c = let s = adDeinterleave (\acc d z -> aCall (primDualDeriv d) z acc)
+                                          (primArrayNew ids) y c
+                       r = arrayResolve (primIntSub next 1) (primIntSub ids 1) s
+                   in adRebuild (\k -> primArrayGet r k) x
+      in (adStrip y, back)
