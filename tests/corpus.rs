@@ -1,7 +1,8 @@
 //! Runs the acceptance corpus (`tests/corpus/{run,errors,ad}`, a copy of `shared/programs`) through
 //! the `dnrad` binary, as a user would, and compares with the expected outputs.
 //! The corpus is a ratchet: every program named in `tests/corpus_ratchet.txt` must pass; the others
-//! are reported. The list only grows.
+//! are reported. The list only grows. Programs of `ad/` run once per reverse AD mode
+//! (`ad/NAME@MODE`); the naive mode skips the programs whose point is exponential sharing.
 
 mod support;
 
@@ -19,6 +20,15 @@ struct Case {
     expected_error_line: Option<usize>,
     /// `ad/` outputs compare numbers with a tolerance.
     numeric: bool,
+    /// Arguments of `dnrad` before the file.
+    args: Vec<String>,
+}
+
+const AD_MODES: [&str; 4] = ["naive", "staged", "cayley", "array"];
+
+/// Programs that the naive mode cannot finish: their point is exponential sharing.
+fn exponential_for_naive(stem: &str) -> bool {
+    stem.contains("complexity") || stem.contains("sharing")
 }
 
 fn cases() -> Vec<Case> {
@@ -42,13 +52,27 @@ fn cases() -> Vec<Case> {
                         .and_then(|l| l.parse().ok())
                         .expect("`.err` starts with a line number")
                 });
-            out.push(Case {
-                id: format!("{dir}/{stem}"),
-                path,
-                expected_out,
+            let run = |id: String, args: &[&str]| Case {
+                id,
+                path: path.clone(),
+                expected_out: expected_out.clone(),
                 expected_error_line,
                 numeric: dir == "ad",
-            });
+                args: args.iter().map(|a| a.to_string()).collect(),
+            };
+            if dir == "ad" {
+                for mode in AD_MODES {
+                    if mode == "naive" && exponential_for_naive(&stem) {
+                        continue;
+                    }
+                    out.push(run(
+                        format!("{dir}/{stem}@{mode}"),
+                        &["run", "--lint", "--ad", mode],
+                    ));
+                }
+            } else {
+                out.push(run(format!("{dir}/{stem}"), &["run", "--lint"]));
+            }
         }
     }
     out
@@ -56,7 +80,8 @@ fn cases() -> Vec<Case> {
 
 /// Why a case failed, or `None` if it passed.
 fn check(case: &Case) -> Option<String> {
-    let outcome = run_dnrad(&["run", "--lint"], &case.path);
+    let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+    let outcome = run_dnrad(&args, &case.path);
     let Outcome {
         stdout,
         stderr,
