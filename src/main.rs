@@ -55,6 +55,9 @@ enum Command {
         /// The reverse AD mode (for `dump ad`).
         #[arg(long, value_name = "MODE", default_value = "array")]
         ad: AdMode,
+        /// Include the Prelude's data types and bindings (by default only the file's own).
+        #[arg(long)]
+        all: bool,
     },
 }
 
@@ -145,7 +148,12 @@ fn execute(command: Command) -> ExitCode {
             let result = pipeline::compile(&sources, options).map(|_| ());
             (sources, result)
         }
-        Command::Dump { what, file, ad } => {
+        Command::Dump {
+            what,
+            file,
+            ad,
+            all,
+        } => {
             let sources = match read(&file) {
                 Ok(s) => s,
                 Err(code) => return code,
@@ -158,7 +166,14 @@ fn execute(command: Command) -> ExitCode {
                 DumpWhat::Core => Ok(program),
                 DumpWhat::Ad => pipeline::differentiate(&program, options),
             });
-            let result = result.map(|program| print!("{}", pretty::program(&program)));
+            let result = result.map(|mut program| {
+                if !all {
+                    program.datas.retain(|d| d.span.is_user());
+                    program.binds.retain(|b| b.span.is_user());
+                }
+                // A closed pipe (`dnrad dump core f.hs | head`) is not an error.
+                let _ = write!(std::io::stdout(), "{}", pretty::program(&program));
+            });
             (sources, result)
         }
     };

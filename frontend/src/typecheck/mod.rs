@@ -7,6 +7,7 @@
 //! (expressions), `binds` (groups, generalisation, signatures), `solve` (constraints),
 //! `classes` (dictionary types, selectors, instances), `deps` (dependency analysis).
 
+mod ad_check;
 mod binds;
 mod classes;
 mod deps;
@@ -83,6 +84,9 @@ pub(crate) struct Tc {
     /// Bindings generated directly in core (class selectors).
     pub core_binds: Vec<dnrad_core::Bind>,
     pub core_datas: Vec<dnrad_core::DataDecl>,
+    /// Uses of `grad`, `vjp` and `jvp` in the user's code with their instantiations, checked to
+    /// be first-order once inference is done.
+    pub ad_uses: Vec<(Span, Name, Vec<Ty>)>,
     counter: u32,
 }
 
@@ -136,6 +140,7 @@ pub fn typecheck(program: &UProgram) -> Result<Program, Vec<Diagnostic>> {
         out: Vec::new(),
         core_binds: Vec::new(),
         core_datas: Vec::new(),
+        ad_uses: Vec::new(),
         counter: 0,
     };
     let mut datas = builtin_datas();
@@ -172,6 +177,9 @@ pub fn typecheck(program: &UProgram) -> Result<Program, Vec<Diagnostic>> {
         if let Err(e) = tc.default_remaining() {
             errors.push(e);
         }
+    }
+    if errors.is_empty() {
+        errors.extend(tc.check_ad_uses());
     }
     if !errors.is_empty() {
         return Err(errors);
