@@ -44,6 +44,22 @@ enum Command {
     ///
     /// Example: dnrad check examples/hello.hs
     Check { file: PathBuf },
+    /// Print the gradient of the top-level FUNCTION of FILE at an input.
+    ///
+    /// FUNCTION must return a Double; VALUE is written in the language's syntax and has
+    /// FUNCTION's input type.
+    ///
+    /// Example: dnrad grad examples/gradient.hs rosenbrock --at "(1.5, 2.0)"
+    Grad {
+        file: PathBuf,
+        function: String,
+        /// The input, e.g. `2.0`, `(1.0, [2.0, 3.0])`, `Vec3 1.0 2.0 3.0`.
+        #[arg(long, value_name = "VALUE")]
+        at: String,
+        /// The reverse AD mode.
+        #[arg(long, value_name = "MODE", default_value = "array")]
+        ad: AdMode,
+    },
     /// Print an intermediate representation of FILE.
     ///
     /// Example: dnrad dump core examples/hello.hs
@@ -93,6 +109,9 @@ impl AdMode {
     }
 }
 
+/// The binding `dnrad grad` adds to the user's file and runs.
+const GRAD_ENTRY: &str = "dnradGradientOfFunction";
+
 fn read(file: &PathBuf) -> Result<Sources, ExitCode> {
     match std::fs::read_to_string(file) {
         Ok(text) => Ok(pipeline::sources_for(&file.display().to_string(), &text)),
@@ -126,7 +145,11 @@ fn execute(command: Command) -> ExitCode {
             };
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            let options = Options { lint, ad: ad.mode() };
+            let options = Options {
+                lint,
+                ad: ad.mode(),
+                ..Options::default()
+            };
             let result = pipeline::run(&sources, options, &mut out);
             let _ = out.flush();
             let result = result.map(|s| {
@@ -134,6 +157,35 @@ fn execute(command: Command) -> ExitCode {
                     eprintln!("backpropagator calls: {}", s.bp_calls);
                 }
             });
+            (sources, result)
+        }
+        Command::Grad {
+            file,
+            function,
+            at,
+            ad,
+        } => {
+            let sources = match std::fs::read_to_string(&file) {
+                Ok(text) => {
+                    let text = format!(
+                        "{text}\n\n{GRAD_ENTRY} :: IO ()\n{GRAD_ENTRY} = print (grad ({function}) ({at}))\n"
+                    );
+                    pipeline::sources_for(&file.display().to_string(), &text)
+                }
+                Err(e) => {
+                    eprintln!("dnrad: cannot read {}: {e}", file.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let options = Options {
+                ad: ad.mode(),
+                entry: GRAD_ENTRY,
+                ..Options::default()
+            };
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            let result = pipeline::run(&sources, options, &mut out).map(drop);
+            let _ = out.flush();
             (sources, result)
         }
         Command::Check { file } => {

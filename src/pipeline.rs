@@ -21,6 +21,8 @@ pub struct Options {
     pub lint: bool,
     /// The reverse AD mode of `grad` and `vjp`.
     pub ad: Mode,
+    /// The binding of the user's file that the program runs.
+    pub entry: &'static str,
 }
 
 impl Default for Options {
@@ -28,6 +30,7 @@ impl Default for Options {
         Options {
             lint: false,
             ad: Mode::Array,
+            entry: "main",
         }
     }
 }
@@ -69,7 +72,7 @@ pub fn compile(sources: &Sources, options: Options) -> Result<Program, Vec<Diagn
     let prelude = parse_file(prelude::PRELUDE_SOURCE, FileId::PRELUDE)?;
     let main_text = sources.get(FileId::MAIN).map_or("", |f| f.text.as_str());
     let user = parse_file(main_text, FileId::MAIN)?;
-    let untyped = desugar::desugar(&[prelude, user])?;
+    let untyped = desugar::desugar(&[prelude, user], options.entry)?;
     let typed = typecheck::typecheck(&untyped)?;
     if options.lint {
         lint_pass(&typed, "type inference")?;
@@ -113,7 +116,7 @@ pub fn run(
         return Err(vec![Diagnostic::new(
             ErrorKind::Scope,
             Span::new(FileId::MAIN, 0, 0),
-            "the program has no `main` to run",
+            format!("the program has no `{}` to run", options.entry),
         )]);
     }
     let limits = dnrad_backend::Limits::default();

@@ -51,8 +51,9 @@ impl Ds {
     }
 }
 
-/// Desugar the Prelude (`modules[0]`) and the user's module(s) into one untyped program.
-pub fn desugar(modules: &[ast::Module]) -> Result<UProgram, Vec<Diagnostic>> {
+/// Desugar the Prelude (`modules[0]`) and the user's module(s) into one untyped program whose
+/// entry runs the user's binding `entry` (normally `main`).
+pub fn desugar(modules: &[ast::Module], entry: &str) -> Result<UProgram, Vec<Diagnostic>> {
     let mut ds = Ds {
         globals: Globals::default(),
         module: Module::Prelude,
@@ -91,7 +92,7 @@ pub fn desugar(modules: &[ast::Module]) -> Result<UProgram, Vec<Diagnostic>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    ds.program.main = ds.globals.user_main();
+    ds.program.main = ds.globals.user_value(entry);
     Ok(ds.program)
 }
 

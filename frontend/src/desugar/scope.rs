@@ -78,8 +78,8 @@ impl Globals {
         })
     }
 
-    pub fn user_main(&self) -> Option<Name> {
-        self.user.values.get("main").cloned()
+    pub fn user_value(&self, name: &str) -> Option<Name> {
+        self.user.values.get(name).cloned()
     }
 
     /// All value names visible from module `m` (for suggestions).

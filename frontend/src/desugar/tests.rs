@@ -20,7 +20,7 @@ fn run(src: &str) -> Result<UProgram, Vec<Diagnostic>> {
     desugar(&[
         parse(MINI_PRELUDE, FileId::PRELUDE),
         parse(src, FileId::MAIN),
-    ])
+    ], "main")
 }
 
 fn error_line(src: &str) -> (usize, dnrad_core::ErrorKind) {

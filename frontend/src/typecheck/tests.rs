@@ -21,7 +21,7 @@ fn check(src: &str) -> Result<Program, Vec<Diagnostic>> {
     let u = desugar(&[
         parse(MINI_PRELUDE, FileId::PRELUDE),
         parse(src, FileId::MAIN),
-    ])?;
+    ], "main")?;
     typecheck(&u)
 }
 
