@@ -23,9 +23,15 @@ pub struct Outcome {
 
 /// Run `dnrad ARGS FILE`, killing it after `TIMEOUT`.
 pub fn run_dnrad(args: &[&str], file: &Path) -> Outcome {
+    let mut all: Vec<&str> = args.to_vec();
+    all.push(file.to_str().expect("a UTF-8 path"));
+    run_dnrad_args(&all)
+}
+
+/// Run `dnrad ARGS`, killing it after `TIMEOUT`.
+pub fn run_dnrad_args(args: &[&str]) -> Outcome {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dnrad"))
         .args(args)
-        .arg(file)
         .env("NO_COLOR", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
