@@ -59,11 +59,18 @@ fn dump_core_prints_the_user_bindings() {
     );
     let out = run_dnrad(&["dump", "core"], &file);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert!(out.stdout.contains("double"), "{}", out.stdout);
+    assert!(out.stdout.contains("double :: Int -> Int"), "{}", out.stdout);
     assert!(
-        out.stdout.contains("intMul"),
-        "the Int multiplication is resolved to the primitive:\n{}",
+        out.stdout.contains("Num#Int#inst"),
+        "the multiplication uses the Num Int dictionary:\n{}",
         out.stdout
+    );
+    assert!(!out.stdout.contains("prim#intMul"), "the Prelude is not shown");
+    let all = run_dnrad(&["dump", "core", "--all"], &file);
+    assert!(
+        all.stdout.contains("prim#intMul"),
+        "--all shows the Prelude, where Int multiplication is the primitive:\n{}",
+        all.stdout
     );
 }
 

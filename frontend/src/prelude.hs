@@ -96,6 +96,9 @@ class (Eq a, Show a) => Num a where
 
 class (Num a, Ord a) => Real a where
   toRational :: a -> Rational
+  -- realToFrac; not Haskell 98, but it keeps the derivative of Double -> Double conversions
+  realToFracVia :: Fractional b => a -> b
+  realToFracVia x = fromRational (toRational x)
 
 class (Real a, Enum a) => Integral a where
   quot, rem, div, mod :: a -> a -> a
@@ -112,6 +115,9 @@ class Num a => Fractional a where
   (/) :: a -> a -> a
   recip :: a -> a
   fromRational :: Rational -> a
+  -- from a Double, exactly; not Haskell 98 (see realToFracVia)
+  fromDoubleExact :: Double -> a
+  fromDoubleExact x = fromRational (toRational x)
   recip x = 1 / x
   x / y = x * recip y
 
@@ -378,11 +384,13 @@ instance Num Double where
 instance Real Double where
   toRational x = case primDoubleDecode x of
     (m, e) -> if e >= 0 then (m * 2 ^ e) :% 1 else reduce m (2 ^ negate e)
+  realToFracVia x = fromDoubleExact x
 
 instance Fractional Double where
   (/) = primDoubleDiv
   recip x = primDoubleDiv 1 x
   fromRational (n :% d) = primDoubleFromRational n d
+  fromDoubleExact x = x
 
 instance Floating Double where
   pi = 3.141592653589793
@@ -792,7 +800,7 @@ fromIntegral :: (Integral a, Num b) => a -> b
 fromIntegral x = fromInteger (toInteger x)
 
 realToFrac :: (Real a, Fractional b) => a -> b
-realToFrac x = fromRational (toRational x)
+realToFrac x = realToFracVia x
 
 -- Lists -----------------------------------------------------------------------------------------
 
