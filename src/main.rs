@@ -4,9 +4,9 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use dnrad::pipeline::{self, Options};
-use dnrad_ad::Mode;
 use dnrad::render::write_diagnostic;
 use dnrad::sources::Sources;
+use dnrad_ad::Mode;
 use dnrad_core::{pretty, Diagnostic};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

@@ -145,6 +145,10 @@ fn dump_ad_shows_the_twins_of_the_users_functions() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(out.stdout.contains("rosenbrock = twin"), "{}", out.stdout);
     assert!(out.stdout.contains("rosenbrock#R ::"), "{}", out.stdout);
-    assert!(out.stdout.contains("Dual (Int, Double -> Staged)"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("Dual (Int, Double -> Staged)"),
+        "{}",
+        out.stdout
+    );
     assert!(!out.stdout.contains("\nmap ::"), "the Prelude is not shown");
 }

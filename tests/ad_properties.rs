@@ -25,12 +25,7 @@ struct Function {
     source: &'static str,
 }
 
-const fn f(
-    name: &'static str,
-    arity: usize,
-    domain: (f64, f64),
-    source: &'static str,
-) -> Function {
+const fn f(name: &'static str, arity: usize, domain: (f64, f64), source: &'static str) -> Function {
     Function {
         name,
         arity,
@@ -149,7 +144,7 @@ check name g cases = mapM_ (\(xs, dir) -> putStrLn (unwords (name : map show (gr
 "#;
 
 /// Draw `SAMPLES` (input, direction) pairs for each function with a fixed seed.
-fn samples(func: &Function, runner: &mut TestRunner) -> Vec<(Vec<f64>, Vec<f64>)> {
+fn samples(func: &Function, runner: &mut TestRunner) -> Vec<Sample> {
     let (lo, hi) = func.domain;
     let inputs = vec(lo..hi, func.arity);
     let dirs = vec(-1.0f64..1.0, func.arity);
@@ -167,7 +162,10 @@ fn haskell_list(xs: &[f64]) -> String {
     format!("[{}]", items.join(", "))
 }
 
-fn program() -> (String, Vec<(&'static str, Vec<(Vec<f64>, Vec<f64>)>)>) {
+/// An input and a tangent direction.
+type Sample = (Vec<f64>, Vec<f64>);
+
+fn program() -> (String, Vec<(&'static str, Vec<Sample>)>) {
     let mut runner = TestRunner::deterministic();
     let mut text = String::new();
     let mut all = Vec::new();
@@ -253,7 +251,7 @@ fn gradients_match_finite_differences_forward_mode_and_each_other() {
         per_mode.push((mode, lines));
     }
     let mut failures = Vec::new();
-    let flat: Vec<(&str, &(Vec<f64>, Vec<f64>))> = cases
+    let flat: Vec<(&str, &Sample)> = cases
         .iter()
         .flat_map(|(name, cs)| cs.iter().map(move |c| (*name, c)))
         .collect();
@@ -279,7 +277,12 @@ fn gradients_match_finite_differences_forward_mode_and_each_other() {
     let (_, reference) = &per_mode[3];
     for (mode, lines) in &per_mode[..3] {
         for (a, b) in lines.iter().zip(reference) {
-            if !a.grad.iter().zip(&b.grad).all(|(x, y)| close(*x, *y, 1e-12, 1e-15)) {
+            if !a
+                .grad
+                .iter()
+                .zip(&b.grad)
+                .all(|(x, y)| close(*x, *y, 1e-12, 1e-15))
+            {
                 failures.push(format!(
                     "{mode} and array disagree on {}: {:?} vs {:?}",
                     a.name, a.grad, b.grad

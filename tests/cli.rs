@@ -59,13 +59,20 @@ fn dump_core_prints_the_user_bindings() {
     );
     let out = run_dnrad(&["dump", "core"], &file);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert!(out.stdout.contains("double :: Int -> Int"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("double :: Int -> Int"),
+        "{}",
+        out.stdout
+    );
     assert!(
         out.stdout.contains("Num#Int#inst"),
         "the multiplication uses the Num Int dictionary:\n{}",
         out.stdout
     );
-    assert!(!out.stdout.contains("prim#intMul"), "the Prelude is not shown");
+    assert!(
+        !out.stdout.contains("prim#intMul"),
+        "the Prelude is not shown"
+    );
     let all = run_dnrad(&["dump", "core", "--all"], &file);
     assert!(
         all.stdout.contains("prim#intMul"),

@@ -201,9 +201,10 @@ fn twins(t: &mut Translator, views: &[WorldView], e: &Expr) -> TResult<Expr> {
                 b.e(ExprKind::Twin(Box::new(primal), duals))
             }
             ExprKind::App(f, a) => b.app(twins(t, views, f)?, twins(t, views, a)?),
-            ExprKind::TyLam(vs, body) => {
-                b.e(ExprKind::TyLam(vs.clone(), Box::new(twins(t, views, body)?)))
-            }
+            ExprKind::TyLam(vs, body) => b.e(ExprKind::TyLam(
+                vs.clone(),
+                Box::new(twins(t, views, body)?),
+            )),
             ExprKind::TyApp(f, tys) => {
                 b.e(ExprKind::TyApp(Box::new(twins(t, views, f)?), tys.clone()))
             }
@@ -273,11 +274,8 @@ fn twins(t: &mut Translator, views: &[WorldView], e: &Expr) -> TResult<Expr> {
 
 /// The globals reachable from the entry and the user's own bindings.
 fn reachable(program: &Program) -> HashSet<String> {
-    let by_name: HashMap<&str, &Bind> = program
-        .binds
-        .iter()
-        .map(|b| (b.name.as_str(), b))
-        .collect();
+    let by_name: HashMap<&str, &Bind> =
+        program.binds.iter().map(|b| (b.name.as_str(), b)).collect();
     let mut seen: HashSet<String> = HashSet::new();
     let mut work: Vec<&Expr> = program.entry.iter().collect();
     for b in &program.binds {

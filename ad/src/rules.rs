@@ -36,10 +36,10 @@ pub fn class(p: PrimOp) -> Class {
         | DoubleRound | DoubleFloor | DoubleCeiling | DoubleShow | DoubleIsNaN
         | DoubleIsInfinite | DoubleIsNegativeZero | DoubleDecode => Class::OnPrimals,
         IntToDouble | IntegerToDouble | DoubleFromRational | DoubleEncode => Class::Constant,
-        DualMake | DualPrimal | DualDeriv | ValueKind | ConArity | ConField | ConWithFields
-        | ConSameShape | UnsafeCoerce | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot
-        | CotGet | StagedZero | StagedPlus | StagedCall | StagedMaxKey | StagedPop | StagedGet
-        | ArrayNew | ArrayCall | ArrayRead | ArrayGet | BpCount => Class::Nested,
+        DualMake | DualPrimal | DualDeriv | Scalars | Refill | CotangentPairs | SameShape
+        | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGet | StagedZero | StagedPlus
+        | StagedCall | StagedMaxKey | StagedPop | StagedGet | ArrayNew | ArrayCall | ArrayRead
+        | ArrayGet | BpCount => Class::Nested,
         _ => Class::Plain,
     }
 }

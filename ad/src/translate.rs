@@ -340,7 +340,10 @@ impl<'p> Translator<'p> {
         for bd in binds {
             let mr = self.d(w, &bd.rhs, i)?;
             if mr.comp {
-                return Err(internal(bd.span, "a recursive binding that is not a function".into()));
+                return Err(internal(
+                    bd.span,
+                    "a recursive binding that is not a function".into(),
+                ));
             }
             dbinds.push(Bind {
                 name: bd.name.clone(),

@@ -1,10 +1,11 @@
-//! The run-time side of automatic differentiation: dual numbers, generic inspection of
-//! first-order values (for the Prelude's interleave and deinterleave), sparse cotangents, and
-//! the staging map and array of the reverse modes. Lifting into a world needs the lambda table
+//! The run-time side of automatic differentiation: dual numbers, the structural walks of the
+//! Prelude's interleave and deinterleave (see `walk`), sparse cotangents, and the staging map and
+//! array of the reverse modes. Lifting into a world needs the lambda table
 //! and lives in `lift`; counting backpropagator calls lives in the machine.
 
 use crate::prims::PrimResult;
 use crate::value::{AdState, DualCell, Value};
+use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -38,14 +39,6 @@ fn tuple(items: Vec<Value>) -> Value {
     Value::con(0, items)
 }
 
-/// The fields of a constructor value (none for scalars and nullary constructors).
-fn fields(v: &Value) -> &[Value] {
-    match v {
-        Value::Con(c) => &c.fields,
-        _ => &[],
-    }
-}
-
 /// The staging map of `v`, taken out of its cell when no one else holds it.
 fn staged_map(v: Value) -> Result<imbl::OrdMap<i64, (Value, f64)>, String> {
     let Value::Ad(rc) = v else {
@@ -77,34 +70,13 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             Value::Dual(d) => d.deriv.clone(),
             _ => return Err("internal error: not a dual number".into()),
         },
-        ValueKind => Value::Int(match arg(0) {
-            Value::Double(_) => 0,
-            Value::Dual(_) => 1,
-            Value::Closure(_) | Value::Rec(..) => 2,
-            Value::Con(_) => 4,
-            _ => 3,
-        }),
-        ConArity => Value::Int(fields(arg(0)).len() as i64),
-        ConField => fields(arg(0))
-            .get(int(arg(1)) as usize)
-            .cloned()
-            .ok_or("internal error: no such field")?,
-        ConWithFields => {
-            let tag = arg(0).tag().ok_or("internal error: not a constructor")?;
-            let mut items = Vec::new();
-            let mut cur = arg(1).clone();
-            while let Value::Con(cell) = cur {
-                items.push(cell.fields[0].clone());
-                cur = cell.fields[1].clone();
-            }
-            Value::con(tag, items)
-        }
-        ConSameShape => Value::bool(match (arg(0).tag(), arg(1).tag()) {
-            (Some(s), Some(t)) => s == t && fields(arg(0)).len() == fields(arg(1)).len(),
-            (None, None) => true,
-            _ => false,
-        }),
-        UnsafeCoerce => arg(0).clone(),
+        Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
+        Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,
+        CotangentPairs => walk::cotangent_pairs(arg(0), arg(1)).ok_or(
+            "vjp: the cotangent passed to the backpropagator does not have the shape of the \
+             function's output",
+        )?,
+        SameShape => Value::bool(walk::same_shape(arg(0), arg(1))),
         CotZero => ad(AdState::Cot(imbl::OrdMap::new())),
         CotPlus => match (state(arg(0))?, state(arg(1))?) {
             (AdState::Cot(a), AdState::Cot(b)) => {
@@ -195,6 +167,11 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             let d = arr.borrow()[i].1;
             Value::Double(d)
         }
-        _ => return Err(format!("internal error: `{}` is not an AD primitive", op.name())),
+        _ => {
+            return Err(format!(
+                "internal error: `{}` is not an AD primitive",
+                op.name()
+            ))
+        }
     })
 }

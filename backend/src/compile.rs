@@ -222,7 +222,10 @@ impl Compiler<'_> {
             }
             ExprKind::Twin(primal, duals) => {
                 let ExprKind::Lam(x, _, body) = &primal.kind else {
-                    return Err(internal(span, "a twin of something other than a lambda".into()));
+                    return Err(internal(
+                        span,
+                        "a twin of something other than a lambda".into(),
+                    ));
                 };
                 let (lam, captures) = self.lambda(x, body, 0, &[], None)?;
                 self.twins(lam, duals, 0, &[], &captures)?;

@@ -9,6 +9,7 @@ mod machine;
 mod prims;
 mod show;
 mod value;
+mod walk;
 
 pub use machine::Limits;
 pub use show::show_double;

@@ -240,12 +240,10 @@ impl<'p, 'o> Machine<'p, 'o> {
                             State::Eval(first)
                         }
                     },
-                    Code::Prim(op, args, span) if args.is_empty() => {
-                        match self.prim(*op, &[]) {
-                            Ok(r) => State::Ret(r),
-                            Err(msg) => return Err(self.error(*span, msg)),
-                        }
-                    }
+                    Code::Prim(op, args, span) if args.is_empty() => match self.prim(*op, &[]) {
+                        Ok(r) => State::Ret(r),
+                        Err(msg) => return Err(self.error(*span, msg)),
+                    },
                     Code::Prim(op, args, span) => {
                         self.note_loc(*span);
                         self.konts.push(Kont::Prim(

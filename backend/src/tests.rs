@@ -74,7 +74,7 @@ fn program(f: Expr, arg: i64) -> Program {
 
 fn run(p: &Program, limits: Limits) -> (String, Result<(), Diagnostic>) {
     let mut out = Vec::new();
-    let r = run_program(p, &mut out, &limits);
+    let r = run_program(p, &mut out, &limits).map(drop);
     (String::from_utf8(out).unwrap(), r)
 }
 

@@ -156,7 +156,10 @@ impl Drop for Closure {
 
 impl Drop for DualCell {
     fn drop(&mut self) {
-        if matches!(self.deriv, Value::Closure(_) | Value::Con(_) | Value::Dual(_)) {
+        if matches!(
+            self.deriv,
+            Value::Closure(_) | Value::Con(_) | Value::Dual(_)
+        ) {
             drop_iteratively(vec![std::mem::replace(&mut self.deriv, Value::Int(0))]);
         }
     }

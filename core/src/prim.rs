@@ -10,10 +10,11 @@
 //! `showCharLit`/`showStringLit` produce GHC's `show` of a Char / String (quotes and escapes).
 //! `error` raises a runtime error with the given message; `putStr` writes the string to stdout.
 //!
-//! The AD primitives: `Dual x` values pair a Double with a derivative part. `valueKind` inspects
-//! any first-order value (0 Double, 1 Dual, 2 function, 3 other scalar or nullary constructor,
-//! 4 constructor with fields), `conField`/`conWithFields` take a constructor apart and rebuild it
-//! with the same tag; these let the Prelude's interleave/deinterleave walk any data structure.
+//! The AD primitives: `Dual x` values pair a Double with a derivative part. The wrapper around
+//! differentiated code walks first-order values of any type with `scalars k v` (the Doubles,
+//! k = 0, or dual numbers, k = 1, of `v` in order), `refill k v items` (`v` with those replaced
+//! by the list's items), `cotangentPairs y c` (the dual numbers of an output with the Doubles at
+//! the same positions of a cotangent; an error when the shapes differ) and `sameShape`.
 //! `liftRev d v` / `liftFwd d v` map a primal value into the reverse / forward world: each Double
 //! `x` becomes the constant `Dual x d`, each closure the closure of its lambda's twin.
 //! `Cot` is a sparse cotangent (input ID to Double) for the naive mode. `Staged` is the persistent
@@ -86,8 +87,8 @@ prims! {
 
     // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
     DualMake "dualMake" 2, DualPrimal "dualPrimal" 1, DualDeriv "dualDeriv" 1,
-    ValueKind "valueKind" 1, ConArity "conArity" 1, ConField "conField" 2,
-    ConWithFields "conWithFields" 2, ConSameShape "conSameShape" 2, UnsafeCoerce "unsafeCoerce" 1,
+    Scalars "scalars" 2, Refill "refill" 3, CotangentPairs "cotangentPairs" 2,
+    SameShape "sameShape" 2,
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
     CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGet "cotGet" 2,
     StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
@@ -177,14 +178,19 @@ impl PrimOp {
             DualMake => all(&["x"], Type::funs(vec![d, v("x")], dual)),
             DualPrimal => all(&["x"], Type::fun(dual, d)),
             DualDeriv => all(&["x"], Type::fun(dual, v("x"))),
-            ValueKind | ConArity => all(&["a"], Type::fun(v("a"), i)),
-            ConField => all(&["a", "b"], Type::funs(vec![v("a"), i], v("b"))),
-            ConWithFields => all(
+            Scalars => all(&["a", "b"], Type::funs(vec![i, v("a")], Type::list(v("b")))),
+            Refill => all(
                 &["a", "b", "c"],
-                Type::funs(vec![v("a"), Type::list(v("b"))], v("c")),
+                Type::funs(vec![i.clone(), v("a"), Type::list(v("b"))], v("c")),
             ),
-            ConSameShape => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], b)),
-            UnsafeCoerce => all(&["a", "b"], Type::fun(v("a"), v("b"))),
+            CotangentPairs => all(
+                &["a", "b", "x"],
+                Type::funs(
+                    vec![v("a"), v("b")],
+                    Type::list(Type::tuple(vec![dual.clone(), d.clone()])),
+                ),
+            ),
+            SameShape => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], b)),
             LiftRev | LiftFwd => all(&["d", "a", "b"], Type::funs(vec![v("d"), v("a")], v("b"))),
             CotZero => cot,
             CotPlus => Type::funs(vec![cot.clone(), cot.clone()], cot),

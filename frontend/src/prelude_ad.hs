@@ -4,8 +4,8 @@
 -- and the scalar helpers that the AD pass calls from differentiated code, per mode. A Double of
 -- the primal program is a `Dual x` in a differentiated world: its value and a derivative part.
 -- The AD pass points `grad` and `vjp` at the selected mode and gives every lambda its twins;
--- `primLiftRev`/`primLiftFwd` switch a function value to its twin. The walkers below inspect
--- values generically, so they work at any first-order type, type variables included.
+-- `primLiftRev`/`primLiftFwd` switch a function value to its twin. The wrapper walks values
+-- structurally, so it works at any first-order type, type variables included.
 
 grad :: (a -> Double) -> a -> a
 grad f x = gradWith vjpArray f x
@@ -14,8 +14,15 @@ vjp :: (a -> b) -> a -> (b, b -> a)
 vjp f x = vjpArray f x
 
 jvp :: (a -> b) -> a -> a -> (b, b)
-jvp f x t = let y = primLiftFwd fwdZero f (adZip x t)
-            in (adStrip y, adMapDuals (\d -> primDualDeriv d) y)
+jvp f x t =
+  if primSameShape x t
+  then let xs = primScalars 0 x :: [Double]
+           y = primLiftFwd fwdZero f (primRefill 0 x (zipWith primDualMake' xs (primScalars 0 t)))
+       in (adStrip y, primRefill 1 y (map (\d -> primDualDeriv d :: Double) (primScalars 1 y)))
+  else error "jvp: the tangent does not have the shape of the input"
+
+primDualMake' :: Double -> Double -> Dual Double
+primDualMake' x t = primDualMake x t
 
 gradWith :: ((a -> Double) -> a -> (Double, Double -> a)) -> (a -> Double) -> a -> a
 gradWith vjpMode f x = case vjpMode f x of
@@ -33,82 +40,28 @@ gradCayley f x = gradWith vjpCayley f x
 gradArray :: (a -> Double) -> a -> a
 gradArray f x = gradWith vjpArray f x
 
--- Generic walks over first-order values.
+-- The wrapper. The structural walks are primitives (`primScalars`, `primRefill`,
+-- `primCotangentPairs`); the per-scalar work is here.
 
--- Interleave: replace the Doubles of a value, in order, by `leaf k x` with k counting from `k`;
--- returns the next k.
-adInterleave :: (Int -> Double -> d) -> a -> Int -> (b, Int)
-adInterleave leaf x k = case primValueKind x of
-  0 -> (primUnsafeCoerce (leaf k (primUnsafeCoerce x)), primIntAdd k 1)
-  2 -> error "differentiation: the input contains a function"
-  4 -> case adInterleaveFields leaf x 0 (primConArity x) k of
-         (fs, k') -> (primConWithFields x fs, k')
-  _ -> (primUnsafeCoerce x, k)
-
-adInterleaveFields :: (Int -> Double -> d) -> a -> Int -> Int -> Int -> ([b], Int)
-adInterleaveFields leaf x j n k =
-  if primIntEq j n then ([], k)
-  else case adInterleave leaf (primConField x j) k of
-         (y, k1) -> case adInterleaveFields leaf x (primIntAdd j 1) n k1 of
-                      (ys, k2) -> (y : ys, k2)
+-- Interleave: replace the k-th Double of a value by `leaf k x` (k from 1); also returns the
+-- number of Doubles.
+adInterleave :: (Int -> Double -> d) -> a -> (b, Int)
+adInterleave leaf x = let xs = primScalars 0 x :: [Double]
+                          n = length xs
+                      in (primRefill 0 x (zipWith leaf (enumFromTo 1 n) xs), n)
 
 -- Rebuild: the value of the input's shape whose k-th Double is `get k`.
 adRebuild :: (Int -> Double) -> a -> a
-adRebuild get x = case adInterleave (\k _ -> get k) x 1 of
-  (r, _) -> r
+adRebuild get x = primRefill 0 x (map get (enumFromTo 1 (length (primScalars 0 x :: [Double]))))
 
--- Map the dual numbers of a differentiated value back to Doubles.
-adMapDuals :: (Dual x -> Double) -> a -> b
-adMapDuals f y = case primValueKind y of
-  1 -> primUnsafeCoerce (f (primUnsafeCoerce y))
-  4 -> primConWithFields y (adMapFields f y 0 (primConArity y))
-  _ -> primUnsafeCoerce y
-
-adMapFields :: (Dual x -> Double) -> a -> Int -> Int -> [b]
-adMapFields f y j n =
-  if primIntEq j n then [] else adMapDuals f (primConField y j) : adMapFields f y (primIntAdd j 1) n
-
+-- The primal value of a differentiated value.
 adStrip :: a -> b
-adStrip y = adMapDuals (\d -> primDualPrimal d) y
+adStrip y = primRefill 1 y (map (\d -> primDualPrimal d) (primScalars 1 y))
 
--- Deinterleave: fold over the dual numbers of a differentiated output together with the Doubles
--- at the same positions of a cotangent, which must have the output's shape.
+-- Deinterleave: fold over the dual numbers of a differentiated output together with the
+-- Doubles at the same positions of a cotangent, which must have the output's shape.
 adDeinterleave :: (s -> Dual x -> Double -> s) -> s -> a -> b -> s
-adDeinterleave f acc y c = case primValueKind y of
-  1 -> if primIntEq (primValueKind c) 0 then f acc (primUnsafeCoerce y) (primUnsafeCoerce c)
-       else adShapeError
-  4 -> if primConSameShape y c then adDeinterleaveFields f acc y c 0 (primConArity y)
-       else adShapeError
-  _ -> if primConSameShape y c then acc else adShapeError
-
-adDeinterleaveFields :: (s -> Dual x -> Double -> s) -> s -> a -> b -> Int -> Int -> s
-adDeinterleaveFields f acc y c j n =
-  if primIntEq j n then acc
-  else adDeinterleaveFields f (adDeinterleave f acc (primConField y j) (primConField c j)) y c
-                            (primIntAdd j 1) n
-
-adShapeError :: a
-adShapeError = error "vjp: the cotangent passed to the backpropagator does not have the shape of the function's output"
-
--- Forward mode: pair each Double of x with the Double at the same position of the tangent t.
-adZip :: a -> a -> b
-adZip x t = case primValueKind x of
-  0 -> if primIntEq (primValueKind t) 0
-       then primUnsafeCoerce (primDualMake (primUnsafeCoerce x) (primUnsafeCoerce t :: Double))
-       else adTangentError
-  2 -> error "differentiation: the input contains a function"
-  4 -> if primConSameShape x t
-       then primConWithFields x (adZipFields x t 0 (primConArity x))
-       else adTangentError
-  _ -> primUnsafeCoerce x
-
-adZipFields :: a -> b -> Int -> Int -> [c]
-adZipFields x t j n =
-  if primIntEq j n then []
-  else adZip (primConField x j) (primConField t j) : adZipFields x t (primIntAdd j 1) n
-
-adTangentError :: a
-adTangentError = error "jvp: the tangent does not have the shape of the input"
+adDeinterleave f acc y c = foldl (\s (d, z) -> f s d z) acc (primCotangentPairs y c)
 
 -- Forward mode (dual numbers, Fig. 1b): the derivative part is the tangent.
 
@@ -144,7 +97,7 @@ naiveBin v d1 d2 a b = primDualMake v (\z ->
   in primCotPlus (primDualDeriv a (primDoubleMul d1 z')) (primDualDeriv b (primDoubleMul d2 z')))
 
 vjpNaive :: (a -> b) -> a -> (b, b -> a)
-vjpNaive f x = case adInterleave (\k v -> primDualMake v (\z -> primCotOneHot k z)) x 1 of
+vjpNaive f x = case adInterleave (\k v -> primDualMake v (\z -> primCotOneHot k z)) x of
   (xD, _) -> let y = primLiftRev naiveZero f xD
                  back c = let g = adDeinterleave (\acc d z -> primCotPlus acc (primDualDeriv d z))
                                                  primCotZero y c
@@ -191,12 +144,12 @@ stagedResolve n s = let k = primStagedMaxKey s in
     (f, d, rest) -> stagedResolve n (primStagedPlus rest (f d))
 
 vjpStaged :: (a -> b) -> a -> (b, b -> a)
-vjpStaged f x = case adInterleave (\k v -> primDualMake v (k, snd stagedZero)) x 1 of
-  (xD, next) -> case primLiftRev stagedZero f xD next of
+vjpStaged f x = case adInterleave (\k v -> primDualMake v (k, snd stagedZero)) x of
+  (xD, n) -> case primLiftRev stagedZero f xD (primIntAdd n 1) of
     (y, _) ->
       let back c = let s = adDeinterleave (\acc d z -> primStagedPlus acc (sCall (primDualDeriv d) z))
                                           primStagedZero y c
-                       r = stagedResolve (primIntSub next 1) s
+                       r = stagedResolve n s
                    in adRebuild (\k -> primStagedGet r k) x
       in (adStrip y, back)
 
@@ -238,12 +191,12 @@ cayleyResolve n s = let k = primStagedMaxKey s in
     (f, d, rest) -> cayleyResolve n (f d rest)
 
 vjpCayley :: (a -> b) -> a -> (b, b -> a)
-vjpCayley f x = case adInterleave (\k v -> primDualMake v (k, snd cayleyZero)) x 1 of
-  (xD, next) -> case primLiftRev cayleyZero f xD next of
+vjpCayley f x = case adInterleave (\k v -> primDualMake v (k, snd cayleyZero)) x of
+  (xD, n) -> case primLiftRev cayleyZero f xD (primIntAdd n 1) of
     (y, _) ->
       let back c = let s = adDeinterleave (\acc d z -> cCall (primDualDeriv d) z acc)
                                           primStagedZero y c
-                       r = cayleyResolve (primIntSub next 1) s
+                       r = cayleyResolve n s
                    in adRebuild (\k -> primStagedGet r k) x
       in (adStrip y, back)
 
@@ -287,11 +240,11 @@ arrayResolve n k s =
     (f, d, s') -> arrayResolve n (primIntSub k 1) (f d s')
 
 vjpArray :: (a -> b) -> a -> (b, b -> a)
-vjpArray f x = case adInterleave (\k v -> primDualMake v (k, snd arrayZero)) x 1 of
-  (xD, next) -> case primLiftRev arrayZero f xD next of
+vjpArray f x = case adInterleave (\k v -> primDualMake v (k, snd arrayZero)) x of
+  (xD, n) -> case primLiftRev arrayZero f xD (primIntAdd n 1) of
     (y, ids) ->
       let back c = let s = adDeinterleave (\acc d z -> aCall (primDualDeriv d) z acc)
                                           (primArrayNew ids) y c
-                       r = arrayResolve (primIntSub next 1) (primIntSub ids 1) s
+                       r = arrayResolve n (primIntSub ids 1) s
                    in adRebuild (\k -> primArrayGet r k) x
       in (adStrip y, back)

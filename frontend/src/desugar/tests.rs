@@ -17,10 +17,13 @@ fn parse(src: &str, file: FileId) -> ast::Module {
 }
 
 fn run(src: &str) -> Result<UProgram, Vec<Diagnostic>> {
-    desugar(&[
-        parse(MINI_PRELUDE, FileId::PRELUDE),
-        parse(src, FileId::MAIN),
-    ], "main")
+    desugar(
+        &[
+            parse(MINI_PRELUDE, FileId::PRELUDE),
+            parse(src, FileId::MAIN),
+        ],
+        "main",
+    )
 }
 
 fn error_line(src: &str) -> (usize, dnrad_core::ErrorKind) {

@@ -18,10 +18,13 @@ const MINI_PRELUDE: &str = "infixl 6 +\ninfix 4 ==\n\
 
 fn check(src: &str) -> Result<Program, Vec<Diagnostic>> {
     let parse = |s: &str, f| parse_module(&layout(lex(s, f).unwrap()).unwrap()).unwrap();
-    let u = desugar(&[
-        parse(MINI_PRELUDE, FileId::PRELUDE),
-        parse(src, FileId::MAIN),
-    ], "main")?;
+    let u = desugar(
+        &[
+            parse(MINI_PRELUDE, FileId::PRELUDE),
+            parse(src, FileId::MAIN),
+        ],
+        "main",
+    )?;
     typecheck(&u)
 }
 

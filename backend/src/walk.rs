@@ -1,0 +1,223 @@
+//! Structural walks over first-order values, for the wrapper around differentiated code: the
+//! scalars of a value in order, a value with its scalars replaced, and the (dual number,
+//! cotangent) pairs at the same positions of two values. Constructor fields are visited left to
+//! right, depth first, with explicit stacks (a long list never grows the Rust stack). They never
+//! run code; a function inside the value is an error.
+
+use crate::value::{Closure, RecGroup, Value};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The kind of scalar a walk is about.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Scalar {
+    Double,
+    Dual,
+}
+
+impl Scalar {
+    pub fn from_code(code: i64) -> Scalar {
+        if code == 0 {
+            Scalar::Double
+        } else {
+            Scalar::Dual
+        }
+    }
+
+    fn matches(self, v: &Value) -> bool {
+        matches!(
+            (self, v),
+            (Scalar::Double, Value::Double(_)) | (Scalar::Dual, Value::Dual(_))
+        )
+    }
+}
+
+const FUNCTION: &str = "differentiation: the value contains a function, but grad, vjp and jvp \
+                        work on first-order data only";
+
+fn fields(v: &Value) -> &[Value] {
+    match v {
+        Value::Con(c) => &c.fields,
+        _ => &[],
+    }
+}
+
+/// The scalars of `v` in order.
+pub fn scalars(v: &Value, kind: Scalar) -> Result<Vec<Value>, String> {
+    let mut out = Vec::new();
+    let mut stack = vec![v.clone()];
+    while let Some(v) = stack.pop() {
+        match &v {
+            _ if kind.matches(&v) => out.push(v),
+            Value::Con(c) => stack.extend(c.fields.iter().rev().cloned()),
+            Value::Closure(_) | Value::Rec(..) => return Err(FUNCTION.into()),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// What `transform` does with one node.
+pub enum Step {
+    /// Put this value in the node's place.
+    Replace(Value),
+    /// Rebuild the node around its transformed children (constructor fields, captured values).
+    Descend,
+}
+
+enum Task {
+    Visit(Value),
+    Build(Value, usize),
+}
+
+fn address(v: &Value) -> Option<usize> {
+    match v {
+        Value::Con(c) => Some(Rc::as_ptr(c) as usize),
+        Value::Closure(c) => Some(Rc::as_ptr(c) as usize),
+        Value::Rec(g, _) => Some(Rc::as_ptr(g) as usize),
+        _ => None,
+    }
+}
+
+/// Rebuild `v` bottom-up. `step` decides for every node; compound nodes it descends into are
+/// rebuilt with their transformed children, closures and recursive groups through `lam` (which
+/// maps a lambda index to the index the rebuilt closure runs). With `share`, a subvalue reached
+/// twice is transformed once (the result is shared as the input was).
+pub fn transform(
+    v: &Value,
+    share: bool,
+    mut step: impl FnMut(&Value) -> Result<Step, String>,
+    mut lam: impl FnMut(u32) -> Result<u32, String>,
+) -> Result<Value, String> {
+    let mut memo: HashMap<usize, Value> = HashMap::new();
+    let mut results: Vec<Value> = Vec::new();
+    let mut tasks = vec![Task::Visit(v.clone())];
+    while let Some(task) = tasks.pop() {
+        match task {
+            Task::Visit(v) => {
+                if let Some(done) = address(&v).filter(|_| share).and_then(|a| memo.get(&a)) {
+                    results.push(match (&v, done) {
+                        (Value::Rec(_, j), Value::Rec(g, _)) => Value::Rec(g.clone(), *j),
+                        _ => done.clone(),
+                    });
+                    continue;
+                }
+                let children: &[Value] = match step(&v)? {
+                    Step::Replace(r) => {
+                        results.push(r);
+                        continue;
+                    }
+                    Step::Descend => match &v {
+                        Value::Con(c) => &c.fields,
+                        Value::Closure(c) => &c.captures,
+                        Value::Rec(g, _) => &g.captures,
+                        _ => {
+                            results.push(v);
+                            continue;
+                        }
+                    },
+                };
+                let n = children.len();
+                let visits: Vec<Task> = children.iter().rev().cloned().map(Task::Visit).collect();
+                tasks.push(Task::Build(v, n));
+                tasks.extend(visits);
+            }
+            Task::Build(v, n) => {
+                let parts: Box<[Value]> = results.split_off(results.len() - n).into();
+                let rebuilt = match &v {
+                    Value::Con(c) => Value::con(c.tag, parts.into_vec()),
+                    Value::Closure(c) => Value::Closure(Rc::new(Closure {
+                        lam: lam(c.lam)?,
+                        captures: parts,
+                    })),
+                    Value::Rec(g, j) => {
+                        let lams = g
+                            .lams
+                            .iter()
+                            .map(|&l| lam(l))
+                            .collect::<Result<Box<[u32]>, String>>()?;
+                        let group = Rc::new(RecGroup {
+                            lams,
+                            captures: parts,
+                        });
+                        Value::Rec(group, *j)
+                    }
+                    _ => unreachable!("only compound values are rebuilt"),
+                };
+                if share {
+                    if let Some(a) = address(&v) {
+                        memo.insert(a, rebuilt.clone());
+                    }
+                }
+                results.push(rebuilt);
+            }
+        }
+    }
+    Ok(results.pop().unwrap_or_else(|| v.clone()))
+}
+
+/// `v` with its scalars replaced, in order, by the items of the Haskell list `items`.
+pub fn refill(v: &Value, kind: Scalar, items: &Value) -> Result<Value, String> {
+    let mut cur = items.clone();
+    transform(
+        v,
+        false,
+        |node| {
+            if kind.matches(node) {
+                let Value::Con(cell) = cur.clone() else {
+                    return Err("internal error: too few items to refill a value".into());
+                };
+                cur = cell.fields[1].clone();
+                return Ok(Step::Replace(cell.fields[0].clone()));
+            }
+            match node {
+                Value::Closure(_) | Value::Rec(..) => Err(FUNCTION.into()),
+                _ => Ok(Step::Descend),
+            }
+        },
+        Ok,
+    )
+}
+
+/// Walk a differentiated output `y` and a cotangent `c` of the same shape together: the dual
+/// numbers of `y` with the Doubles at the same positions of `c`, as a list of pairs. `None`
+/// when the shapes differ.
+pub fn cotangent_pairs(y: &Value, c: &Value) -> Option<Value> {
+    let mut pairs = Vec::new();
+    let mut stack = vec![(y.clone(), c.clone())];
+    while let Some((y, c)) = stack.pop() {
+        match (&y, &c) {
+            (Value::Dual(_), Value::Double(_)) => pairs.push(Value::con(0, vec![y, c])),
+            (Value::Dual(_), _) | (_, Value::Double(_)) => return None,
+            _ => match (y.tag(), c.tag()) {
+                (Some(s), Some(t)) if s == t && fields(&y).len() == fields(&c).len() => {
+                    let fs = fields(&y).iter().zip(fields(&c)).rev();
+                    stack.extend(fs.map(|(a, b)| (a.clone(), b.clone())));
+                }
+                (None, None) => {}
+                _ => return None,
+            },
+        }
+    }
+    Some(Value::list(pairs.into_iter()))
+}
+
+/// Whether `a` and `b` have the same constructors and Doubles at the same positions.
+pub fn same_shape(a: &Value, b: &Value) -> bool {
+    let mut stack = vec![(a.clone(), b.clone())];
+    while let Some((a, b)) = stack.pop() {
+        match (&a, &b) {
+            (Value::Double(_), Value::Double(_)) => {}
+            (Value::Double(_), _) | (_, Value::Double(_)) => return false,
+            _ => match (a.tag(), b.tag()) {
+                (Some(s), Some(t)) if s == t && fields(&a).len() == fields(&b).len() => {
+                    let fs = fields(&a).iter().zip(fields(&b));
+                    stack.extend(fs.map(|(x, y)| (x.clone(), y.clone())));
+                }
+                (None, None) => {}
+                _ => return false,
+            },
+        }
+    }
+    true
+}
