@@ -37,9 +37,9 @@ pub fn class(p: PrimOp) -> Class {
         | DoubleIsInfinite | DoubleIsNegativeZero | DoubleDecode => Class::OnPrimals,
         IntToDouble | IntegerToDouble | DoubleFromRational | DoubleEncode => Class::Constant,
         DualMake | DualPrimal | DualDeriv | Scalars | Refill | CotangentPairs | SameShape
-        | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGet | StagedZero | StagedPlus
-        | StagedCall | StagedMaxKey | StagedPop | StagedGet | ArrayNew | ArrayCall | ArrayRead
-        | ArrayGet | BpCount => Class::Nested,
+        | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGradient | StagedZero
+        | StagedPlus | StagedCall | StagedMaxKey | StagedPop | StagedGradient | ArrayNew
+        | ArrayCall | ArrayRead | ArrayGradient | BpCount => Class::Nested,
         _ => Class::Plain,
     }
 }

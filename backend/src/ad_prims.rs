@@ -57,6 +57,11 @@ fn array_index(arr: &RefCell<Vec<(Option<Value>, f64)>>, i: i64) -> Result<usize
         .ok_or_else(|| format!("internal error: ID {i} outside the staging array"))
 }
 
+/// The list of the accumulated cotangents of input IDs 1..=n.
+fn gradient(n: &Value, get: impl Fn(i64) -> Option<f64>) -> Value {
+    Value::list((1..=int(n)).map(|k| Value::Double(get(k).unwrap_or(0.0))))
+}
+
 pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     use PrimOp::*;
     let arg = |i: usize| &args[i];
@@ -85,8 +90,8 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             _ => return Err("internal error: not a cotangent".into()),
         },
         CotOneHot => ad(AdState::Cot(imbl::OrdMap::unit(int(arg(0)), dbl(arg(1))))),
-        CotGet => match state(arg(0))? {
-            AdState::Cot(c) => Value::Double(c.get(&int(arg(1))).copied().unwrap_or(0.0)),
+        CotGradient => match state(arg(1))? {
+            AdState::Cot(c) => gradient(arg(0), |k| c.get(&k).copied()),
             _ => return Err("internal error: not a cotangent".into()),
         },
         StagedZero => ad(AdState::Staged(imbl::OrdMap::new())),
@@ -123,8 +128,8 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
                 .ok_or("internal error: resolving an ID that is not staged")?;
             tuple(vec![f, Value::Double(d), ad(AdState::Staged(m))])
         }
-        StagedGet => match state(arg(0))? {
-            AdState::Staged(m) => Value::Double(m.get(&int(arg(1))).map_or(0.0, |(_, d)| *d)),
+        StagedGradient => match state(arg(1))? {
+            AdState::Staged(m) => gradient(arg(0), |k| m.get(&k).map(|(_, d)| *d)),
             _ => return Err("internal error: not a staging map".into()),
         },
         ArrayNew => {
@@ -159,13 +164,12 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
                 arg(2).clone(),
             ])
         }
-        ArrayGet => {
-            let AdState::Array(arr) = state(arg(0))? else {
+        ArrayGradient => {
+            let AdState::Array(arr) = state(arg(1))? else {
                 return Err("internal error: not a staging array".into());
             };
-            let i = array_index(arr, int(arg(1)))?;
-            let d = arr.borrow()[i].1;
-            Value::Double(d)
+            let arr = arr.borrow();
+            gradient(arg(0), |k| arr.get(k as usize).map(|(_, d)| *d))
         }
         _ => {
             return Err(format!(

@@ -119,3 +119,86 @@ impl World {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::builtin_datas;
+    use crate::span::Span;
+
+    fn data(name: &str, params: &[&str], cons: Vec<(&str, Vec<Type>)>) -> DataDecl {
+        DataDecl {
+            name: Name::new(name),
+            params: params.iter().map(|&p| Name::new(p)).collect(),
+            cons: cons
+                .into_iter()
+                .map(|(c, fields)| DataCon {
+                    name: Name::new(c),
+                    fields,
+                    field_names: None,
+                })
+                .collect(),
+            span: Span::dummy(),
+        }
+    }
+
+    fn reverse_world(datas: &[DataDecl]) -> World {
+        let deriv = Type::tuple(vec![
+            Type::int(),
+            Type::fun(Type::double(), Type::con0("Staged")),
+        ]);
+        World::new("R", deriv, true, datas)
+    }
+
+    #[test]
+    fn doubles_become_duals_and_functions_thread_ids() {
+        let w = reverse_world(&builtin_datas());
+        let dual = Type::Con(Name::new(DUAL), vec![w.deriv.clone()]);
+        assert_eq!(w.ty(&Type::double()), dual);
+        assert_eq!(w.ty(&Type::int()), Type::int());
+        assert_eq!(w.ty(&Type::var("a")), Type::var("a"));
+        assert_eq!(
+            w.ty(&Type::fun(Type::double(), Type::int())),
+            Type::funs(
+                vec![dual.clone(), Type::int()],
+                Type::tuple(vec![Type::int(), Type::int()])
+            )
+        );
+        assert_eq!(w.ty(&Type::list(Type::double())), Type::list(dual));
+    }
+
+    #[test]
+    fn data_types_with_doubles_or_functions_get_versions_through_mutual_recursion() {
+        let mut datas = builtin_datas();
+        let a = Type::var("a");
+        datas.push(data("Poly", &["a"], vec![("Poly", vec![a.clone(), a])]));
+        datas.push(data(
+            "A",
+            &[],
+            vec![("A", vec![Type::con0("B")]), ("NilA", vec![])],
+        ));
+        datas.push(data(
+            "B",
+            &[],
+            vec![("B", vec![Type::double(), Type::con0("A")])],
+        ));
+        datas.push(data(
+            "Ints",
+            &[],
+            vec![("Ints", vec![Type::list(Type::int())])],
+        ));
+        let w = reverse_world(&datas);
+        for (name, differentiated) in [("Poly", false), ("A", true), ("B", true), ("Ints", false)] {
+            assert_eq!(
+                w.differentiated.contains(&Name::new(name)),
+                differentiated,
+                "{name}"
+            );
+        }
+        assert_eq!(w.ty(&Type::con0("A")), Type::con0("A#R"));
+        let dts = w.datas(&datas);
+        let b = dts.iter().find(|d| d.name.as_str() == "B#R").expect("B#R");
+        assert_eq!(b.cons[0].name.as_str(), "B#R");
+        assert_eq!(b.cons[0].fields[1], Type::con0("A#R"));
+    }
+}

@@ -20,7 +20,8 @@
 //! `Cot` is a sparse cotangent (input ID to Double) for the naive mode. `Staged` is the persistent
 //! map ID ↦ (backpropagator, accumulated Double) of the staged and Cayley modes; `StagedArr` the
 //! array of the array mode, updated in place and used linearly. `stagedCall`/`arrayCall` add a
-//! contribution at an ID (ID 0 is the sink of constants and is dropped). `bpCount n` counts a
+//! contribution at an ID (ID 0 is the sink of constants and is dropped). `cotGradient n`,
+//! `stagedGradient n`, `arrayGradient n` read the accumulated cotangents of input IDs 1..n. `bpCount n` counts a
 //! backpropagator call (for tests of the complexity claims) and returns `n`.
 
 use crate::types::Type;
@@ -90,10 +91,11 @@ prims! {
     Scalars "scalars" 2, Refill "refill" 3, CotangentPairs "cotangentPairs" 2,
     SameShape "sameShape" 2,
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
-    CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGet "cotGet" 2,
+    CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGradient "cotGradient" 2,
     StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
-    StagedMaxKey "stagedMaxKey" 1, StagedPop "stagedPop" 2, StagedGet "stagedGet" 2,
-    ArrayNew "arrayNew" 1, ArrayCall "arrayCall" 4, ArrayRead "arrayRead" 3, ArrayGet "arrayGet" 2,
+    StagedMaxKey "stagedMaxKey" 1, StagedPop "stagedPop" 2, StagedGradient "stagedGradient" 2,
+    ArrayNew "arrayNew" 1, ArrayCall "arrayCall" 4, ArrayRead "arrayRead" 3,
+    ArrayGradient "arrayGradient" 2,
     BpCount "bpCount" 1,
 }
 
@@ -195,7 +197,7 @@ impl PrimOp {
             CotZero => cot,
             CotPlus => Type::funs(vec![cot.clone(), cot.clone()], cot),
             CotOneHot => Type::funs(vec![i, d], cot),
-            CotGet => Type::funs(vec![cot, i], d),
+            CotGradient => Type::funs(vec![i.clone(), cot], Type::list(d.clone())),
             StagedZero => staged,
             StagedPlus => Type::funs(vec![staged.clone(), staged.clone()], staged),
             StagedCall => all(
@@ -210,7 +212,7 @@ impl PrimOp {
                     Type::tuple(vec![v("b"), d, staged]),
                 ),
             ),
-            StagedGet => Type::funs(vec![staged, i], d),
+            StagedGradient => Type::funs(vec![i.clone(), staged], Type::list(d.clone())),
             ArrayNew => Type::fun(i, arr),
             ArrayCall => all(&["b"], Type::funs(vec![i, v("b"), d, arr.clone()], arr)),
             ArrayRead => all(
@@ -220,7 +222,7 @@ impl PrimOp {
                     Type::tuple(vec![v("b"), d, arr]),
                 ),
             ),
-            ArrayGet => Type::funs(vec![arr, i], d),
+            ArrayGradient => Type::funs(vec![i, arr], Type::list(d.clone())),
             BpCount => Type::fun(d.clone(), d),
             _ => unreachable!("not an AD primitive"),
         }

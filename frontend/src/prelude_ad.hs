@@ -50,9 +50,9 @@ adInterleave leaf x = let xs = primScalars 0 x :: [Double]
                           n = length xs
                       in (primRefill 0 x (zipWith leaf (enumFromTo 1 n) xs), n)
 
--- Rebuild: the value of the input's shape whose k-th Double is `get k`.
-adRebuild :: (Int -> Double) -> a -> a
-adRebuild get x = primRefill 0 x (map get (enumFromTo 1 (length (primScalars 0 x :: [Double]))))
+-- Rebuild: the value of the input's shape with the given Doubles in order.
+adRebuild :: a -> [Double] -> a
+adRebuild x gradient = primRefill 0 x gradient
 
 -- The primal value of a differentiated value.
 adStrip :: a -> b
@@ -98,10 +98,10 @@ naiveBin v d1 d2 a b = primDualMake v (\z ->
 
 vjpNaive :: (a -> b) -> a -> (b, b -> a)
 vjpNaive f x = case adInterleave (\k v -> primDualMake v (\z -> primCotOneHot k z)) x of
-  (xD, _) -> let y = primLiftRev naiveZero f xD
+  (xD, n) -> let y = primLiftRev naiveZero f xD
                  back c = let g = adDeinterleave (\acc d z -> primCotPlus acc (primDualDeriv d z))
                                                  primCotZero y c
-                          in adRebuild (\k -> primCotGet g k) x
+                          in adRebuild x (primCotGradient n g)
              in (adStrip y, back)
 
 -- staged (§4, Fig. 8): IDs from the ID-generation monad; a backpropagator returns a Staged map
@@ -150,7 +150,7 @@ vjpStaged f x = case adInterleave (\k v -> primDualMake v (k, snd stagedZero)) x
       let back c = let s = adDeinterleave (\acc d z -> primStagedPlus acc (sCall (primDualDeriv d) z))
                                           primStagedZero y c
                        r = stagedResolve n s
-                   in adRebuild (\k -> primStagedGet r k) x
+                   in adRebuild x (primStagedGradient n r)
       in (adStrip y, back)
 
 -- cayley (§5-6, Fig. 9): backpropagators are Cayley-transformed, Staged -> Staged; zero is
@@ -197,7 +197,7 @@ vjpCayley f x = case adInterleave (\k v -> primDualMake v (k, snd cayleyZero)) x
       let back c = let s = adDeinterleave (\acc d z -> cCall (primDualDeriv d) z acc)
                                           primStagedZero y c
                        r = cayleyResolve n s
-                   in adRebuild (\k -> primStagedGet r k) x
+                   in adRebuild x (primStagedGradient n r)
       in (adStrip y, back)
 
 -- array (§7, Appendix A, §8.1): the staging map becomes one mutable array indexed by ID, sized
@@ -246,5 +246,5 @@ vjpArray f x = case adInterleave (\k v -> primDualMake v (k, snd arrayZero)) x o
       let back c = let s = adDeinterleave (\acc d z -> aCall (primDualDeriv d) z acc)
                                           (primArrayNew ids) y c
                        r = arrayResolve n (primIntSub ids 1) s
-                   in adRebuild (\k -> primArrayGet r k) x
+                   in adRebuild x (primArrayGradient n r)
       in (adStrip y, back)
