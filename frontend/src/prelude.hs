@@ -378,7 +378,7 @@ instance Num Double where
   (*) = primDoubleMul
   negate = primDoubleNegate
   abs = primDoubleAbs
-  signum x = if x > 0 then 1 else if x < 0 then negate 1 else x
+  signum x = if x > 0 then 1 else if x < 0 then negate 1 else x * 0 -- keeps -0.0 and NaN; derivative 0
   fromInteger = primIntegerToDouble
 
 instance Real Double where
