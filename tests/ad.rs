@@ -152,3 +152,28 @@ fn dump_ad_shows_the_twins_of_the_users_functions() {
     );
     assert!(!out.stdout.contains("\nmap ::"), "the Prelude is not shown");
 }
+
+#[test]
+fn a_polymorphic_gradient_descent_helper_differentiates_its_parameter_in_every_mode() {
+    // `grad` at a type variable: the helper knows nothing of its parameter type.
+    let file = temp_program(
+        "gd.hs",
+        "class Param p where\n  step :: Double -> p -> p -> p\n\
+         instance Param Double where\n  step r x g = x - r * g\n\
+         data Line = Line Double Double deriving (Show)\n\
+         instance Param Line where\n  step r (Line a b) (Line ga gb) = Line (a - r * ga) (b - r * gb)\n\
+         gd :: Param p => (p -> Double) -> p -> Int -> p\n\
+         gd f p n = if n == 0 then p else gd f (step 0.1 p (grad f p)) (n - 1)\n\
+         main :: IO ()\nmain = do\n  print (gd (\\x -> (x - 3.0) * (x - 3.0)) 0.0 200)\n  \
+         print (gd (\\(Line a b) -> (a - 1.0) ^ 2 + (b + 2.0) ^ 2) (Line 0.0 0.0) 200)\n",
+    );
+    for mode in MODES {
+        let out = run_dnrad(&["run", "--lint", "--ad", mode], &file);
+        assert_eq!(out.code, Some(0), "{mode}: {}", out.stderr);
+        assert!(
+            compare_numeric(&out.stdout, "3.0\nLine 1.0 (-2.0)\n"),
+            "{mode}: {}",
+            out.stdout
+        );
+    }
+}
