@@ -1,7 +1,10 @@
 //! The `dnrad` driver library: the compilation pipeline (source -> tokens -> layout -> AST ->
-//! untyped core -> typed core -> simplified core -> backend) and diagnostic rendering.
-//! The CLI (`main.rs`) and the integration tests both use it; no phase below prints anything.
+//! untyped core -> typed core -> differentiated core -> interpreter), diagnostic rendering and
+//! the REPL. The CLI (`main.rs`), the benchmarks and the integration tests use it; no pipeline
+//! phase prints anything.
 
+pub mod json;
 pub mod pipeline;
 pub mod render;
+pub mod repl;
 pub mod sources;

@@ -16,7 +16,8 @@ use std::process::ExitCode;
 #[command(
     name = "dnrad",
     version,
-    about = "A strict Haskell 98-like language with efficient reverse-mode AD"
+    about = "A strict Haskell 98-like language with efficient reverse-mode AD",
+    after_help = "Examples:\n  dnrad run examples/gradient.hs\n  dnrad run --ad staged --stats examples/gradient.hs\n  dnrad grad examples/gradient.hs rosenbrock --at \"(1.5, 2.0)\" --json\n  dnrad repl examples/gradient.hs\n  dnrad dump ad examples/gradient.hs\n\nExit codes: 0 success; 1 an error in the program (compile or run time); 2 a usage error or an unreadable file.\nDiagnostics are coloured only on a terminal, never when NO_COLOR is set."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -29,6 +30,7 @@ enum Command {
     ///
     /// Example: dnrad run examples/hello.hs
     Run {
+        /// The program (a .hs file with a `main`).
         file: PathBuf,
         /// Re-check the core IR with the lint after every pass.
         #[arg(long)]
@@ -43,7 +45,27 @@ enum Command {
     /// Compile FILE and report errors without running it.
     ///
     /// Example: dnrad check examples/hello.hs
-    Check { file: PathBuf },
+    Check {
+        /// The program (a .hs file).
+        file: PathBuf,
+    },
+    /// Explore at a prompt: evaluate, define, ask types, differentiate.
+    ///
+    /// Evaluates expressions (IO actions are run), adds definitions (functions, data types,
+    /// classes, instances; a later definition replaces an earlier one), and answers commands
+    /// (:type, :core, :ad, :browse, :load, :reload, :set, :help, :quit). With standard input
+    /// piped, reads the entries and prints results only, so sessions can be scripted.
+    ///
+    /// Example: dnrad repl examples/gradient.hs
+    ///
+    /// Example: printf ':t rosenbrock\ngrad rosenbrock (0.0, 0.0)\n' | dnrad repl examples/gradient.hs
+    Repl {
+        /// A file to load first.
+        file: Option<PathBuf>,
+        /// The reverse AD mode of grad and vjp (`:set ad` changes it).
+        #[arg(long, value_name = "MODE", default_value = "array")]
+        ad: AdMode,
+    },
     /// Print the gradient of the top-level FUNCTION of FILE at an input.
     ///
     /// FUNCTION must return a Double; VALUE is written in the language's syntax and has
@@ -51,7 +73,9 @@ enum Command {
     ///
     /// Example: dnrad grad examples/gradient.hs rosenbrock --at "(1.5, 2.0)"
     Grad {
+        /// The program (a .hs file) that defines FUNCTION.
         file: PathBuf,
+        /// A top-level function of the file whose result is a Double.
         function: String,
         /// The input, e.g. `2.0`, `(1.0, [2.0, 3.0])`, `Vec3 1.0 2.0 3.0`.
         #[arg(long, value_name = "VALUE")]
@@ -59,6 +83,9 @@ enum Command {
         /// The reverse AD mode.
         #[arg(long, value_name = "MODE", default_value = "array")]
         ad: AdMode,
+        /// Print the gradient as JSON (tuples and lists as arrays, constructors as objects).
+        #[arg(long)]
+        json: bool,
     },
     /// Print an intermediate representation of FILE.
     ///
@@ -66,7 +93,9 @@ enum Command {
     ///
     /// Example: dnrad dump ad --ad staged examples/gradient.hs
     Dump {
+        /// Which representation.
         what: DumpWhat,
+        /// The program (a .hs file).
         file: PathBuf,
         /// The reverse AD mode (for `dump ad`).
         #[arg(long, value_name = "MODE", default_value = "array")]
@@ -122,8 +151,13 @@ fn read(file: &PathBuf) -> Result<Sources, ExitCode> {
     }
 }
 
+/// Colour diagnostics only on a terminal, and never when `NO_COLOR` is set.
+fn color() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
 fn report(sources: &Sources, diags: &[Diagnostic]) -> ExitCode {
-    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let color = color();
     let mut err = std::io::stderr().lock();
     for d in diags {
         write_diagnostic(&mut err, sources, d, color);
@@ -164,6 +198,7 @@ fn execute(command: Command) -> ExitCode {
             function,
             at,
             ad,
+            json,
         } => {
             let sources = match std::fs::read_to_string(&file) {
                 Ok(text) => {
@@ -182,11 +217,31 @@ fn execute(command: Command) -> ExitCode {
                 entry: GRAD_ENTRY,
                 ..Options::default()
             };
-            let stdout = std::io::stdout();
-            let mut out = std::io::BufWriter::new(stdout.lock());
-            let result = pipeline::run(&sources, options, &mut out).map(drop);
-            let _ = out.flush();
+            let mut shown = Vec::new();
+            let result = pipeline::run(&sources, options, &mut shown).map(drop);
+            let shown = String::from_utf8_lossy(&shown);
+            if json && result.is_ok() {
+                match dnrad::json::from_shown(&shown) {
+                    Ok(j) => println!("{j}"),
+                    Err(e) => {
+                        eprintln!(
+                            "dnrad: cannot write the gradient `{}` as JSON: {e}",
+                            shown.trim()
+                        );
+                        return ExitCode::from(1);
+                    }
+                }
+            } else {
+                print!("{shown}");
+            }
             (sources, result)
+        }
+        Command::Repl { file, ad } => {
+            let options = Options {
+                ad: ad.mode(),
+                ..Options::default()
+            };
+            return dnrad::repl::run(file, options, color());
         }
         Command::Check { file } => {
             let sources = match read(&file) {

@@ -43,7 +43,10 @@ pub fn sources_for(name: &str, text: &str) -> Sources {
     )
 }
 
-fn parse_file(text: &str, file: FileId) -> Result<dnrad_frontend::ast::Module, Vec<Diagnostic>> {
+pub fn parse_file(
+    text: &str,
+    file: FileId,
+) -> Result<dnrad_frontend::ast::Module, Vec<Diagnostic>> {
     let tokens = lexer::lex(text, file).map_err(|d| vec![d])?;
     let tokens = layout::layout(tokens).map_err(|d| vec![d])?;
     parser::parse_module(&tokens)

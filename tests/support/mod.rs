@@ -30,14 +30,31 @@ pub fn run_dnrad(args: &[&str], file: &Path) -> Outcome {
 
 /// Run `dnrad ARGS`, killing it after `TIMEOUT`.
 pub fn run_dnrad_args(args: &[&str]) -> Outcome {
+    run_dnrad_with_input(args, None)
+}
+
+/// Run `dnrad ARGS` with `input` on its standard input (a pipe), killing it after `TIMEOUT`.
+pub fn run_dnrad_with_input(args: &[&str], input: Option<&str>) -> Outcome {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dnrad"))
         .args(args)
         .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn dnrad");
+    if let Some(text) = input {
+        let mut stdin = child.stdin.take().expect("a stdin pipe");
+        let text = text.to_string();
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(text.as_bytes());
+        });
+    }
     let mut stdout_pipe = child.stdout.take().unwrap();
     let mut stderr_pipe = child.stderr.take().unwrap();
     let out_reader = std::thread::spawn(move || {

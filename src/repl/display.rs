@@ -1,0 +1,150 @@
+//! Core types shown as Haskell types for `:type` and `:browse`: the leading dictionary parameters
+//! of an elaborated binding become the class context again (`Num a -> a -> a` is shown as
+//! `Num a => a -> a`), quantifiers are implicit, lists and tuples use their brackets. It never
+//! changes a program.
+
+use dnrad_core::lint::subst;
+use dnrad_core::{Name, Program, Type};
+
+/// Whether `name` is a class dictionary type (its one constructor is `name#D`).
+fn is_class(program: &Program, name: &str) -> bool {
+    program.datas.iter().any(|d| {
+        d.name.as_str() == name
+            && d.cons.len() == 1
+            && d.cons[0].name.as_str() == format!("{name}#D")
+    })
+}
+
+/// Split `forall vs. C1 a -> C2 b -> t` into the context `[C1 a, C2 b]` and `t`.
+pub fn context_and_body(program: &Program, t: &Type) -> (Vec<Type>, Type) {
+    let mut t = match t {
+        Type::Forall(_, body) => body.as_ref().clone(),
+        other => other.clone(),
+    };
+    let mut context = Vec::new();
+    while let Type::Fun(a, r) = &t {
+        match a.as_ref() {
+            Type::Con(c, args) if args.len() == 1 && is_class(program, c.as_str()) => {
+                context.push(a.as_ref().clone());
+                t = r.as_ref().clone();
+            }
+            _ => break,
+        }
+    }
+    (context, t)
+}
+
+/// `t` in Haskell syntax; `prec` 0 for a whole type, 1 left of an arrow, 2 as an argument.
+fn write(t: &Type, prec: u8, out: &mut String) {
+    match t {
+        Type::Var(v) => out.push_str(v.as_str()),
+        Type::Con(c, args) if c.as_str() == "[]" && args.len() == 1 => {
+            out.push('[');
+            write(&args[0], 0, out);
+            out.push(']');
+        }
+        Type::Con(c, args) if c.as_str().starts_with("(,") && args.len() > 1 => {
+            out.push('(');
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write(a, 0, out);
+            }
+            out.push(')');
+        }
+        Type::Con(c, args) | Type::App(c, args) => {
+            let paren = prec >= 2 && !args.is_empty();
+            if paren {
+                out.push('(');
+            }
+            out.push_str(c.as_str());
+            for a in args {
+                out.push(' ');
+                write(a, 2, out);
+            }
+            if paren {
+                out.push(')');
+            }
+        }
+        Type::Fun(a, r) => {
+            if prec >= 1 {
+                out.push('(');
+            }
+            write(a, 1, out);
+            out.push_str(" -> ");
+            write(r, 0, out);
+            if prec >= 1 {
+                out.push(')');
+            }
+        }
+        Type::Forall(_, body) => write(body, prec, out),
+    }
+}
+
+/// A type as Haskell writes it.
+pub fn haskell(t: &Type) -> String {
+    let mut out = String::new();
+    write(t, 0, &mut out);
+    out
+}
+
+/// The type variables of `t` in order of first occurrence.
+fn variables(t: &Type, out: &mut Vec<Name>) {
+    match t {
+        Type::Var(v) => {
+            if !out.contains(v) {
+                out.push(v.clone());
+            }
+        }
+        Type::Con(_, args) => args.iter().for_each(|a| variables(a, out)),
+        Type::App(v, args) => {
+            variables(&Type::Var(v.clone()), out);
+            args.iter().for_each(|a| variables(a, out));
+        }
+        Type::Fun(a, r) => {
+            variables(a, out);
+            variables(r, out);
+        }
+        Type::Forall(_, body) => variables(body, out),
+    }
+}
+
+/// `a`, `b`, ..., `z`, `a1`, ...
+fn letter(i: usize) -> Name {
+    let c = (b'a' + (i % 26) as u8) as char;
+    Name::from(if i < 26 {
+        c.to_string()
+    } else {
+        format!("{c}{}", i / 26)
+    })
+}
+
+/// `context => body` as Haskell writes it, its type variables named `a`, `b`, ... in order.
+pub fn with_context(context: &[Type], body: &Type) -> String {
+    let mut vars = Vec::new();
+    context.iter().for_each(|c| variables(c, &mut vars));
+    variables(body, &mut vars);
+    let renaming: Vec<(Name, Type)> = vars
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| (v, Type::Var(letter(i))))
+        .collect();
+    let rename = |t: &Type| subst(t, &renaming, &mut 0);
+    let context: Vec<Type> = context.iter().map(rename).collect();
+    let body = haskell(&rename(body));
+    match context.as_slice() {
+        [] => body,
+        [c] => format!("{} => {body}", haskell(c)),
+        _ => {
+            let cs: Vec<String> = context.iter().map(haskell).collect();
+            format!("({}) => {body}", cs.join(", "))
+        }
+    }
+}
+
+/// A binding's type scheme as Haskell writes it, with its class context.
+pub fn scheme(program: &Program, t: &Type) -> String {
+    let (context, body) = context_and_body(program, t);
+    with_context(&context, &body)
+}

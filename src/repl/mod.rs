@@ -1,0 +1,262 @@
+//! `dnrad repl`: the read-eval-print loop. Reads entries (rustyline in a terminal, plain lines
+//! when standard input is piped), dispatches `:` commands, definitions and expressions to the
+//! session, and prints results to standard output and diagnostics to standard error. No error
+//! ends the session; only `:quit` or the end of the input does.
+
+mod chunks;
+mod display;
+mod input;
+mod session;
+
+use crate::pipeline::{self, Options};
+use crate::render::write_diagnostic;
+use dnrad_ad::Mode;
+use dnrad_core::FileId;
+use input::{needs_more, unwrap_block, ReplHelper};
+use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::Editor;
+use session::{Failure, Session};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+const HELP: &str = "\
+Enter an expression to evaluate it (IO actions are run), or a definition (function, data type,
+class, instance) to add it; a definition replaces earlier ones of the same name.
+Entries continue over several lines while a bracket or a layout block (`where`, `let`, `do`,
+`of`, a trailing `=`) is open, until an empty line; `:{ ... :}` brackets any multi-line entry.
+
+  :type EXPR       the type of EXPR                 (:t)
+  :core EXPR       the core IR of EXPR
+  :ad EXPR         the differentiated core of EXPR
+  :browse          the session's definitions        (:b)
+  :load FILE       load a file, replacing the session's definitions   (:l)
+  :reload          load the last file again         (:r)
+  :set ad MODE     reverse AD mode: naive, staged, cayley, array
+  :set backend B   interp (the VM backend is not built yet)
+  :help            this text                        (:h, :?)
+  :quit            leave                            (:q)
+";
+
+const COMMANDS: [&str; 12] = [
+    ":type",
+    ":core",
+    ":ad",
+    ":browse",
+    ":load",
+    ":reload",
+    ":set ad",
+    ":set backend",
+    ":help",
+    ":quit",
+    ":{",
+    ":}",
+];
+
+/// What happened to one entry.
+enum Step {
+    Continue,
+    Quit,
+}
+
+struct Repl {
+    session: Session,
+    color: bool,
+    /// In a terminal: say what happened (`Loaded ...`); piped, print results only.
+    interactive: bool,
+}
+
+impl Repl {
+    fn report(&self, failure: &Failure) {
+        let mut err = std::io::stderr().lock();
+        for d in &failure.diagnostics {
+            write_diagnostic(&mut err, &failure.sources, d, self.color);
+        }
+    }
+
+    fn say(&self, text: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        if !text.is_empty() && !text.ends_with('\n') {
+            let _ = out.write_all(b"\n");
+        }
+        let _ = out.flush();
+    }
+
+    fn complain(&self, text: &str) {
+        eprintln!("{text}");
+    }
+
+    fn loaded(&self, path: &Path) {
+        if self.interactive {
+            self.say(&format!("Loaded {}.", path.display()));
+        }
+    }
+
+    fn load(&mut self, path: &Path) {
+        match self.session.load(path) {
+            Ok(()) => self.loaded(path),
+            Err(f) => self.report(&f),
+        }
+    }
+
+    fn set(&mut self, args: &str) {
+        let mut words = args.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("ad"), Some(mode)) => match mode.parse::<Mode>() {
+                Ok(m) => self.session.options.ad = m,
+                Err(e) => self.complain(&e),
+            },
+            (Some("backend"), Some("interp")) => {}
+            (Some("backend"), Some("vm")) => {
+                self.complain("the VM backend is not built yet; the interpreter runs everything")
+            }
+            _ => self.complain("usage: :set ad naive|staged|cayley|array, :set backend interp"),
+        }
+    }
+
+    fn command(&mut self, line: &str) -> Step {
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let shown = |r: Result<String, Failure>, repl: &Repl| match r {
+            Ok(s) => repl.say(&s),
+            Err(f) => repl.report(&f),
+        };
+        match cmd {
+            ":q" | ":quit" => return Step::Quit,
+            ":h" | ":help" | ":?" => self.say(HELP),
+            ":t" | ":type" => shown(self.session.type_of(rest), self),
+            ":core" => shown(self.session.core_of(rest), self),
+            ":ad" => shown(self.session.ad_of(rest), self),
+            ":b" | ":browse" => shown(self.session.browse(), self),
+            ":l" | ":load" if !rest.is_empty() => self.load(&PathBuf::from(rest)),
+            ":r" | ":reload" => match self.session.reload() {
+                Ok(Some(path)) => self.loaded(&path),
+                Ok(None) => self.complain("no file to reload"),
+                Err(f) => self.report(&f),
+            },
+            ":set" => self.set(rest),
+            _ => self.complain(&format!(
+                "unknown command `{cmd}` (:help lists the commands)"
+            )),
+        }
+        Step::Continue
+    }
+
+    fn entry(&mut self, text: &str) -> Step {
+        let text = unwrap_block(text);
+        if text.trim().is_empty() {
+            return Step::Continue;
+        }
+        if text.starts_with(':') {
+            return self.command(text.trim());
+        }
+        let result = if Session::is_definition(&text) {
+            self.session.define(&text)
+        } else {
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            self.session.evaluate(&text, &mut out)
+        };
+        if let Err(f) = result {
+            self.report(&f);
+        }
+        Step::Continue
+    }
+
+    /// The words to complete: commands, the Prelude's names, the session's names.
+    fn words(&self, prelude: &[String]) -> Vec<String> {
+        let mut words: Vec<String> = COMMANDS.iter().map(|c| c.to_string()).collect();
+        words.extend(prelude.iter().cloned());
+        words.extend(self.session.names());
+        words.sort();
+        words.dedup();
+        words
+    }
+
+    /// Plain lines from a pipe: results only, no prompt.
+    fn piped(&mut self) {
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        while let Some(Ok(first)) = lines.next() {
+            let mut text = first;
+            while needs_more(&text) {
+                match lines.next() {
+                    Some(Ok(line)) => {
+                        text.push('\n');
+                        text.push_str(&line);
+                    }
+                    _ => break,
+                }
+            }
+            if let Step::Quit = self.entry(&text) {
+                return;
+            }
+        }
+    }
+
+    fn terminal(&mut self) -> rustyline::Result<()> {
+        let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new()?;
+        let history = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".dnrad_history"));
+        if let Some(h) = &history {
+            let _ = editor.load_history(h);
+        }
+        println!("dnrad repl — :help for the commands, :quit to leave");
+        let prelude = prelude_names();
+        loop {
+            editor.set_helper(Some(ReplHelper {
+                words: self.words(&prelude),
+            }));
+            match editor.readline("dnrad> ") {
+                Ok(text) => {
+                    let _ = editor.add_history_entry(text.as_str());
+                    if let Step::Quit = self.entry(&text) {
+                        break;
+                    }
+                }
+                Err(ReadlineError::Interrupted) => continue,
+                Err(ReadlineError::Eof) => break,
+                Err(e) => return Err(e),
+            }
+        }
+        if let Some(h) = &history {
+            let _ = editor.save_history(h);
+        }
+        Ok(())
+    }
+}
+
+/// The Prelude's value names a user would type (its primitives are not for users).
+fn prelude_names() -> Vec<String> {
+    let source = dnrad_frontend::prelude::PRELUDE_SOURCE;
+    pipeline::parse_file(source, FileId::PRELUDE)
+        .map(|m| {
+            chunks::split(source, &m.decls)
+                .iter()
+                .flat_map(|c| c.values().map(str::to_string).collect::<Vec<_>>())
+                .filter(|n| !n.starts_with("prim"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Run the REPL, loading `file` first if given.
+pub fn run(file: Option<PathBuf>, options: Options, color: bool) -> std::process::ExitCode {
+    let mut repl = Repl {
+        session: Session::new(options),
+        color,
+        interactive: std::io::stdin().is_terminal(),
+    };
+    if let Some(f) = file {
+        repl.load(&f);
+    }
+    if repl.interactive {
+        if let Err(e) = repl.terminal() {
+            eprintln!("dnrad: the terminal failed: {e}");
+            return std::process::ExitCode::from(1);
+        }
+    } else {
+        repl.piped();
+    }
+    std::process::ExitCode::SUCCESS
+}

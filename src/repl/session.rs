@@ -1,0 +1,323 @@
+//! A REPL session: the loaded file's and the prompt's definitions (as `Chunk`s), the options, and
+//! everything the prompt can ask of them — define, evaluate, `:type`, `:core`, `:ad`, `:browse`.
+//! Every request recompiles the session's text with the pipeline (the Prelude included), so a
+//! session is always exactly a program `dnrad run` would accept. A failed request leaves the
+//! session as it was. It does no terminal input or output of its own.
+
+use super::chunks::{self, Chunk, Key};
+use super::display;
+use crate::pipeline::{self, Options};
+use crate::sources::Sources;
+use dnrad_core::{pretty, Bind, Diagnostic, ErrorKind, FileId, Program, Span, Type};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The names of the bindings the session adds to evaluate an expression.
+const IT: &str = "dnreplIt";
+const MAIN: &str = "dnreplMain";
+/// An entry no program defines: compile without running.
+const NO_ENTRY: &str = "dnreplNoEntry";
+/// How the session's text is named in diagnostics.
+const INTERACTIVE: &str = "<interactive>";
+
+/// A request that failed: its diagnostics and the sources they point into.
+pub struct Failure {
+    pub sources: Sources,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Failure {
+    fn message(sources: Sources, msg: String) -> Failure {
+        let diagnostic = Diagnostic::new(ErrorKind::Scope, Span::new(FileId::MAIN, 0, 0), msg);
+        Failure {
+            sources,
+            diagnostics: vec![diagnostic],
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Failure>;
+
+pub struct Session {
+    pub options: Options,
+    file: Option<PathBuf>,
+    chunks: Vec<Chunk>,
+}
+
+/// Remove the indentation common to all non-blank lines (a `:{ ... :}` block may be indented).
+fn dedent(text: &str) -> String {
+    let indent = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    text.lines()
+        .map(|l| l.get(indent..).unwrap_or("").trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// GHCi accepts `let x = e` for a definition at the prompt.
+fn without_let(text: &str) -> &str {
+    text.strip_prefix("let ").unwrap_or(text)
+}
+
+impl Session {
+    pub fn new(options: Options) -> Session {
+        Session {
+            options,
+            file: None,
+            chunks: Vec::new(),
+        }
+    }
+
+    fn text(chunks: &[Chunk], extra: &str) -> String {
+        let mut text: String = chunks.iter().map(|c| c.text.as_str()).collect();
+        text.push_str(extra);
+        text
+    }
+
+    /// Compile the session's text plus `extra`, running nothing; `entry` names the binding that
+    /// would run.
+    fn compile_with(
+        &self,
+        chunks: &[Chunk],
+        extra: &str,
+        entry: &'static str,
+    ) -> (Sources, std::result::Result<Program, Vec<Diagnostic>>) {
+        let sources = pipeline::sources_for(INTERACTIVE, &Self::text(chunks, extra));
+        let options = Options {
+            entry,
+            ..self.options
+        };
+        let result = pipeline::compile(&sources, options);
+        (sources, result)
+    }
+
+    fn compile(&self, extra: &str) -> Result<Program> {
+        match self.compile_with(&self.chunks, extra, NO_ENTRY) {
+            (_, Ok(p)) => Ok(p),
+            (sources, Err(diagnostics)) => Err(Failure {
+                sources,
+                diagnostics,
+            }),
+        }
+    }
+
+    /// Load a file: it must compile on its own (errors point into it); its declarations then
+    /// replace the session's.
+    pub fn load(&mut self, path: &Path) -> Result<()> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Failure::message(
+                pipeline::sources_for(&name, ""),
+                format!("cannot read {name}: {e}"),
+            )
+        })?;
+        let sources = pipeline::sources_for(&name, &text);
+        let options = Options {
+            entry: NO_ENTRY,
+            ..self.options
+        };
+        if let Err(diagnostics) = pipeline::compile(&sources, options) {
+            return Err(Failure {
+                sources,
+                diagnostics,
+            });
+        }
+        let module = pipeline::parse_file(&text, FileId::MAIN).map_err(|diagnostics| Failure {
+            sources: pipeline::sources_for(&name, &text),
+            diagnostics,
+        })?;
+        self.chunks = chunks::split(&text, &module.decls);
+        self.file = Some(path.to_path_buf());
+        Ok(())
+    }
+
+    /// Load the last loaded file again (the prompt's definitions are dropped, as in GHCi).
+    pub fn reload(&mut self) -> Result<Option<PathBuf>> {
+        match self.file.clone() {
+            Some(path) => self.load(&path).map(|()| Some(path)),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether `text` is one or more declarations rather than an expression.
+    pub fn is_definition(text: &str) -> bool {
+        let text = dedent(text);
+        pipeline::parse_file(without_let(&text), FileId::MAIN).is_ok_and(|m| !m.decls.is_empty())
+    }
+
+    /// Add definitions; each replaces the earlier definitions of the same names.
+    pub fn define(&mut self, text: &str) -> Result<()> {
+        let text = dedent(text);
+        let text = without_let(&text);
+        let module = pipeline::parse_file(text, FileId::MAIN).map_err(|diagnostics| Failure {
+            sources: pipeline::sources_for(INTERACTIVE, text),
+            diagnostics,
+        })?;
+        let new = chunks::split(text, &module.decls);
+        let replaced: BTreeSet<&Key> = new.iter().flat_map(|c| &c.keys).collect();
+        let mut candidate: Vec<Chunk> = self
+            .chunks
+            .iter()
+            .filter(|c| c.keys.iter().all(|k| !replaced.contains(k)))
+            .cloned()
+            .collect();
+        candidate.extend(new);
+        match self.compile_with(&candidate, "", NO_ENTRY) {
+            (_, Ok(_)) => {
+                self.chunks = candidate;
+                Ok(())
+            }
+            (sources, Err(diagnostics)) => Err(Failure {
+                sources,
+                diagnostics,
+            }),
+        }
+    }
+
+    fn binding<'p>(program: &'p Program, name: &str) -> Option<&'p Bind> {
+        program.binds.iter().find(|b| b.name.as_str() == name)
+    }
+
+    /// Evaluate an expression: run it if it is an IO action (printing a non-unit result),
+    /// otherwise print it with `show`.
+    pub fn evaluate(&self, expr: &str, out: &mut dyn Write) -> Result<()> {
+        let it = format!("\n{IT} = ({expr})\n");
+        let program = self.compile(&it)?;
+        let ty = Self::binding(&program, IT).map(|b| match &b.ty {
+            Type::Forall(_, body) => body.as_ref().clone(),
+            t => t.clone(),
+        });
+        let main = match ty {
+            Some(Type::Con(io, args)) if io.as_str() == "IO" => match args.first() {
+                Some(Type::Con(unit, _)) if unit.as_str() == "()" => format!("{MAIN} = {IT}\n"),
+                _ => format!("{MAIN} = {IT} >>= print\n"),
+            },
+            _ => format!("{MAIN} = print {IT}\n"),
+        };
+        let fallback = format!("{MAIN} = {IT} >>= \\_ -> return ()\n");
+        let (sources, compiled) = self.compile_with(&self.chunks, &(it.clone() + &main), MAIN);
+        let (sources, program) = match compiled {
+            Ok(p) => (sources, p),
+            Err(diagnostics) if main.contains(">>= print") => {
+                match self.compile_with(&self.chunks, &(it + &fallback), MAIN) {
+                    (s, Ok(p)) => (s, p),
+                    (sources, Err(_)) => {
+                        return Err(Failure {
+                            sources,
+                            diagnostics,
+                        })
+                    }
+                }
+            }
+            Err(diagnostics) => {
+                return Err(Failure {
+                    sources,
+                    diagnostics,
+                })
+            }
+        };
+        let program = if dnrad_ad::uses_ad(&program) {
+            pipeline::differentiate(&program, self.options)
+        } else {
+            Ok(program)
+        };
+        let result = program.and_then(|p| {
+            let limits = dnrad_backend::Limits::default();
+            dnrad_backend::run_program(&p, out, &limits).map_err(|d| vec![d])
+        });
+        let _ = out.flush();
+        result.map(drop).map_err(|diagnostics| Failure {
+            sources,
+            diagnostics,
+        })
+    }
+
+    /// The type of an expression, with its class context (not restricted by the monomorphism
+    /// restriction, as at GHCi's prompt).
+    pub fn type_of(&self, expr: &str) -> Result<String> {
+        let program = self.compile(&format!("\n{IT} () = ({expr})\n"))?;
+        let Some(b) = Self::binding(&program, IT) else {
+            return Ok(String::new());
+        };
+        let (context, body) = display::context_and_body(&program, &b.ty);
+        let body = match body {
+            Type::Fun(_, r) => *r,
+            other => other,
+        };
+        Ok(format!(
+            "{expr} :: {}",
+            display::with_context(&context, &body)
+        ))
+    }
+
+    fn show_bindings(program: &Program, names: &[String]) -> String {
+        let binds = program
+            .binds
+            .iter()
+            .filter(|b| names.iter().any(|n| n == b.name.as_str()))
+            .cloned()
+            .collect();
+        let shown = Program {
+            binds,
+            ..Program::default()
+        };
+        pretty::program(&shown)
+    }
+
+    /// The core of an expression.
+    pub fn core_of(&self, expr: &str) -> Result<String> {
+        let program = self.compile(&format!("\n{IT} = ({expr})\n"))?;
+        Ok(Self::show_bindings(&program, &[IT.to_string()]))
+    }
+
+    /// The differentiated core of an expression: its twins and its lifted versions.
+    pub fn ad_of(&self, expr: &str) -> Result<String> {
+        let extra = format!("\n{IT} = ({expr})\n");
+        let program = self.compile(&extra)?;
+        let sources = pipeline::sources_for(INTERACTIVE, &Self::text(&self.chunks, &extra));
+        let program =
+            pipeline::differentiate(&program, self.options).map_err(|diagnostics| Failure {
+                sources,
+                diagnostics,
+            })?;
+        let names: Vec<String> = ["", "#R", "#F"]
+            .iter()
+            .map(|s| format!("{IT}{s}"))
+            .collect();
+        Ok(Self::show_bindings(&program, &names))
+    }
+
+    /// The session's definitions: each value with its type, then the types and classes.
+    pub fn browse(&self) -> Result<String> {
+        let program = self.compile("")?;
+        let mut out = String::new();
+        for chunk in &self.chunks {
+            for key in &chunk.keys {
+                match key {
+                    Key::Value(v) => {
+                        if let Some(b) = Self::binding(&program, v) {
+                            out.push_str(&format!("{v} :: {}\n", display::scheme(&program, &b.ty)));
+                        }
+                    }
+                    Key::Type(t) => out.push_str(&format!("type {t}\n")),
+                    Key::Class(c) => out.push_str(&format!("class {c}\n")),
+                    _ => {}
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The value names the session defines (for completion).
+    pub fn names(&self) -> Vec<String> {
+        self.chunks
+            .iter()
+            .flat_map(|c| c.values().map(str::to_string))
+            .collect()
+    }
+}

@@ -1,0 +1,99 @@
+//! The REPL driven through a pipe, as scripts use it: golden transcripts (`tests/repl/NAME.in`
+//! with the expected standard output in `NAME.out`), and the errors that must not end a session.
+
+mod support;
+
+use std::path::Path;
+use support::run_dnrad_with_input;
+
+fn repl(args: &[&str], input: &str) -> support::Outcome {
+    let mut all = vec!["repl"];
+    all.extend_from_slice(args);
+    run_dnrad_with_input(&all, Some(input))
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_session_survives_its_errors_and_keeps_its_definitions() {
+    // Loads the gradient example, asks a type, defines functions and a data type, evaluates
+    // gradients in two modes, provokes a type error, a scope error and an unknown command, and
+    // uses the earlier definitions afterwards.
+    let input = std::fs::read_to_string(root().join("tests/repl/session.in")).unwrap();
+    let expected = std::fs::read_to_string(root().join("tests/repl/session.out")).unwrap();
+    let example = root().join("examples/gradient.hs");
+    let out = repl(&[example.to_str().unwrap()], &input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, expected, "stderr:\n{}", out.stderr);
+    for needle in [
+        "couldn't match expected type `Double` with actual type `Bool`",
+        "lacks an accompanying binding",
+        "unknown command `:nonsense`",
+        "<interactive>:",
+    ] {
+        assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
+    }
+}
+
+#[test]
+fn inspection_commands_show_types_core_and_twins() {
+    let input = ":{\ndouble :: Int -> Int\ndouble n = n * 2\n:}\n:browse\n:core double 4\n:ad \\x -> x * 2.0\n:t \\x y -> (x + y, show x)\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout.contains("double :: Int -> Int"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("dnreplIt = double 4"), "{}", out.stdout);
+    assert!(out.stdout.contains("twin"), "{}", out.stdout);
+    assert!(out.stdout.contains("dnreplIt#R"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains(":: (Show a, Num a) => a -> a -> (a, [Char])"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn loading_a_broken_file_reports_it_and_the_session_goes_on() {
+    let dir = std::env::temp_dir().join(format!("dnrad-repl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.hs");
+    std::fs::write(&broken, "f :: Int\nf = True\n").unwrap();
+    let good = dir.join("good.hs");
+    std::fs::write(&good, "g :: Int -> Int\ng x = x + 1\n").unwrap();
+    let input = format!(
+        ":load {}\n1 + 1\n:load {}\ng 41\n:reload\ng 1\n:load /no/such/file.hs\ng 2\n",
+        broken.display(),
+        good.display()
+    );
+    let out = repl(&[], &input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "2\n42\n2\n3\n");
+    assert!(out.stderr.contains("broken.hs:2:5"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("cannot read /no/such/file.hs"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn runtime_errors_and_bad_settings_do_not_end_the_session() {
+    let input = "let f x = if x > 3 then error \"too big\" else x\nf 5\n:set ad fast\n:set backend vm\nhead ([] :: [Int])\nf 2\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "2\n");
+    for needle in [
+        "too big",
+        "unknown AD mode `fast`",
+        "not built yet",
+        "empty list",
+    ] {
+        assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
+    }
+}
