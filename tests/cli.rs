@@ -114,3 +114,55 @@ fn runaway_recursion_is_a_clear_error() {
     assert!(out.stderr.contains("stack overflow"), "{}", out.stderr);
     assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
 }
+
+#[test]
+fn version_and_help_describe_every_subcommand() {
+    let version = support::run_dnrad_args(&["--version"]);
+    assert_eq!(version.code, Some(0));
+    assert!(version.stdout.starts_with("dnrad "), "{}", version.stdout);
+    let help = support::run_dnrad_args(&["--help"]);
+    for needle in [
+        "run",
+        "check",
+        "repl",
+        "grad",
+        "dump",
+        "Exit codes",
+        "NO_COLOR",
+    ] {
+        assert!(help.stdout.contains(needle), "{needle}:\n{}", help.stdout);
+    }
+    for sub in ["run", "check", "repl", "grad", "dump"] {
+        let h = support::run_dnrad_args(&[sub, "--help"]);
+        assert_eq!(h.code, Some(0), "{sub}");
+        assert!(h.stdout.contains("Example: dnrad"), "{sub}:\n{}", h.stdout);
+    }
+}
+
+#[test]
+fn grad_reports_errors_in_the_function_or_value_and_writes_json() {
+    let file = temp_program(
+        "g.hs",
+        "data V = V Double Double deriving (Show)\nf :: V -> Double\nf (V a b) = a * b\n\nmain = print 0\n",
+    );
+    let path = file.to_str().unwrap();
+    let ok = support::run_dnrad_args(&["grad", path, "f", "--at", "V 2.0 3.0", "--json"]);
+    assert_eq!(
+        (ok.code, ok.stdout.as_str()),
+        (Some(0), "{\"V\":[3.0,2.0]}\n"),
+        "{}",
+        ok.stderr
+    );
+    let missing = support::run_dnrad_args(&["grad", path, "nosuch", "--at", "1.0"]);
+    assert_eq!(missing.code, Some(1));
+    assert!(
+        missing.stderr.contains("not in scope: `nosuch`"),
+        "{}",
+        missing.stderr
+    );
+    let wrong = support::run_dnrad_args(&["grad", path, "f", "--at", "True"]);
+    assert_eq!(wrong.code, Some(1));
+    assert!(wrong.stderr.contains("type error"), "{}", wrong.stderr);
+    let no_value = support::run_dnrad_args(&["grad", path, "f"]);
+    assert_eq!(no_value.code, Some(2), "a usage error");
+}
