@@ -7,6 +7,7 @@ use dnrad::pipeline::{self, Options};
 use dnrad::render::write_diagnostic;
 use dnrad::sources::Sources;
 use dnrad_ad::Mode;
+use dnrad_backend::Backend;
 use dnrad_core::{pretty, Diagnostic};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -41,6 +42,9 @@ enum Command {
         /// After the run, print the number of backpropagator calls to standard error.
         #[arg(long)]
         stats: bool,
+        /// The backend: the bytecode VM or the reference interpreter.
+        #[arg(long, value_name = "BACKEND", default_value = "interp")]
+        backend: BackendArg,
     },
     /// Compile FILE and report errors without running it.
     ///
@@ -114,6 +118,24 @@ enum DumpWhat {
     Ad,
 }
 
+/// The backends (see the `backend` crate).
+#[derive(Clone, Copy, ValueEnum)]
+enum BackendArg {
+    /// The bytecode VM.
+    Vm,
+    /// The tree-walking interpreter (the reference semantics).
+    Interp,
+}
+
+impl BackendArg {
+    fn backend(self) -> Backend {
+        match self {
+            BackendArg::Vm => Backend::Vm,
+            BackendArg::Interp => Backend::Interp,
+        }
+    }
+}
+
 /// The reverse AD modes (see the `ad` crate).
 #[derive(Clone, Copy, ValueEnum)]
 enum AdMode {
@@ -172,6 +194,7 @@ fn execute(command: Command) -> ExitCode {
             lint,
             ad,
             stats,
+            backend,
         } => {
             let sources = match read(&file) {
                 Ok(s) => s,
@@ -182,6 +205,7 @@ fn execute(command: Command) -> ExitCode {
             let options = Options {
                 lint,
                 ad: ad.mode(),
+                backend: backend.backend(),
                 ..Options::default()
             };
             let result = pipeline::run(&sources, options, &mut out);

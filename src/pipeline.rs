@@ -6,6 +6,7 @@
 
 use crate::sources::{SourceFile, Sources};
 use dnrad_ad::Mode;
+use dnrad_backend::Backend;
 use dnrad_core::{lint, Diagnostic, ErrorKind, FileId, Program, Span};
 use dnrad_frontend::{desugar, layout, lexer, parser, prelude, typecheck};
 use std::io::Write;
@@ -23,6 +24,8 @@ pub struct Options {
     pub ad: Mode,
     /// The binding of the user's file that the program runs.
     pub entry: &'static str,
+    /// The backend that runs it.
+    pub backend: Backend,
 }
 
 impl Default for Options {
@@ -31,6 +34,7 @@ impl Default for Options {
             lint: false,
             ad: Mode::Array,
             entry: "main",
+            backend: Backend::Interp,
         }
     }
 }
@@ -123,7 +127,7 @@ pub fn run(
         )]);
     }
     let limits = dnrad_backend::Limits::default();
-    dnrad_backend::run_program(&program, out, &limits)
+    dnrad_backend::run_on(options.backend, &program, out, &limits)
         .map(|bp_calls| RunStats { bp_calls })
         .map_err(|d| vec![d])
 }

@@ -9,6 +9,7 @@ mod machine;
 mod prims;
 mod show;
 mod value;
+mod vm;
 mod walk;
 
 pub use machine::Limits;
@@ -18,8 +19,31 @@ pub use value::Value;
 use dnrad_core::{Diagnostic, Program};
 use std::io::Write;
 
-/// Run a program's entry (its `main`), writing its output to `out`. Returns how many
-/// backpropagator calls the program's reverse passes made.
+/// Which backend runs a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The reference interpreter.
+    Interp,
+    /// The bytecode VM.
+    Vm,
+}
+
+/// Run a program's entry (its `main`) on `backend`, writing its output to `out`. Returns how
+/// many backpropagator calls the program's reverse passes made.
+pub fn run_on(
+    backend: Backend,
+    program: &Program,
+    out: &mut dyn Write,
+    limits: &Limits,
+) -> Result<u64, Diagnostic> {
+    match backend {
+        Backend::Interp => run_program(program, out, limits),
+        Backend::Vm => vm::run(&compile::compile(program)?, out, limits),
+    }
+}
+
+/// Run a program's entry (its `main`) on the interpreter, writing its output to `out`. Returns
+/// how many backpropagator calls the program's reverse passes made.
 pub fn run_program(
     program: &Program,
     out: &mut dyn Write,

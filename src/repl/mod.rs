@@ -11,6 +11,7 @@ mod session;
 use crate::pipeline::{self, Options};
 use crate::render::write_diagnostic;
 use dnrad_ad::Mode;
+use dnrad_backend::Backend;
 use dnrad_core::FileId;
 use input::{needs_more, unwrap_block, ReplHelper};
 use rustyline::error::ReadlineError;
@@ -33,7 +34,7 @@ Entries continue over several lines while a bracket or a layout block (`where`, 
   :load FILE       load a file, replacing the session's definitions   (:l)
   :reload          load the last file again         (:r)
   :set ad MODE     reverse AD mode: naive, staged, cayley, array
-  :set backend B   interp (the VM backend is not built yet)
+  :set backend B   vm or interp
   :help            this text                        (:h, :?)
   :quit            leave                            (:q)
 ";
@@ -107,11 +108,9 @@ impl Repl {
                 Ok(m) => self.session.options.ad = m,
                 Err(e) => self.complain(&e),
             },
-            (Some("backend"), Some("interp")) => {}
-            (Some("backend"), Some("vm")) => {
-                self.complain("the VM backend is not built yet; the interpreter runs everything")
-            }
-            _ => self.complain("usage: :set ad naive|staged|cayley|array, :set backend interp"),
+            (Some("backend"), Some("interp")) => self.session.options.backend = Backend::Interp,
+            (Some("backend"), Some("vm")) => self.session.options.backend = Backend::Vm,
+            _ => self.complain("usage: :set ad naive|staged|cayley|array, :set backend vm|interp"),
         }
     }
 

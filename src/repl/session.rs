@@ -228,7 +228,7 @@ impl Session {
         };
         let result = program.and_then(|p| {
             let limits = dnrad_backend::Limits::default();
-            dnrad_backend::run_program(&p, out, &limits).map_err(|d| vec![d])
+            dnrad_backend::run_on(self.options.backend, &p, out, &limits).map_err(|d| vec![d])
         });
         let _ = out.flush();
         result.map(drop).map_err(|diagnostics| Failure {

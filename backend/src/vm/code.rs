@@ -1,0 +1,65 @@
+//! The VM's instruction set: a register machine over frame slots. Each function (a lambda, a
+//! top-level binding or the entry) is a flat vector of `Op`s; registers are its frame's slots
+//! (slot 0 holds the argument, `Let`/`case` binders have fixed slots, temporaries follow).
+//! Why this shape: flat code and registers remove the interpreter's per-node continuation
+//! pushes; primitive and constructor arguments are read straight from consecutive registers
+//! (no argument vectors); calls in tail position reuse the frame; `Loc` marks where the
+//! interpreter records the user's source location, so both report runtime errors at the same
+//! line. Variable-length operands live in the function's `operands` table.
+
+use crate::value::Value;
+use dnrad_core::{PrimOp, Span};
+use std::rc::Rc;
+
+pub type Reg = u32;
+
+/// A variable of the enclosing function: a register, a captured value, or a member of the
+/// function's recursive group, packed in a `u32` (kind in the top two bits).
+#[derive(Clone, Copy, Debug)]
+pub struct Operand(pub u32);
+
+/// (A register operand has kind 0.)
+pub const OPERAND_CAPTURE: u32 = 1 << 30;
+pub const OPERAND_REC: u32 = 2 << 30;
+pub const OPERAND_KIND: u32 = 3 << 30;
+
+#[derive(Debug)]
+pub enum Op {
+    /// Record the user's source location (where the interpreter does).
+    Loc(Span),
+    Move { dst: Reg, src: Reg },
+    Capture { dst: Reg, index: u32 },
+    RecMember { dst: Reg, index: u32 },
+    Global { dst: Reg, global: u32 },
+    Const { dst: Reg, index: u32 },
+    Str { dst: Reg, index: u32 },
+    /// A closure of function `lam` over `n` operands from `operands[start..]`.
+    Closure { dst: Reg, lam: u32, start: u32, n: u32 },
+    /// A recursive group: functions `operands[lams..lams+n]`, captured operands
+    /// `operands[caps..caps+ncaps]`, member `j` into register `operands[slots+j]`.
+    LetRec { lams: u32, n: u32, caps: u32, ncaps: u32, slots: u32 },
+    /// Constructor `tag` with fields in registers `args..args+n`.
+    Con { dst: Reg, tag: u32, args: Reg, n: u32 },
+    /// Primitive `op` on registers `args..args+arity`.
+    Prim { dst: Reg, op: PrimOp, args: Reg, span: Span },
+    Call { dst: Reg, f: Reg, arg: Reg, span: Span },
+    TailCall { f: Reg, arg: Reg, span: Span },
+    Ret { src: Reg },
+    /// Jump by the constructor tag of `scrut`: `operands[table + tag]` is a target (or
+    /// `NO_TARGET`, then `default`, which may also be `NO_TARGET`).
+    Switch { scrut: Reg, table: u32, ntags: u32, default: u32, span: Span },
+    /// The fields of the constructor in `src` into registers `operands[slots..slots+n]`.
+    Unpack { src: Reg, slots: u32, n: u32 },
+    Jump { target: u32 },
+}
+
+pub const NO_TARGET: u32 = u32::MAX;
+
+#[derive(Debug, Default)]
+pub struct Function {
+    pub nregs: u32,
+    pub ops: Vec<Op>,
+    pub operands: Vec<u32>,
+    pub consts: Vec<Value>,
+    pub strings: Vec<Rc<str>>,
+}

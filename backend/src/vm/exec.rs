@@ -1,0 +1,356 @@
+//! The VM's execution loop. All frames' registers live on one value stack; the frames are a
+//! heap-allocated vector (object-language recursion never uses the Rust stack, and the depth
+//! limit turns runaway recursion into an error); a tail call reuses its frame. Top-level
+//! bindings are evaluated on first use. Runtime errors point at the innermost user-code location
+//! of the dynamic context, exactly as the interpreter does.
+
+use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
+use crate::compile::{Compiled, LamCode};
+use crate::machine::Limits;
+use crate::prims;
+use crate::value::{Closure, RecGroup, Value};
+use dnrad_core::{Diagnostic, ErrorKind, PrimOp, Span};
+use std::io::Write;
+use std::rc::Rc;
+
+#[derive(Clone)]
+enum Env {
+    None,
+    Closure(Rc<Closure>),
+    Rec(Rc<RecGroup>),
+}
+
+/// Where a returning frame's value goes.
+#[derive(Clone, Copy)]
+enum Return {
+    /// Into this register of the caller's frame.
+    Reg(u32),
+    /// Into top-level binding `g`, then into the caller's register.
+    Global(u32, u32),
+    /// The run is over.
+    Exit,
+}
+
+struct Frame {
+    func: u32,
+    pc: usize,
+    base: usize,
+    env: Env,
+    ret: Return,
+    saved_loc: Span,
+}
+
+enum Global {
+    Unevaluated,
+    InProgress,
+    Done(Value),
+}
+
+pub struct Vm<'p, 'o> {
+    funcs: &'p [Function],
+    lams: &'p [LamCode],
+    /// Index of the first top-level binding's function.
+    first_global: usize,
+    names: Vec<&'p str>,
+    globals: Vec<Global>,
+    stack: Vec<Value>,
+    frames: Vec<Frame>,
+    user_loc: Span,
+    limits: Limits,
+    out: &'o mut dyn Write,
+    pub bp_calls: u64,
+}
+
+impl<'p, 'o> Vm<'p, 'o> {
+    pub fn new(
+        compiled: &'p Compiled,
+        funcs: &'p [Function],
+        out: &'o mut dyn Write,
+        limits: Limits,
+    ) -> Vm<'p, 'o> {
+        Vm {
+            funcs,
+            lams: &compiled.lams,
+            first_global: compiled.lams.len(),
+            names: compiled.globals.iter().map(|(n, _)| n.as_str()).collect(),
+            globals: compiled.globals.iter().map(|_| Global::Unevaluated).collect(),
+            stack: Vec::new(),
+            frames: Vec::new(),
+            user_loc: Span::dummy(),
+            limits,
+            out,
+            bp_calls: 0,
+        }
+    }
+
+    fn error(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
+        let span = if span.is_user() { span } else { self.user_loc };
+        Diagnostic::new(ErrorKind::Runtime, span, msg)
+    }
+
+    fn push_frame(&mut self, func: u32, env: Env, ret: Return) -> Result<(), Diagnostic> {
+        if self.frames.len() >= self.limits.max_depth {
+            return Err(self.error(
+                Span::dummy(),
+                format!(
+                    "stack overflow: recursion deeper than {} frames",
+                    self.limits.max_depth
+                ),
+            ));
+        }
+        let base = self.stack.len();
+        let nregs = self.funcs[func as usize].nregs as usize;
+        self.stack.resize(base + nregs, Value::unit());
+        self.frames.push(Frame {
+            func,
+            pc: 0,
+            base,
+            env,
+            ret,
+            saved_loc: self.user_loc,
+        });
+        Ok(())
+    }
+
+    /// Run function `func` (the entry) to completion.
+    pub fn run(&mut self, func: u32) -> Result<Value, Diagnostic> {
+        self.push_frame(func, Env::None, Return::Exit)?;
+        let r = self.execute();
+        let _ = self.out.flush();
+        r
+    }
+
+    fn callee(&self, f: &Value) -> Option<(u32, Env)> {
+        match f {
+            Value::Closure(c) => Some((c.lam, Env::Closure(c.clone()))),
+            Value::Rec(g, j) => Some((g.lams[*j as usize], Env::Rec(g.clone()))),
+            _ => None,
+        }
+    }
+
+    fn read(&self, frame: &Frame, operand: u32) -> Value {
+        let i = (operand & !OPERAND_KIND) as usize;
+        match (operand & OPERAND_KIND, &frame.env) {
+            (OPERAND_CAPTURE, Env::Closure(c)) => c.captures[i].clone(),
+            (OPERAND_CAPTURE, Env::Rec(g)) => g.captures[i].clone(),
+            (OPERAND_REC, Env::Rec(g)) => Value::Rec(g.clone(), i as u32),
+            (OPERAND_CAPTURE | OPERAND_REC, _) => Value::unit(),
+            _ => self.stack[frame.base + i].clone(),
+        }
+    }
+
+    /// The Int and Double operations that need no allocation, straight from the registers.
+    fn fast_prim(op: PrimOp, args: &[Value]) -> Option<Value> {
+        use PrimOp::*;
+        Some(match (op, args) {
+            (IntAdd, [Value::Int(a), Value::Int(b)]) => Value::Int(a.wrapping_add(*b)),
+            (IntSub, [Value::Int(a), Value::Int(b)]) => Value::Int(a.wrapping_sub(*b)),
+            (IntMul, [Value::Int(a), Value::Int(b)]) => Value::Int(a.wrapping_mul(*b)),
+            (IntEq, [Value::Int(a), Value::Int(b)]) => Value::bool(a == b),
+            (IntNe, [Value::Int(a), Value::Int(b)]) => Value::bool(a != b),
+            (IntLt, [Value::Int(a), Value::Int(b)]) => Value::bool(a < b),
+            (IntLe, [Value::Int(a), Value::Int(b)]) => Value::bool(a <= b),
+            (IntGt, [Value::Int(a), Value::Int(b)]) => Value::bool(a > b),
+            (IntGe, [Value::Int(a), Value::Int(b)]) => Value::bool(a >= b),
+            (DoubleAdd, [Value::Double(a), Value::Double(b)]) => Value::Double(a + b),
+            (DoubleSub, [Value::Double(a), Value::Double(b)]) => Value::Double(a - b),
+            (DoubleMul, [Value::Double(a), Value::Double(b)]) => Value::Double(a * b),
+            (DoubleDiv, [Value::Double(a), Value::Double(b)]) => Value::Double(a / b),
+            (DoubleLt, [Value::Double(a), Value::Double(b)]) => Value::bool(a < b),
+            (DoubleLe, [Value::Double(a), Value::Double(b)]) => Value::bool(a <= b),
+            (DoubleGt, [Value::Double(a), Value::Double(b)]) => Value::bool(a > b),
+            (DoubleGe, [Value::Double(a), Value::Double(b)]) => Value::bool(a >= b),
+            (DualPrimal, [Value::Dual(d)]) => Value::Double(d.primal),
+            (DualDeriv, [Value::Dual(d)]) => d.deriv.clone(),
+            _ => return None,
+        })
+    }
+
+    fn prim(&mut self, op: PrimOp, args: &[Value]) -> Result<Value, String> {
+        use PrimOp::*;
+        match (op, args) {
+            (LiftRev | LiftFwd, [zero, v]) => {
+                let world = usize::from(op == LiftFwd);
+                crate::lift::lift(self.lams, world, zero, v)
+            }
+            (BpCount, [v]) => {
+                self.bp_calls += 1;
+                Ok(v.clone())
+            }
+            _ => prims::apply(op, args, self.out),
+        }
+    }
+
+    fn execute(&mut self) -> Result<Value, Diagnostic> {
+        let funcs = self.funcs;
+        loop {
+            let fi = self.frames.len() - 1;
+            let (func, pc, base) = {
+                let f = &self.frames[fi];
+                (f.func, f.pc, f.base)
+            };
+            let code = &funcs[func as usize];
+            self.frames[fi].pc = pc + 1;
+            let reg = |r: u32| base + r as usize;
+            match &code.ops[pc] {
+                Op::Loc(span) => self.user_loc = *span,
+                Op::Move { dst, src } => self.stack[reg(*dst)] = self.stack[reg(*src)].clone(),
+                Op::Capture { dst, index } => {
+                    let v = self.read(&self.frames[fi], OPERAND_CAPTURE | index);
+                    self.stack[reg(*dst)] = v;
+                }
+                Op::RecMember { dst, index } => {
+                    let v = self.read(&self.frames[fi], OPERAND_REC | index);
+                    self.stack[reg(*dst)] = v;
+                }
+                Op::Const { dst, index } => {
+                    self.stack[reg(*dst)] = code.consts[*index as usize].clone()
+                }
+                Op::Str { dst, index } => {
+                    self.stack[reg(*dst)] = Value::string(&code.strings[*index as usize])
+                }
+                Op::Global { dst, global } => match &self.globals[*global as usize] {
+                    Global::Done(v) => self.stack[reg(*dst)] = v.clone(),
+                    Global::InProgress => {
+                        let name = self.names[*global as usize];
+                        return Err(self.error(
+                            Span::dummy(),
+                            format!("<<loop>>: `{name}` depends on its own value"),
+                        ));
+                    }
+                    Global::Unevaluated => {
+                        self.globals[*global as usize] = Global::InProgress;
+                        let f = (self.first_global + *global as usize) as u32;
+                        self.push_frame(f, Env::None, Return::Global(*global, *dst))?;
+                    }
+                },
+                Op::Closure { dst, lam, start, n } => {
+                    let frame = &self.frames[fi];
+                    let captures = code.operands[*start as usize..(*start + *n) as usize]
+                        .iter()
+                        .map(|o| self.read(frame, *o))
+                        .collect();
+                    self.stack[reg(*dst)] = Value::Closure(Rc::new(Closure {
+                        lam: *lam,
+                        captures,
+                    }));
+                }
+                Op::LetRec {
+                    lams,
+                    n,
+                    caps,
+                    ncaps,
+                    slots,
+                } => {
+                    let frame = &self.frames[fi];
+                    let captures = code.operands[*caps as usize..(*caps + *ncaps) as usize]
+                        .iter()
+                        .map(|o| self.read(frame, *o))
+                        .collect();
+                    let group = Rc::new(RecGroup {
+                        lams: code.operands[*lams as usize..(*lams + *n) as usize].into(),
+                        captures,
+                    });
+                    for j in 0..*n {
+                        let slot = code.operands[(*slots + j) as usize];
+                        self.stack[reg(slot)] = Value::Rec(group.clone(), j);
+                    }
+                }
+                Op::Con { dst, tag, args, n } => {
+                    let fields = self.stack[reg(*args)..reg(*args) + *n as usize].to_vec();
+                    self.stack[reg(*dst)] = Value::con(*tag, fields);
+                }
+                Op::Prim { dst, op, args, span } => {
+                    let start = reg(*args);
+                    let operands = &self.stack[start..start + op.arity()];
+                    if let Some(v) = Self::fast_prim(*op, operands) {
+                        self.stack[reg(*dst)] = v;
+                        continue;
+                    }
+                    let operands = operands.to_vec();
+                    let r = self.prim(*op, &operands);
+                    match r {
+                        Ok(v) => self.stack[reg(*dst)] = v,
+                        Err(msg) => {
+                            let _ = self.out.flush();
+                            return Err(self.error(*span, msg));
+                        }
+                    }
+                }
+                Op::Call { dst, f, arg, span } => {
+                    let fv = self.stack[reg(*f)].clone();
+                    let Some((lam, env)) = self.callee(&fv) else {
+                        return Err(self.error(*span, "internal error: applied a non-function"));
+                    };
+                    let a = self.stack[reg(*arg)].clone();
+                    self.push_frame(lam, env, Return::Reg(*dst))?;
+                    let new_base = self.frames.last().expect("the new frame").base;
+                    self.stack[new_base] = a;
+                }
+                Op::TailCall { f, arg, span } => {
+                    let fv = self.stack[reg(*f)].clone();
+                    let Some((lam, env)) = self.callee(&fv) else {
+                        return Err(self.error(*span, "internal error: applied a non-function"));
+                    };
+                    let a = self.stack[reg(*arg)].clone();
+                    let nregs = funcs[lam as usize].nregs as usize;
+                    self.stack.truncate(base);
+                    self.stack.resize(base + nregs, Value::unit());
+                    self.stack[base] = a;
+                    let frame = &mut self.frames[fi];
+                    frame.func = lam;
+                    frame.pc = 0;
+                    frame.env = env;
+                }
+                Op::Ret { src } => {
+                    let v = std::mem::replace(&mut self.stack[reg(*src)], Value::unit());
+                    let frame = self.frames.pop().expect("a frame to return from");
+                    self.stack.truncate(frame.base);
+                    self.user_loc = frame.saved_loc;
+                    match frame.ret {
+                        Return::Exit => return Ok(v),
+                        Return::Reg(dst) => {
+                            let caller = self.frames.last().expect("a caller").base;
+                            self.stack[caller + dst as usize] = v;
+                        }
+                        Return::Global(g, dst) => {
+                            self.globals[g as usize] = Global::Done(v.clone());
+                            let caller = self.frames.last().expect("a caller").base;
+                            self.stack[caller + dst as usize] = v;
+                        }
+                    }
+                }
+                Op::Switch {
+                    scrut,
+                    table,
+                    ntags,
+                    default,
+                    span,
+                } => {
+                    let Some(tag) = self.stack[reg(*scrut)].tag() else {
+                        return Err(self.error(*span, "internal error: case on a non-constructor"));
+                    };
+                    let target = if tag < *ntags {
+                        code.operands[(*table + tag) as usize]
+                    } else {
+                        NO_TARGET
+                    };
+                    let target = if target == NO_TARGET { *default } else { target };
+                    if target == NO_TARGET {
+                        return Err(self.error(*span, "internal error: no case alternative matches"));
+                    }
+                    self.frames[fi].pc = target as usize;
+                }
+                Op::Unpack { src, slots, n } => {
+                    if let Value::Con(cell) = self.stack[reg(*src)].clone() {
+                        for j in 0..*n as usize {
+                            let slot = code.operands[*slots as usize + j];
+                            self.stack[reg(slot)] = cell.fields[j].clone();
+                        }
+                    }
+                }
+                Op::Jump { target } => self.frames[fi].pc = *target as usize,
+            }
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! Bytecode generation: the interpreter's resolved code (`compile::Code`, variables already
+//! turned into slots, captures, group members and globals) to the VM's flat register code.
+//! Function `i` of the output is lambda `i` of the input, so closures, twins and lifting mean
+//! the same on both backends; the top-level bindings and the entry follow the lambdas.
+//! It evaluates nothing.
+
+use super::code::{Function, Op, Operand, Reg, NO_TARGET, OPERAND_CAPTURE, OPERAND_REC};
+use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
+
+/// Where an expression's value goes.
+#[derive(Clone, Copy)]
+enum Target {
+    Reg(Reg),
+    /// Return it from the function (calls become tail calls).
+    Tail,
+}
+
+struct Gen {
+    f: Function,
+    /// The next free temporary register.
+    next: Reg,
+}
+
+fn operand(r: VarRef) -> Operand {
+    Operand(match r {
+        VarRef::Local(s) => s,
+        VarRef::Capture(i) => OPERAND_CAPTURE | i,
+        VarRef::RecMember(j) => OPERAND_REC | j,
+    })
+}
+
+impl Gen {
+    fn temp(&mut self) -> Reg {
+        let r = self.next;
+        self.next += 1;
+        self.f.nregs = self.f.nregs.max(self.next);
+        r
+    }
+
+    fn emit(&mut self, op: Op) {
+        self.f.ops.push(op);
+    }
+
+    fn here(&self) -> u32 {
+        self.f.ops.len() as u32
+    }
+
+    fn operands(&mut self, items: impl IntoIterator<Item = u32>) -> u32 {
+        let start = self.f.operands.len() as u32;
+        self.f.operands.extend(items);
+        start
+    }
+
+    /// The value of `target` when it is not a register: compute into a temporary and return it.
+    fn finish(&mut self, target: Target, compute: impl FnOnce(&mut Gen, Reg)) {
+        match target {
+            Target::Reg(r) => compute(self, r),
+            Target::Tail => {
+                let t = self.temp();
+                compute(self, t);
+                self.emit(Op::Ret { src: t });
+            }
+        }
+    }
+
+    /// Evaluate `e` into a register: a local variable is used where it is.
+    fn operand_reg(&mut self, e: &Code) -> Reg {
+        if let Code::Var(VarRef::Local(s)) = e {
+            return *s;
+        }
+        let t = self.temp();
+        self.expr(e, Target::Reg(t));
+        t
+    }
+
+    /// Evaluate `args` into consecutive fresh registers; returns the first.
+    fn consecutive(&mut self, args: &[Code]) -> Reg {
+        let first = self.next;
+        let regs: Vec<Reg> = args.iter().map(|_| self.temp()).collect();
+        for (a, r) in args.iter().zip(regs) {
+            self.expr(a, Target::Reg(r));
+        }
+        first
+    }
+
+    fn expr(&mut self, e: &Code, target: Target) {
+        let mark = self.next;
+        match e {
+            Code::Var(VarRef::Local(s)) => match target {
+                Target::Reg(r) if r == *s => {}
+                Target::Reg(r) => self.emit(Op::Move { dst: r, src: *s }),
+                Target::Tail => self.emit(Op::Ret { src: *s }),
+            },
+            Code::Var(VarRef::Capture(i)) => self.finish(target, |g, dst| {
+                g.emit(Op::Capture { dst, index: *i })
+            }),
+            Code::Var(VarRef::RecMember(j)) => self.finish(target, |g, dst| {
+                g.emit(Op::RecMember { dst, index: *j })
+            }),
+            Code::Global(global) => self.finish(target, |g, dst| {
+                g.emit(Op::Global {
+                    dst,
+                    global: *global,
+                })
+            }),
+            Code::Lit(v) => self.finish(target, |g, dst| {
+                g.f.consts.push(v.clone());
+                let index = g.f.consts.len() as u32 - 1;
+                g.emit(Op::Const { dst, index });
+            }),
+            Code::Str(s) => self.finish(target, |g, dst| {
+                g.f.strings.push(s.clone());
+                let index = g.f.strings.len() as u32 - 1;
+                g.emit(Op::Str { dst, index });
+            }),
+            Code::Lam(lam, refs) => self.finish(target, |g, dst| {
+                let start = g.operands(refs.iter().map(|r| operand(*r).0));
+                g.emit(Op::Closure {
+                    dst,
+                    lam: *lam,
+                    start,
+                    n: refs.len() as u32,
+                });
+            }),
+            Code::App(f, a, span) => {
+                if span.is_user() {
+                    self.emit(Op::Loc(*span));
+                }
+                let f = self.operand_reg(f);
+                let arg = self.operand_reg(a);
+                match target {
+                    Target::Reg(dst) => self.emit(Op::Call {
+                        dst,
+                        f,
+                        arg,
+                        span: *span,
+                    }),
+                    Target::Tail => self.emit(Op::TailCall {
+                        f,
+                        arg,
+                        span: *span,
+                    }),
+                }
+            }
+            Code::Let(slot, rhs, body) => {
+                self.expr(rhs, Target::Reg(*slot));
+                self.next = mark;
+                self.expr(body, target);
+            }
+            Code::LetRec(lams, refs, slots, body) => {
+                let l = self.operands(lams.iter().copied());
+                let caps = self.operands(refs.iter().map(|r| operand(*r).0));
+                let s = self.operands(slots.iter().copied());
+                self.emit(Op::LetRec {
+                    lams: l,
+                    n: lams.len() as u32,
+                    caps,
+                    ncaps: refs.len() as u32,
+                    slots: s,
+                });
+                self.expr(body, target);
+            }
+            Code::Con(tag, args) => {
+                let first = self.consecutive(args);
+                self.finish(target, |g, dst| {
+                    g.emit(Op::Con {
+                        dst,
+                        tag: *tag,
+                        args: first,
+                        n: args.len() as u32,
+                    })
+                });
+            }
+            Code::Prim(op, args, span) => {
+                if span.is_user() {
+                    self.emit(Op::Loc(*span));
+                }
+                let first = self.consecutive(args);
+                self.finish(target, |g, dst| {
+                    g.emit(Op::Prim {
+                        dst,
+                        op: *op,
+                        args: first,
+                        span: *span,
+                    })
+                });
+            }
+            Code::Case(scrut, cc, span) => {
+                if span.is_user() {
+                    self.emit(Op::Loc(*span));
+                }
+                let s = self.operand_reg(scrut);
+                self.case(s, cc, *span, target);
+            }
+        }
+        self.next = mark;
+    }
+
+    fn case(&mut self, scrut: Reg, cc: &CaseCode, span: dnrad_core::Span, target: Target) {
+        let table = self.operands(cc.arms.iter().map(|_| NO_TARGET));
+        let switch = self.here();
+        self.emit(Op::Switch {
+            scrut,
+            table,
+            ntags: cc.arms.len() as u32,
+            default: NO_TARGET,
+            span,
+        });
+        let mut ends = Vec::new();
+        for (tag, arm) in cc.arms.iter().enumerate() {
+            let Some(arm) = arm else { continue };
+            self.f.operands[table as usize + tag] = self.here();
+            if !arm.slots.is_empty() {
+                let slots = self.operands(arm.slots.iter().copied());
+                self.emit(Op::Unpack {
+                    src: scrut,
+                    slots,
+                    n: arm.slots.len() as u32,
+                });
+            }
+            self.expr(&arm.body, target);
+            if let Target::Reg(_) = target {
+                ends.push(self.here());
+                self.emit(Op::Jump { target: NO_TARGET });
+            }
+        }
+        if let Some(d) = &cc.default {
+            let at = self.here();
+            if let Op::Switch { default, .. } = &mut self.f.ops[switch as usize] {
+                *default = at;
+            }
+            self.expr(d, target);
+        }
+        let end = self.here();
+        for j in ends {
+            self.f.ops[j as usize] = Op::Jump { target: end };
+        }
+    }
+}
+
+fn function(code: &LamCode) -> Function {
+    let mut g = Gen {
+        f: Function {
+            nregs: code.nslots.max(1),
+            ..Function::default()
+        },
+        next: code.nslots,
+    };
+    g.expr(&code.body, Target::Tail);
+    g.f
+}
+
+/// The VM's functions: the lambdas of `compiled`, then its top-level bindings, then the entry.
+pub fn generate(compiled: &Compiled) -> Vec<Function> {
+    compiled
+        .lams
+        .iter()
+        .chain(compiled.globals.iter().map(|(_, c)| c))
+        .chain(compiled.entry.iter())
+        .map(function)
+        .collect()
+}
