@@ -3,6 +3,8 @@
 //! The corpus is a ratchet: every program named in `tests/corpus_ratchet.txt` must pass; the others
 //! are reported. The list only grows. Programs of `ad/` run once per reverse AD mode
 //! (`ad/NAME@MODE`); the naive mode skips the programs whose point is exponential sharing.
+//! Every case runs on both backends: the interpreter (`ID`) and the VM (`ID@vm`); both must
+//! match the expected output and error line, which makes this the backends' differential test.
 
 mod support;
 
@@ -60,18 +62,28 @@ fn cases() -> Vec<Case> {
                 numeric: dir == "ad",
                 args: args.iter().map(|a| a.to_string()).collect(),
             };
-            if dir == "ad" {
-                for mode in AD_MODES {
-                    if mode == "naive" && exponential_for_naive(&stem) {
-                        continue;
-                    }
-                    out.push(run(
-                        format!("{dir}/{stem}@{mode}"),
-                        &["run", "--lint", "--ad", mode],
-                    ));
-                }
+            let modes: Vec<Option<&str>> = if dir == "ad" {
+                AD_MODES
+                    .into_iter()
+                    .filter(|m| *m != "naive" || !exponential_for_naive(&stem))
+                    .map(Some)
+                    .collect()
             } else {
-                out.push(run(format!("{dir}/{stem}"), &["run", "--lint"]));
+                vec![None]
+            };
+            for mode in modes {
+                for backend in ["interp", "vm"] {
+                    let mut id = format!("{dir}/{stem}");
+                    let mut args = vec!["run", "--lint", "--backend", backend];
+                    if let Some(m) = mode {
+                        id.push_str(&format!("@{m}"));
+                        args.extend(["--ad", m]);
+                    }
+                    if backend == "vm" {
+                        id.push_str("@vm");
+                    }
+                    out.push(run(id, &args));
+                }
             }
         }
     }

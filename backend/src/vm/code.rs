@@ -27,30 +27,92 @@ pub const OPERAND_KIND: u32 = 3 << 30;
 pub enum Op {
     /// Record the user's source location (where the interpreter does).
     Loc(Span),
-    Move { dst: Reg, src: Reg },
-    Capture { dst: Reg, index: u32 },
-    RecMember { dst: Reg, index: u32 },
-    Global { dst: Reg, global: u32 },
-    Const { dst: Reg, index: u32 },
-    Str { dst: Reg, index: u32 },
+    Move {
+        dst: Reg,
+        src: Reg,
+    },
+    Capture {
+        dst: Reg,
+        index: u32,
+    },
+    RecMember {
+        dst: Reg,
+        index: u32,
+    },
+    Global {
+        dst: Reg,
+        global: u32,
+    },
+    Const {
+        dst: Reg,
+        index: u32,
+    },
+    Str {
+        dst: Reg,
+        index: u32,
+    },
     /// A closure of function `lam` over `n` operands from `operands[start..]`.
-    Closure { dst: Reg, lam: u32, start: u32, n: u32 },
+    Closure {
+        dst: Reg,
+        lam: u32,
+        start: u32,
+        n: u32,
+    },
     /// A recursive group: functions `operands[lams..lams+n]`, captured operands
     /// `operands[caps..caps+ncaps]`, member `j` into register `operands[slots+j]`.
-    LetRec { lams: u32, n: u32, caps: u32, ncaps: u32, slots: u32 },
+    LetRec {
+        lams: u32,
+        n: u32,
+        caps: u32,
+        ncaps: u32,
+        slots: u32,
+    },
     /// Constructor `tag` with fields in registers `args..args+n`.
-    Con { dst: Reg, tag: u32, args: Reg, n: u32 },
+    Con {
+        dst: Reg,
+        tag: u32,
+        args: Reg,
+        n: u32,
+    },
     /// Primitive `op` on registers `args..args+arity`.
-    Prim { dst: Reg, op: PrimOp, args: Reg, span: Span },
-    Call { dst: Reg, f: Reg, arg: Reg, span: Span },
-    TailCall { f: Reg, arg: Reg, span: Span },
-    Ret { src: Reg },
+    Prim {
+        dst: Reg,
+        op: PrimOp,
+        args: Reg,
+        span: Span,
+    },
+    Call {
+        dst: Reg,
+        f: Reg,
+        arg: Reg,
+        span: Span,
+    },
+    TailCall {
+        f: Reg,
+        arg: Reg,
+        span: Span,
+    },
+    Ret {
+        src: Reg,
+    },
     /// Jump by the constructor tag of `scrut`: `operands[table + tag]` is a target (or
     /// `NO_TARGET`, then `default`, which may also be `NO_TARGET`).
-    Switch { scrut: Reg, table: u32, ntags: u32, default: u32, span: Span },
+    Switch {
+        scrut: Reg,
+        table: u32,
+        ntags: u32,
+        default: u32,
+        span: Span,
+    },
     /// The fields of the constructor in `src` into registers `operands[slots..slots+n]`.
-    Unpack { src: Reg, slots: u32, n: u32 },
-    Jump { target: u32 },
+    Unpack {
+        src: Reg,
+        slots: u32,
+        n: u32,
+    },
+    Jump {
+        target: u32,
+    },
 }
 
 pub const NO_TARGET: u32 = u32::MAX;

@@ -73,7 +73,11 @@ impl<'p, 'o> Vm<'p, 'o> {
             lams: &compiled.lams,
             first_global: compiled.lams.len(),
             names: compiled.globals.iter().map(|(n, _)| n.as_str()).collect(),
-            globals: compiled.globals.iter().map(|_| Global::Unevaluated).collect(),
+            globals: compiled
+                .globals
+                .iter()
+                .map(|_| Global::Unevaluated)
+                .collect(),
             stack: Vec::new(),
             frames: Vec::new(),
             user_loc: Span::dummy(),
@@ -121,6 +125,10 @@ impl<'p, 'o> Vm<'p, 'o> {
     }
 
     fn callee(&self, f: &Value) -> Option<(u32, Env)> {
+        Self::callee_of(f)
+    }
+
+    fn callee_of(f: &Value) -> Option<(u32, Env)> {
         match f {
             Value::Closure(c) => Some((c.lam, Env::Closure(c.clone()))),
             Value::Rec(g, j) => Some((g.lams[*j as usize], Env::Rec(g.clone()))),
@@ -183,24 +191,34 @@ impl<'p, 'o> Vm<'p, 'o> {
 
     fn execute(&mut self) -> Result<Value, Diagnostic> {
         let funcs = self.funcs;
+        // The running frame's state, kept in locals and written back to the frame only when
+        // another frame takes over.
+        let top = self.frames.last().expect("a frame");
+        let (mut func, mut pc, mut base) = (top.func, top.pc, top.base);
+        let mut code = &funcs[func as usize];
+        macro_rules! resume {
+            () => {{
+                let f = self.frames.last().expect("a frame");
+                (func, pc, base) = (f.func, f.pc, f.base);
+                code = &funcs[func as usize];
+            }};
+        }
         loop {
-            let fi = self.frames.len() - 1;
-            let (func, pc, base) = {
-                let f = &self.frames[fi];
-                (f.func, f.pc, f.base)
-            };
-            let code = &funcs[func as usize];
-            self.frames[fi].pc = pc + 1;
+            let op = &code.ops[pc];
+            pc += 1;
             let reg = |r: u32| base + r as usize;
-            match &code.ops[pc] {
+            match op {
                 Op::Loc(span) => self.user_loc = *span,
                 Op::Move { dst, src } => self.stack[reg(*dst)] = self.stack[reg(*src)].clone(),
                 Op::Capture { dst, index } => {
-                    let v = self.read(&self.frames[fi], OPERAND_CAPTURE | index);
+                    let v = self.read(
+                        self.frames.last().expect("a frame"),
+                        OPERAND_CAPTURE | index,
+                    );
                     self.stack[reg(*dst)] = v;
                 }
                 Op::RecMember { dst, index } => {
-                    let v = self.read(&self.frames[fi], OPERAND_REC | index);
+                    let v = self.read(self.frames.last().expect("a frame"), OPERAND_REC | index);
                     self.stack[reg(*dst)] = v;
                 }
                 Op::Const { dst, index } => {
@@ -221,11 +239,13 @@ impl<'p, 'o> Vm<'p, 'o> {
                     Global::Unevaluated => {
                         self.globals[*global as usize] = Global::InProgress;
                         let f = (self.first_global + *global as usize) as u32;
+                        self.frames.last_mut().expect("a frame").pc = pc;
                         self.push_frame(f, Env::None, Return::Global(*global, *dst))?;
+                        resume!();
                     }
                 },
                 Op::Closure { dst, lam, start, n } => {
-                    let frame = &self.frames[fi];
+                    let frame = self.frames.last().expect("a frame");
                     let captures = code.operands[*start as usize..(*start + *n) as usize]
                         .iter()
                         .map(|o| self.read(frame, *o))
@@ -242,7 +262,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     ncaps,
                     slots,
                 } => {
-                    let frame = &self.frames[fi];
+                    let frame = self.frames.last().expect("a frame");
                     let captures = code.operands[*caps as usize..(*caps + *ncaps) as usize]
                         .iter()
                         .map(|o| self.read(frame, *o))
@@ -260,7 +280,12 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let fields = self.stack[reg(*args)..reg(*args) + *n as usize].to_vec();
                     self.stack[reg(*dst)] = Value::con(*tag, fields);
                 }
-                Op::Prim { dst, op, args, span } => {
+                Op::Prim {
+                    dst,
+                    op,
+                    args,
+                    span,
+                } => {
                     let start = reg(*args);
                     let operands = &self.stack[start..start + op.arity()];
                     if let Some(v) = Self::fast_prim(*op, operands) {
@@ -268,8 +293,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                         continue;
                     }
                     let operands = operands.to_vec();
-                    let r = self.prim(*op, &operands);
-                    match r {
+                    match self.prim(*op, &operands) {
                         Ok(v) => self.stack[reg(*dst)] = v,
                         Err(msg) => {
                             let _ = self.out.flush();
@@ -278,18 +302,17 @@ impl<'p, 'o> Vm<'p, 'o> {
                     }
                 }
                 Op::Call { dst, f, arg, span } => {
-                    let fv = self.stack[reg(*f)].clone();
-                    let Some((lam, env)) = self.callee(&fv) else {
+                    let Some((lam, env)) = self.callee(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
                     let a = self.stack[reg(*arg)].clone();
+                    self.frames.last_mut().expect("a frame").pc = pc;
                     self.push_frame(lam, env, Return::Reg(*dst))?;
-                    let new_base = self.frames.last().expect("the new frame").base;
-                    self.stack[new_base] = a;
+                    resume!();
+                    self.stack[base] = a;
                 }
                 Op::TailCall { f, arg, span } => {
-                    let fv = self.stack[reg(*f)].clone();
-                    let Some((lam, env)) = self.callee(&fv) else {
+                    let Some((lam, env)) = self.callee(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
                     let a = self.stack[reg(*arg)].clone();
@@ -297,28 +320,28 @@ impl<'p, 'o> Vm<'p, 'o> {
                     self.stack.truncate(base);
                     self.stack.resize(base + nregs, Value::unit());
                     self.stack[base] = a;
-                    let frame = &mut self.frames[fi];
+                    let frame = self.frames.last_mut().expect("a frame");
                     frame.func = lam;
-                    frame.pc = 0;
                     frame.env = env;
+                    func = lam;
+                    code = &funcs[func as usize];
+                    pc = 0;
                 }
                 Op::Ret { src } => {
                     let v = std::mem::replace(&mut self.stack[reg(*src)], Value::unit());
                     let frame = self.frames.pop().expect("a frame to return from");
                     self.stack.truncate(frame.base);
                     self.user_loc = frame.saved_loc;
-                    match frame.ret {
+                    let dst = match frame.ret {
                         Return::Exit => return Ok(v),
-                        Return::Reg(dst) => {
-                            let caller = self.frames.last().expect("a caller").base;
-                            self.stack[caller + dst as usize] = v;
-                        }
+                        Return::Reg(dst) => dst,
                         Return::Global(g, dst) => {
                             self.globals[g as usize] = Global::Done(v.clone());
-                            let caller = self.frames.last().expect("a caller").base;
-                            self.stack[caller + dst as usize] = v;
+                            dst
                         }
-                    }
+                    };
+                    resume!();
+                    self.stack[base + dst as usize] = v;
                 }
                 Op::Switch {
                     scrut,
@@ -335,21 +358,28 @@ impl<'p, 'o> Vm<'p, 'o> {
                     } else {
                         NO_TARGET
                     };
-                    let target = if target == NO_TARGET { *default } else { target };
+                    let target = if target == NO_TARGET {
+                        *default
+                    } else {
+                        target
+                    };
                     if target == NO_TARGET {
-                        return Err(self.error(*span, "internal error: no case alternative matches"));
+                        return Err(
+                            self.error(*span, "internal error: no case alternative matches")
+                        );
                     }
-                    self.frames[fi].pc = target as usize;
+                    pc = target as usize;
                 }
                 Op::Unpack { src, slots, n } => {
-                    if let Value::Con(cell) = self.stack[reg(*src)].clone() {
+                    if let Value::Con(cell) = &self.stack[reg(*src)] {
+                        let cell = cell.clone();
                         for j in 0..*n as usize {
                             let slot = code.operands[*slots as usize + j];
                             self.stack[reg(slot)] = cell.fields[j].clone();
                         }
                     }
                 }
-                Op::Jump { target } => self.frames[fi].pc = *target as usize,
+                Op::Jump { target } => pc = *target as usize,
             }
         }
     }

@@ -91,12 +91,12 @@ impl Gen {
                 Target::Reg(r) => self.emit(Op::Move { dst: r, src: *s }),
                 Target::Tail => self.emit(Op::Ret { src: *s }),
             },
-            Code::Var(VarRef::Capture(i)) => self.finish(target, |g, dst| {
-                g.emit(Op::Capture { dst, index: *i })
-            }),
-            Code::Var(VarRef::RecMember(j)) => self.finish(target, |g, dst| {
-                g.emit(Op::RecMember { dst, index: *j })
-            }),
+            Code::Var(VarRef::Capture(i)) => {
+                self.finish(target, |g, dst| g.emit(Op::Capture { dst, index: *i }))
+            }
+            Code::Var(VarRef::RecMember(j)) => {
+                self.finish(target, |g, dst| g.emit(Op::RecMember { dst, index: *j }))
+            }
             Code::Global(global) => self.finish(target, |g, dst| {
                 g.emit(Op::Global {
                     dst,
