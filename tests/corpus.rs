@@ -35,8 +35,14 @@ fn exponential_for_naive(stem: &str) -> bool {
 
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
-    for dir in ["run", "errors", "ad"] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir().join(dir))
+    for dir in ["run", "errors", "ad", "programs"] {
+        // `programs/`: whole realistic programs of our own (tests/programs, outputs from GHC).
+        let root = if dir == "programs" {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
+        } else {
+            corpus_dir()
+        };
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
             .expect("corpus directory")
             .map(|e| e.expect("corpus entry").path())
             .filter(|p| p.extension().is_some_and(|e| e == "hs"))

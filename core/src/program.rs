@@ -39,7 +39,7 @@ pub struct Program {
 }
 
 /// The largest tuple arity with a built-in data declaration.
-pub const MAX_TUPLE: usize = 7;
+pub const MAX_TUPLE: usize = 15;
 
 /// The data types the runtime knows without a declaration: `Bool` (False = tag 0, True = tag 1),
 /// lists (`[]` = tag 0, `:` = tag 1), unit `()` and tuples `(,)` .. of arity 2..=MAX_TUPLE.

@@ -204,6 +204,16 @@ instance Enum Bool where
   toEnum n = if n == 0 then False else if n == 1 then True else error "Prelude.Enum.Bool.toEnum: bad argument"
   fromEnum False = 0
   fromEnum True = 1
+  enumFrom x = boundedEnumFrom True x
+  enumFromThen x y = boundedEnumFromThen False True x y
+
+-- `[x ..]` and `[x, y ..]` of an enumeration: finite, up to its last (or first) constructor.
+boundedEnumFrom :: Enum a => a -> a -> [a]
+boundedEnumFrom lastCon x = enumFromTo x lastCon
+
+boundedEnumFromThen :: Enum a => a -> a -> a -> a -> [a]
+boundedEnumFromThen firstCon lastCon x y =
+  enumFromThenTo x y (if fromEnum y >= fromEnum x then lastCon else firstCon)
 
 instance Bounded Bool where
   minBound = False
@@ -225,6 +235,8 @@ instance Enum Ordering where
   fromEnum LT = 0
   fromEnum EQ = 1
   fromEnum GT = 2
+  enumFrom x = boundedEnumFrom GT x
+  enumFromThen x y = boundedEnumFromThen LT GT x y
 
 instance Bounded Ordering where
   minBound = LT
@@ -544,52 +556,10 @@ instance Monad [] where
   return x = [x]
   fail _ = []
 
-instance (Eq a, Eq b) => Eq (a, b) where
-  (a, b) == (c, d) = a == c && b == d
-
-instance (Ord a, Ord b) => Ord (a, b) where
-  compare (a, b) (c, d) = case compare a c of
-    EQ -> compare b d
-    other -> other
-
-instance (Show a, Show b) => Show (a, b) where
-  showsPrec _ (a, b) s = '(' : shows a (',' : shows b (')' : s))
-
-instance (Eq a, Eq b, Eq c) => Eq (a, b, c) where
-  (a, b, c) == (d, e, f) = a == d && b == e && c == f
-
-instance (Ord a, Ord b, Ord c) => Ord (a, b, c) where
-  compare (a, b, c) (d, e, f) = case compare a d of
-    EQ -> compare (b, c) (e, f)
-    other -> other
-
-instance (Show a, Show b, Show c) => Show (a, b, c) where
-  showsPrec _ (a, b, c) s = '(' : shows a (',' : shows b (',' : shows c (')' : s)))
-
-instance (Eq a, Eq b, Eq c, Eq d) => Eq (a, b, c, d) where
-  (a, b, c, d) == (e, f, g, h) = a == e && b == f && c == g && d == h
-
-instance (Ord a, Ord b, Ord c, Ord d) => Ord (a, b, c, d) where
-  compare (a, b, c, d) (e, f, g, h) = case compare a e of
-    EQ -> compare (b, c, d) (f, g, h)
-    other -> other
-
-instance (Show a, Show b, Show c, Show d) => Show (a, b, c, d) where
-  showsPrec _ (a, b, c, d) s = '(' : shows a (',' : shows b (',' : shows c (',' : shows d (')' : s))))
-
-instance (Show a, Show b, Show c, Show d, Show e) => Show (a, b, c, d, e) where
-  showsPrec _ (a, b, c, d, e) s = '(' : shows a (',' : shows b (',' : shows c (',' : shows d (',' : shows e (')' : s)))))
-
-instance (Eq a, Eq b, Eq c, Eq d, Eq e) => Eq (a, b, c, d, e) where
-  (a, b, c, d, e) == (f, g, h, i, j) = a == f && b == g && c == h && d == i && e == j
-
-instance (Show a, Show b, Show c, Show d, Show e, Show f) => Show (a, b, c, d, e, f) where
-  showsPrec _ (a, b, c, d, e, f) s =
-    '(' : shows a (',' : shows b (',' : shows c (',' : shows d (',' : shows e (',' : shows f (')' : s))))))
-
-instance (Show a, Show b, Show c, Show d, Show e, Show f, Show g) => Show (a, b, c, d, e, f, g) where
-  showsPrec _ (a, b, c, d, e, f, g) s =
-    '(' : shows a (',' : shows b (',' : shows c (',' : shows d (',' : shows e (',' : shows f (',' : shows g (')' : s)))))))
+-- Lexicographic order: the first comparison that is not EQ (tuple instances use it).
+lexOrder :: Ordering -> Ordering -> Ordering
+lexOrder EQ o = o
+lexOrder o _ = o
 
 instance Eq a => Eq (Maybe a) where
   Nothing == Nothing = True

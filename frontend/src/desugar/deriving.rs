@@ -297,9 +297,32 @@ impl Ds {
             );
             to_enum = build::if_then_else(test, build::con(c.name.as_str(), span), to_enum, span);
         }
+        // `[x ..]` and `[x, y ..]` stop at the last (or first) constructor: finite lists.
+        let (first, last) = match (decl.cons.first(), decl.cons.last()) {
+            (Some(f), Some(l)) => (
+                build::con(f.name.as_str(), span),
+                build::con(l.name.as_str(), span),
+            ),
+            _ => return Ok(vec![]),
+        };
+        let from = self.prelude_name("boundedEnumFrom", span)?;
+        let from_then = self.prelude_name("boundedEnumFromThen", span)?;
+        // Methods are functions, so building the dictionary runs none of them.
+        let (x, y) = (self.fresh("x"), self.fresh("y"));
+        let enum_from = apps(var(&from, span), [last.clone(), var(&x, span)]);
+        let enum_from_then = apps(
+            var(&from_then, span),
+            [first, last, var(&x, span), var(&y, span)],
+        );
         Ok(vec![
             self.method("fromEnum", from_enum, span)?,
             self.method("toEnum", build::lam(n, to_enum, span), span)?,
+            self.method("enumFrom", build::lam(x.clone(), enum_from, span), span)?,
+            self.method(
+                "enumFromThen",
+                build::lam(x, build::lam(y, enum_from_then, span), span),
+                span,
+            )?,
         ])
     }
 

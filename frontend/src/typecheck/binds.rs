@@ -207,9 +207,13 @@ impl Tc {
         self.rec_groups.push((vec![], vec![]));
         let metas: Vec<Ty> = binds.iter().map(|_| self.subst.fresh()).collect();
         let depth = self.locals.len();
+        // While the group is inferred its members are monomorphic: a `let` inside it must not
+        // generalise over their type variables (as for a local group's members in `locals`).
+        let mono_depth = self.mono_globals.len();
         for (b, t) in binds.iter().zip(&metas) {
             let info = VarInfo::Mono(t.clone(), Some(group));
             if top {
+                self.mono_globals.push(b.name.clone());
                 self.globals.insert(b.name.clone(), info);
             } else {
                 self.locals.push((b.name.clone(), info));
@@ -224,7 +228,9 @@ impl Tc {
             }
             Ok(rhss)
         })();
-        if !top {
+        if top {
+            self.mono_globals.truncate(mono_depth);
+        } else {
             self.locals.truncate(depth);
         }
         let rhss = match inferred {
