@@ -166,3 +166,51 @@ fn grad_reports_errors_in_the_function_or_value_and_writes_json() {
     let no_value = support::run_dnrad_args(&["grad", path, "f"]);
     assert_eq!(no_value.code, Some(2), "a usage error");
 }
+
+#[test]
+fn constructs_outside_the_language_say_what_is_not_supported_and_why() {
+    let cases = [
+        (
+            "x :: Float\nx = 1.0\nmain = print x\n",
+            "1:6",
+            "use `Double`",
+        ),
+        (
+            "{-# LANGUAGE GADTs #-}\nmain = print 1\n",
+            "1:1",
+            "extensions are not supported (GADTs)",
+        ),
+        (
+            "main = print (take 3 (repeat 1))\n",
+            "1:23",
+            "infinite list",
+        ),
+        (
+            "main = print (read \"5\" :: Int)\n",
+            "1:15",
+            "no Read class",
+        ),
+        (
+            "import Data.List\nmain = print 1\n",
+            "1:1",
+            "imports are not supported",
+        ),
+        (
+            "main = print (length [1 ..])\n",
+            "1:22",
+            "infinite lists are not supported",
+        ),
+    ];
+    for (i, (text, at, why)) in cases.iter().enumerate() {
+        let file = temp_program(&format!("unsupported{i}.hs"), text);
+        let out = run_dnrad(&["run"], &file);
+        assert_eq!(out.code, Some(1), "{text}");
+        let name = file.file_name().unwrap().to_string_lossy();
+        assert!(
+            out.stderr.contains(&format!("{name}:{at}")),
+            "{text}:\n{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains(why), "{text}:\n{}", out.stderr);
+    }
+}

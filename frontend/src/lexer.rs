@@ -141,6 +141,7 @@ impl<'a> Lexer<'a> {
             }
             if c == '{' && self.peek_at(1) == Some('-') {
                 self.block_comment()?;
+                self.reject_extension_pragma(start)?;
                 continue;
             }
             let tok = self.token(c)?;
@@ -159,6 +160,34 @@ impl<'a> Lexer<'a> {
         let rest = &self.src[self.pos..];
         let dashes = rest.chars().take_while(|&c| c == '-').count();
         dashes >= 2 && !rest[dashes..].chars().next().is_some_and(is_symbol)
+    }
+
+    /// `{-# LANGUAGE ... #-}` asks for GHC extensions, which dnrad does not implement; other
+    /// pragmas (`INLINE`, ...) are comments.
+    fn reject_extension_pragma(&self, start: usize) -> Result<(), Diagnostic> {
+        let comment = &self.src[start..self.pos];
+        let Some(body) = comment
+            .strip_prefix("{-#")
+            .and_then(|b| b.strip_suffix("#-}"))
+        else {
+            return Ok(());
+        };
+        let mut words = body.split_whitespace();
+        if words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("LANGUAGE"))
+        {
+            let extensions: Vec<&str> = words.collect();
+            return Err(self.error(
+                start,
+                format!(
+                    "language extensions are not supported ({}): dnrad implements Haskell 98, \
+                     evaluated strictly",
+                    extensions.join(" ").trim_end_matches(',')
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn block_comment(&mut self) -> Result<(), Diagnostic> {

@@ -168,6 +168,22 @@ impl Ds {
         }
         let locals = self.locals.iter().flat_map(|s| s.keys());
         let globals = self.globals.visible_values(self.module);
+        let lazy = match ident.name.as_str() {
+            "repeat" | "iterate" | "cycle" => {
+                Some("it builds an infinite list, which strict evaluation cannot produce")
+            }
+            "read" | "reads" | "readParen" | "lex" | "getLine" | "getContents" | "interact"
+            | "readFile" | "readLn" => {
+                Some("dnrad's Prelude has no Read class and no input actions")
+            }
+            _ => None,
+        };
+        if let (Some(why), Module::User) = (lazy, self.module) {
+            return Err(scope_error(
+                ident.span,
+                format!("`{}` is not supported: {why}", ident.name),
+            ));
+        }
         let mut msg = format!("variable not in scope: `{}`", ident.name);
         if let Some(s) = suggest(&ident.name, locals.chain(globals)) {
             msg.push_str(&format!(" (did you mean `{s}`?)"));

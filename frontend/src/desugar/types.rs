@@ -30,6 +30,24 @@ fn ad_type(name: &str) -> Option<usize> {
     }
 }
 
+/// Why a type is not in scope, with what to use instead for the Haskell types dnrad leaves out.
+fn unknown_type_message(name: &str) -> String {
+    let why = match name {
+        "Float" => Some("dnrad has one floating-point type, `Double`; use `Double`"),
+        "Rational" | "Ratio" => None,
+        "Word" | "Word8" | "Word16" | "Word32" | "Word64" | "Int8" | "Int16" | "Int32"
+        | "Int64" => Some("dnrad's integer types are `Int` (64-bit) and `Integer`"),
+        "IORef" | "Array" | "Map" | "Set" => {
+            Some("dnrad has only the Prelude (no library modules)")
+        }
+        _ => None,
+    };
+    match why {
+        Some(why) => format!("`{name}` is not supported: {why}"),
+        None => format!("type constructor not in scope: `{name}`"),
+    }
+}
+
 impl Ds {
     pub fn convert_type(&self, t: &ast::Type) -> DResult<Type> {
         // Collect the application spine `head a1 .. an`.
@@ -113,10 +131,7 @@ impl Ds {
                     other => other.apply_checked(rest, whole),
                 }
             }
-            None => Err(scope_error(
-                c.span,
-                format!("type constructor not in scope: `{}`", c.name),
-            )),
+            None => Err(scope_error(c.span, unknown_type_message(&c.name))),
         }
     }
 
