@@ -96,14 +96,26 @@ pub fn differentiate(program: &Program, options: Options) -> Result<Program, Vec
     Ok(program)
 }
 
-/// Compile for running: differentiate when the program uses grad, vjp or jvp.
-pub fn compile_for_run(sources: &Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
-    let program = compile(sources, options)?;
-    if dnrad_ad::uses_ad(&program) {
-        differentiate(&program, options)
-    } else {
-        Ok(program)
+/// Prepare typed core for running: simplify for the VM (the interpreter runs core as inferred:
+/// it is the reference semantics), then differentiate when the program uses grad, vjp or jvp;
+/// the AD pass sees the simplified program, so the differentiated code profits too.
+pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagnostic>> {
+    let mut program = program;
+    if options.backend == Backend::Vm {
+        program = dnrad_core::simplify::simplify(&program, &dnrad_ad::AD_ENTRY_POINTS);
+        if options.lint {
+            lint_pass(&program, "simplification")?;
+        }
     }
+    if dnrad_ad::uses_ad(&program) {
+        program = differentiate(&program, options)?;
+    }
+    Ok(program)
+}
+
+/// Compile for running (see `prepare`).
+pub fn compile_for_run(sources: &Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
+    prepare(compile(sources, options)?, options)
 }
 
 /// What a run reports besides the program's output.

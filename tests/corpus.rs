@@ -195,7 +195,10 @@ fn vendored_corpus_matches_shared() {
         return;
     }
     for case in cases() {
-        let rel = case.path.strip_prefix(corpus_dir()).unwrap();
+        // `programs/` is ours, not a copy.
+        let Ok(rel) = case.path.strip_prefix(corpus_dir()) else {
+            continue;
+        };
         for ext in ["hs", "out", "err"] {
             let ours = std::fs::read(case.path.with_extension(ext)).ok();
             let theirs = std::fs::read(shared.join(rel).with_extension(ext)).ok();

@@ -221,12 +221,7 @@ impl Session {
                 })
             }
         };
-        let program = if dnrad_ad::uses_ad(&program) {
-            pipeline::differentiate(&program, self.options)
-        } else {
-            Ok(program)
-        };
-        let result = program.and_then(|p| {
+        let result = pipeline::prepare(program, self.options).and_then(|p| {
             let limits = dnrad_backend::Limits::default();
             dnrad_backend::run_on(self.options.backend, &p, out, &limits).map_err(|d| vec![d])
         });

@@ -1,0 +1,577 @@
+//! A small simplifier for the optimising backend: it removes the cost of dictionary passing
+//! where the dictionary is known. (1) The fields of top-level instance dictionaries become
+//! globals of their own; (2) a method or superclass selector applied to such a dictionary becomes
+//! the field's global; (3) a small non-recursive global function applied to all its arguments is
+//! inlined (so `(+) @Int Num#Int#inst a b` ends as `prim#intAdd a b`); (4) a `let`-bound function
+//! used once, in a call (a pattern-match fallthrough), is inlined there. Evaluation order and
+//! strictness are kept (arguments are bound by `let` before an inlined body runs); inlined code
+//! takes the span of the call, so runtime errors point where they did. It must keep the program
+//! passing the lint, and it never changes what a program prints.
+
+use crate::expr::{Bind, Expr, ExprKind};
+use crate::lint::subst;
+use crate::name::Name;
+use crate::program::{DataDecl, Program};
+use crate::span::Span;
+use crate::types::Type;
+use std::collections::HashMap;
+
+/// How many nodes an inlined function body may have.
+const INLINE_SIZE: usize = 12;
+
+/// A selector: `/\vs. \d. case d of K f0 .. fn -> fi`.
+struct Selector {
+    con: Name,
+    index: usize,
+}
+
+/// An inlinable global: `/\vs. \x1 .. xn. body` with a small, binder-free body.
+struct Inline {
+    tyvars: Vec<Name>,
+    params: Vec<(Name, Type)>,
+    body: Expr,
+}
+
+struct Simplifier {
+    selectors: HashMap<Name, Selector>,
+    /// Dictionary globals: constructor and field atoms.
+    dictionaries: HashMap<Name, (Name, Vec<Expr>)>,
+    inlines: HashMap<Name, Inline>,
+    fresh: u32,
+}
+
+/// The type variables and body of `/\vs. e`, seeing through twins (after differentiation a
+/// lambda is wrapped with its twins; a direct call runs the primal lambda).
+fn strip_ty_lams(e: &Expr) -> (Vec<Name>, &Expr) {
+    let mut vs = Vec::new();
+    let mut e = e;
+    loop {
+        match &e.kind {
+            ExprKind::TyLam(more, body) => {
+                vs.extend(more.iter().cloned());
+                e = body;
+            }
+            ExprKind::Twin(primal, _) => e = primal,
+            _ => return (vs, e),
+        }
+    }
+}
+
+/// The body of `\x -> e`, seeing through a twin.
+fn lambda(e: &Expr) -> Option<(&Name, &Type, &Expr)> {
+    match &e.kind {
+        ExprKind::Lam(x, t, body) => Some((x, t, body)),
+        ExprKind::Twin(primal, _) => lambda(primal),
+        _ => None,
+    }
+}
+
+fn atomic(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Lit(_) => true,
+        ExprKind::TyApp(f, _) => atomic(f),
+        _ => false,
+    }
+}
+
+fn selector(rhs: &Expr) -> Option<Selector> {
+    let (_, body) = strip_ty_lams(rhs);
+    let (d, _, body) = lambda(body)?;
+    let ExprKind::Case(s, alts, None) = &body.kind else {
+        return None;
+    };
+    let (ExprKind::Var(sv), [alt]) = (&s.kind, alts.as_slice()) else {
+        return None;
+    };
+    let ExprKind::Var(result) = &alt.rhs.kind else {
+        return None;
+    };
+    let index = alt.binders.iter().position(|(n, _)| n == result)?;
+    (sv == d && alt.con.as_str().ends_with("#D")).then(|| Selector {
+        con: alt.con.clone(),
+        index,
+    })
+}
+
+/// The number of nodes of a binder-free expression, or `None` if it binds anything.
+fn small_size(e: &Expr) -> Option<usize> {
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Lit(_) => Some(1),
+        ExprKind::App(f, a) => Some(1 + small_size(f)? + small_size(a)?),
+        ExprKind::TyApp(f, _) => Some(1 + small_size(f)?),
+        ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
+            let mut n = 1;
+            for a in args {
+                n += small_size(a)?;
+            }
+            Some(n)
+        }
+        _ => None,
+    }
+}
+
+fn mentions(e: &Expr, name: &Name) -> bool {
+    match &e.kind {
+        ExprKind::Var(n) => n == name,
+        ExprKind::Lit(_) => false,
+        ExprKind::App(f, a) => mentions(f, name) || mentions(a, name),
+        ExprKind::TyApp(f, _) => mentions(f, name),
+        ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
+            args.iter().any(|a| mentions(a, name))
+        }
+        _ => true,
+    }
+}
+
+/// Only the Prelude's functions are inlined: the user's calls stay where errors can name them.
+fn inline_candidate(bind: &Bind) -> Option<Inline> {
+    if bind.span.is_user() {
+        return None;
+    }
+    let name = &bind.name;
+    let (tyvars, mut e) = strip_ty_lams(&bind.rhs);
+    let mut params = Vec::new();
+    while let Some((x, t, body)) = lambda(e) {
+        params.push((x.clone(), t.clone()));
+        e = body;
+    }
+    let small = small_size(e).is_some_and(|n| n <= INLINE_SIZE);
+    (!params.is_empty() && small && !mentions(e, name)).then(|| Inline {
+        tyvars,
+        params,
+        body: e.clone(),
+    })
+}
+
+/// `e` with variables and type variables replaced (binder-free `e`), every node at `span`.
+fn instantiate(
+    e: &Expr,
+    vars: &[(Name, Expr)],
+    tys: &[(Name, Type)],
+    span: Span,
+    fresh: &mut u32,
+) -> Expr {
+    let ty = |t: &Type, fresh: &mut u32| subst(t, tys, fresh);
+    let kind = match &e.kind {
+        ExprKind::Var(n) => match vars.iter().find(|(v, _)| v == n) {
+            Some((_, r)) => return r.clone(),
+            None => ExprKind::Var(n.clone()),
+        },
+        ExprKind::Lit(l) => ExprKind::Lit(l.clone()),
+        ExprKind::App(f, a) => ExprKind::App(
+            Box::new(instantiate(f, vars, tys, span, fresh)),
+            Box::new(instantiate(a, vars, tys, span, fresh)),
+        ),
+        ExprKind::TyApp(f, ts) => ExprKind::TyApp(
+            Box::new(instantiate(f, vars, tys, span, fresh)),
+            ts.iter().map(|t| ty(t, fresh)).collect(),
+        ),
+        ExprKind::Con(c, ts, args) => ExprKind::Con(
+            c.clone(),
+            ts.iter().map(|t| ty(t, fresh)).collect(),
+            args.iter()
+                .map(|a| instantiate(a, vars, tys, span, fresh))
+                .collect(),
+        ),
+        ExprKind::Prim(p, ts, args) => ExprKind::Prim(
+            *p,
+            ts.iter().map(|t| ty(t, fresh)).collect(),
+            args.iter()
+                .map(|a| instantiate(a, vars, tys, span, fresh))
+                .collect(),
+        ),
+        other => unreachable!("inlined bodies bind nothing: {other:?}"),
+    };
+    Expr::new(kind, span)
+}
+
+impl Simplifier {
+    /// `head @tys a1 .. an` as (head, tys, args).
+    fn spine(e: &Expr) -> (&Expr, Vec<Type>, Vec<&Expr>) {
+        let mut args = Vec::new();
+        let mut e = e;
+        while let ExprKind::App(f, a) = &e.kind {
+            args.push(a.as_ref());
+            e = f;
+        }
+        args.reverse();
+        let mut tys = Vec::new();
+        if let ExprKind::TyApp(f, ts) = &e.kind {
+            tys = ts.clone();
+            e = f;
+        }
+        (e, tys, args)
+    }
+
+    /// A selector applied to a known dictionary: the field.
+    fn select(&self, e: &Expr) -> Option<Expr> {
+        let ExprKind::App(f, d) = &e.kind else {
+            return None;
+        };
+        let (head, _, args) = Self::spine(f);
+        let (ExprKind::Var(sel), ExprKind::Var(dict), true) =
+            (&head.kind, &d.kind, args.is_empty())
+        else {
+            return None;
+        };
+        let s = self.selectors.get(sel)?;
+        let (con, fields) = self.dictionaries.get(dict)?;
+        (con == &s.con).then(|| {
+            let mut field = fields[s.index].clone();
+            field.span = e.span;
+            field
+        })
+    }
+
+    /// A call of a small global with all its arguments: the inlined body.
+    fn inline(&mut self, e: &Expr) -> Option<Expr> {
+        let (head, tys, args) = Self::spine(e);
+        let ExprKind::Var(g) = &head.kind else {
+            return None;
+        };
+        let inline = self.inlines.get(g)?;
+        if args.len() != inline.params.len() || tys.len() != inline.tyvars.len() {
+            return None;
+        }
+        let ty_subst: Vec<(Name, Type)> = inline.tyvars.iter().cloned().zip(tys).collect();
+        let mut lets = Vec::new();
+        let mut vars = Vec::new();
+        for ((x, t), a) in inline.params.iter().zip(&args) {
+            if atomic(a) {
+                vars.push((x.clone(), (*a).clone()));
+            } else {
+                let t = subst(t, &ty_subst, &mut self.fresh);
+                let v = Name::from(format!("{x}#s{}", self.fresh + 1));
+                self.fresh += 1;
+                lets.push((v.clone(), t, (*a).clone()));
+                vars.push((x.clone(), Expr::new(ExprKind::Var(v), e.span)));
+            }
+        }
+        let body = inline.body.clone();
+        let mut out = instantiate(&body, &vars, &ty_subst, e.span, &mut self.fresh);
+        for (v, t, rhs) in lets.into_iter().rev() {
+            let bind = Bind {
+                name: v,
+                ty: t,
+                rhs,
+                span: e.span,
+            };
+            out = Expr::new(ExprKind::Let(Box::new(bind), Box::new(out)), e.span);
+        }
+        Some(out)
+    }
+
+    fn expr(&mut self, e: &Expr) -> Expr {
+        let span = e.span;
+        let kind = match &e.kind {
+            ExprKind::Var(_) | ExprKind::Lit(_) => return e.clone(),
+            ExprKind::Lam(x, t, b) => ExprKind::Lam(x.clone(), t.clone(), Box::new(self.expr(b))),
+            ExprKind::App(f, a) => ExprKind::App(Box::new(self.expr(f)), Box::new(self.expr(a))),
+            ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(self.expr(b))),
+            ExprKind::TyApp(f, ts) => ExprKind::TyApp(Box::new(self.expr(f)), ts.clone()),
+            ExprKind::Let(b, body) => {
+                let rhs = self.expr(&b.rhs);
+                let body = self.expr(body);
+                if let Some(inlined) = self.inline_once(&b.name, &rhs, &body) {
+                    return inlined;
+                }
+                ExprKind::Let(
+                    Box::new(Bind {
+                        rhs,
+                        ..(**b).clone()
+                    }),
+                    Box::new(body),
+                )
+            }
+            ExprKind::LetRec(bs, body) => ExprKind::LetRec(
+                bs.iter()
+                    .map(|b| Bind {
+                        rhs: self.expr(&b.rhs),
+                        ..b.clone()
+                    })
+                    .collect(),
+                Box::new(self.expr(body)),
+            ),
+            ExprKind::Con(c, ts, args) => ExprKind::Con(
+                c.clone(),
+                ts.clone(),
+                args.iter().map(|a| self.expr(a)).collect(),
+            ),
+            ExprKind::Prim(p, ts, args) => {
+                ExprKind::Prim(*p, ts.clone(), args.iter().map(|a| self.expr(a)).collect())
+            }
+            ExprKind::Case(s, alts, d) => ExprKind::Case(
+                Box::new(self.expr(s)),
+                alts.iter()
+                    .map(|a| crate::expr::Alt {
+                        rhs: self.expr(&a.rhs),
+                        ..a.clone()
+                    })
+                    .collect(),
+                d.as_ref().map(|d| Box::new(self.expr(d))),
+            ),
+            ExprKind::Twin(p, ts) => ExprKind::Twin(Box::new(self.expr(p)), ts.clone()),
+        };
+        let e = Expr::new(kind, span);
+        if let Some(field) = self.select(&e) {
+            return field;
+        }
+        if let ExprKind::App(..) = e.kind {
+            if let Some(inlined) = self.inline(&e) {
+                return inlined;
+            }
+        }
+        e
+    }
+
+    /// `let f = /\t. \u. b in ... f @t' a ...` with `f` called once: `let u = a in b[t := t']`.
+    fn inline_once(&mut self, f: &Name, rhs: &Expr, body: &Expr) -> Option<Expr> {
+        let (tyvars, lam) = strip_ty_lams(rhs);
+        let (u, ut, ub) = lambda(lam)?;
+        if count(body, f) != 1 {
+            return None;
+        }
+        let mut done = false;
+        let replaced = replace_call(body, f, &mut |tys, arg, span| {
+            done = true;
+            let sub: Vec<(Name, Type)> = tyvars.iter().cloned().zip(tys.to_vec()).collect();
+            let mut fresh = 0;
+            let bind = Bind {
+                name: u.clone(),
+                ty: subst(ut, &sub, &mut fresh),
+                rhs: arg,
+                span,
+            };
+            let inner = if sub.is_empty() {
+                ub.clone()
+            } else {
+                subst_types(ub, &sub)
+            };
+            Expr::new(ExprKind::Let(Box::new(bind), Box::new(inner)), span)
+        });
+        done.then_some(replaced)
+    }
+
+    fn program(&mut self, program: &Program) -> Program {
+        let binds = program
+            .binds
+            .iter()
+            .map(|b| Bind {
+                rhs: self.expr(&b.rhs),
+                ..b.clone()
+            })
+            .collect();
+        Program {
+            binds,
+            entry: program.entry.as_ref().map(|e| self.expr(e)),
+            ..program.clone()
+        }
+    }
+}
+
+/// Occurrences of variable `f` in `e`.
+fn count(e: &Expr, f: &Name) -> usize {
+    match &e.kind {
+        ExprKind::Var(n) => usize::from(n == f),
+        ExprKind::Lit(_) => 0,
+        ExprKind::Lam(_, _, b) | ExprKind::TyLam(_, b) | ExprKind::TyApp(b, _) => count(b, f),
+        ExprKind::App(a, b) => count(a, f) + count(b, f),
+        ExprKind::Let(b, body) => count(&b.rhs, f) + count(body, f),
+        ExprKind::LetRec(bs, body) => {
+            bs.iter().map(|b| count(&b.rhs, f)).sum::<usize>() + count(body, f)
+        }
+        ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
+            args.iter().map(|a| count(a, f)).sum()
+        }
+        ExprKind::Case(s, alts, d) => {
+            count(s, f)
+                + alts.iter().map(|a| count(&a.rhs, f)).sum::<usize>()
+                + d.as_ref().map_or(0, |d| count(d, f))
+        }
+        ExprKind::Twin(p, ts) => count(p, f) + ts.iter().map(|t| count(t, f)).sum::<usize>(),
+    }
+}
+
+/// `e` with the call `f @tys arg` replaced by `make(tys, arg, span)`.
+fn replace_call(e: &Expr, f: &Name, make: &mut dyn FnMut(&[Type], Expr, Span) -> Expr) -> Expr {
+    if let ExprKind::App(head, arg) = &e.kind {
+        let (h, tys) = match &head.kind {
+            ExprKind::TyApp(h, tys) => (h.as_ref(), tys.as_slice()),
+            _ => (head.as_ref(), &[][..]),
+        };
+        if matches!(&h.kind, ExprKind::Var(n) if n == f) {
+            let arg = replace_call(arg, f, make);
+            return make(tys, arg, e.span);
+        }
+    }
+    map_children(e, &mut |c| replace_call(c, f, make))
+}
+
+/// `e` with type variables replaced in every type annotation.
+fn subst_types(e: &Expr, sub: &[(Name, Type)]) -> Expr {
+    let mut fresh = 0;
+    let mut t = |ty: &Type| subst(ty, sub, &mut fresh);
+    let kind = match &e.kind {
+        ExprKind::Lam(x, ty, b) => ExprKind::Lam(x.clone(), t(ty), Box::new(subst_types(b, sub))),
+        ExprKind::TyApp(f, ts) => ExprKind::TyApp(
+            Box::new(subst_types(f, sub)),
+            ts.iter().map(&mut t).collect(),
+        ),
+        ExprKind::Let(b, body) => ExprKind::Let(
+            Box::new(Bind {
+                ty: t(&b.ty),
+                rhs: subst_types(&b.rhs, sub),
+                ..(**b).clone()
+            }),
+            Box::new(subst_types(body, sub)),
+        ),
+        ExprKind::LetRec(bs, body) => ExprKind::LetRec(
+            bs.iter()
+                .map(|b| Bind {
+                    ty: t(&b.ty),
+                    rhs: subst_types(&b.rhs, sub),
+                    ..b.clone()
+                })
+                .collect(),
+            Box::new(subst_types(body, sub)),
+        ),
+        ExprKind::Con(c, ts, args) => ExprKind::Con(
+            c.clone(),
+            ts.iter().map(&mut t).collect(),
+            args.iter().map(|a| subst_types(a, sub)).collect(),
+        ),
+        ExprKind::Prim(p, ts, args) => ExprKind::Prim(
+            *p,
+            ts.iter().map(&mut t).collect(),
+            args.iter().map(|a| subst_types(a, sub)).collect(),
+        ),
+        ExprKind::Case(s, alts, d) => ExprKind::Case(
+            Box::new(subst_types(s, sub)),
+            alts.iter()
+                .map(|a| crate::expr::Alt {
+                    con: a.con.clone(),
+                    binders: a.binders.iter().map(|(n, ty)| (n.clone(), t(ty))).collect(),
+                    rhs: subst_types(&a.rhs, sub),
+                })
+                .collect(),
+            d.as_ref().map(|d| Box::new(subst_types(d, sub))),
+        ),
+        _ => return map_children(e, &mut |c| subst_types(c, sub)),
+    };
+    Expr::new(kind, e.span)
+}
+
+/// `e` with `f` applied to each immediate subexpression.
+fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Var(_) | ExprKind::Lit(_) => return e.clone(),
+        ExprKind::Lam(x, t, b) => ExprKind::Lam(x.clone(), t.clone(), Box::new(f(b))),
+        ExprKind::App(a, b) => ExprKind::App(Box::new(f(a)), Box::new(f(b))),
+        ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(f(b))),
+        ExprKind::TyApp(b, ts) => ExprKind::TyApp(Box::new(f(b)), ts.clone()),
+        ExprKind::Let(b, body) => ExprKind::Let(
+            Box::new(Bind {
+                rhs: f(&b.rhs),
+                ..(**b).clone()
+            }),
+            Box::new(f(body)),
+        ),
+        ExprKind::LetRec(bs, body) => ExprKind::LetRec(
+            bs.iter()
+                .map(|b| Bind {
+                    rhs: f(&b.rhs),
+                    ..b.clone()
+                })
+                .collect(),
+            Box::new(f(body)),
+        ),
+        ExprKind::Con(c, ts, args) => {
+            ExprKind::Con(c.clone(), ts.clone(), args.iter().map(&mut *f).collect())
+        }
+        ExprKind::Prim(p, ts, args) => {
+            ExprKind::Prim(*p, ts.clone(), args.iter().map(&mut *f).collect())
+        }
+        ExprKind::Case(s, alts, d) => ExprKind::Case(
+            Box::new(f(s)),
+            alts.iter()
+                .map(|a| crate::expr::Alt {
+                    rhs: f(&a.rhs),
+                    ..a.clone()
+                })
+                .collect(),
+            d.as_ref().map(|d| Box::new(f(d))),
+        ),
+        ExprKind::Twin(p, ts) => ExprKind::Twin(Box::new(f(p)), ts.iter().map(&mut *f).collect()),
+    };
+    Expr::new(kind, e.span)
+}
+
+/// Make every non-atomic field of a top-level dictionary a global of its own.
+fn hoist_dictionary_fields(program: &mut Program) -> HashMap<Name, (Name, Vec<Expr>)> {
+    let datas: HashMap<&Name, &DataDecl> = program
+        .datas
+        .iter()
+        .flat_map(|d| d.cons.iter().map(move |c| (&c.name, d)))
+        .collect();
+    let mut dictionaries = HashMap::new();
+    let mut new_binds = Vec::new();
+    for b in &mut program.binds {
+        let ExprKind::Con(con, tys, args) = &b.rhs.kind else {
+            continue;
+        };
+        let Some(decl) = datas.get(con).filter(|_| con.as_str().ends_with("#D")) else {
+            continue;
+        };
+        let sub: Vec<(Name, Type)> = decl
+            .params
+            .iter()
+            .cloned()
+            .zip(tys.iter().cloned())
+            .collect();
+        let mut fields = Vec::new();
+        for (i, (a, ft)) in args.iter().zip(&decl.cons[0].fields).enumerate() {
+            if atomic(a) {
+                fields.push(a.clone());
+                continue;
+            }
+            let name = Name::from(format!("{}#f{i}", b.name));
+            new_binds.push(Bind {
+                name: name.clone(),
+                ty: subst(ft, &sub, &mut 0),
+                rhs: a.clone(),
+                span: a.span,
+            });
+            fields.push(Expr::new(ExprKind::Var(name), a.span));
+        }
+        let (con, tys) = (con.clone(), tys.clone());
+        b.rhs = Expr::new(ExprKind::Con(con.clone(), tys, fields.clone()), b.rhs.span);
+        dictionaries.insert(b.name.clone(), (con, fields));
+    }
+    program.binds.extend(new_binds);
+    dictionaries
+}
+
+/// Simplify a program (see the module comment); the globals named in `keep` are never inlined
+/// (later passes look for their calls).
+pub fn simplify(program: &Program, keep: &[&str]) -> Program {
+    let mut program = program.clone();
+    let dictionaries = hoist_dictionary_fields(&mut program);
+    let selectors = program
+        .binds
+        .iter()
+        .filter_map(|b| selector(&b.rhs).map(|s| (b.name.clone(), s)))
+        .collect();
+    let inlines = program
+        .binds
+        .iter()
+        .filter(|b| !keep.contains(&b.name.as_str()))
+        .filter_map(|b| inline_candidate(b).map(|i| (b.name.clone(), i)))
+        .collect();
+    let mut s = Simplifier {
+        selectors,
+        dictionaries,
+        inlines,
+        fresh: 0,
+    };
+    s.program(&program)
+}
