@@ -45,6 +45,9 @@ enum Command {
         /// The backend: the bytecode VM or the reference interpreter.
         #[arg(long, value_name = "BACKEND", default_value = "interp")]
         backend: BackendArg,
+        /// The deepest nesting of non-tail calls before the run stops with an error.
+        #[arg(long, value_name = "FRAMES", default_value_t = 10_000_000)]
+        max_depth: usize,
     },
     /// Compile FILE and report errors without running it.
     ///
@@ -195,6 +198,7 @@ fn execute(command: Command) -> ExitCode {
             ad,
             stats,
             backend,
+            max_depth,
         } => {
             let sources = match read(&file) {
                 Ok(s) => s,
@@ -206,6 +210,7 @@ fn execute(command: Command) -> ExitCode {
                 lint,
                 ad: ad.mode(),
                 backend: backend.backend(),
+                max_depth,
                 ..Options::default()
             };
             let result = pipeline::run(&sources, options, &mut out);

@@ -26,6 +26,8 @@ pub struct Options {
     pub entry: &'static str,
     /// The backend that runs it.
     pub backend: Backend,
+    /// The deepest non-tail call nesting a run may reach.
+    pub max_depth: usize,
 }
 
 impl Default for Options {
@@ -35,6 +37,7 @@ impl Default for Options {
             ad: Mode::Array,
             entry: "main",
             backend: Backend::Interp,
+            max_depth: dnrad_backend::Limits::default().max_depth,
         }
     }
 }
@@ -138,7 +141,9 @@ pub fn run(
             format!("the program has no `{}` to run", options.entry),
         )]);
     }
-    let limits = dnrad_backend::Limits::default();
+    let limits = dnrad_backend::Limits {
+        max_depth: options.max_depth,
+    };
     dnrad_backend::run_on(options.backend, &program, out, &limits)
         .map(|bp_calls| RunStats { bp_calls })
         .map_err(|d| vec![d])

@@ -109,10 +109,41 @@ fn runaway_recursion_is_a_clear_error() {
         "runaway.hs",
         "f :: Int -> Int\nf n = 1 + f (n + 1)\n\nmain = print (f 0)\n",
     );
-    let out = run_dnrad(&["run"], &file);
-    assert_eq!(out.code, Some(1), "{}", out.stderr);
-    assert!(out.stderr.contains("stack overflow"), "{}", out.stderr);
-    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+    for backend in ["interp", "vm"] {
+        let out = run_dnrad(&["run", "--backend", backend], &file);
+        assert_eq!(out.code, Some(1), "{}", out.stderr);
+        assert!(out.stderr.contains("stack overflow"), "{}", out.stderr);
+        assert!(out.stderr.contains("runaway.hs:2:"), "{}", out.stderr);
+        assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+        // The limit is configurable: a million frames pass by default, not under a lower limit.
+        let deep = temp_program(
+            "deep.hs",
+            "count :: Int -> Int
+count 0 = 0
+count n = 1 + count (n - 1)
+
+main = print (count 1000000)
+",
+        );
+        let ok = run_dnrad(&["run", "--backend", backend], &deep);
+        assert_eq!(
+            (ok.code, ok.stdout.as_str()),
+            (
+                Some(0),
+                "1000000
+"
+            ),
+            "{}",
+            ok.stderr
+        );
+        let limited = run_dnrad(&["run", "--backend", backend, "--max-depth", "1000"], &deep);
+        assert_eq!(limited.code, Some(1));
+        assert!(
+            limited.stderr.contains("deeper than 1000 frames"),
+            "{}",
+            limited.stderr
+        );
+    }
 }
 
 #[test]

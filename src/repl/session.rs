@@ -222,7 +222,9 @@ impl Session {
             }
         };
         let result = pipeline::prepare(program, self.options).and_then(|p| {
-            let limits = dnrad_backend::Limits::default();
+            let limits = dnrad_backend::Limits {
+                max_depth: self.options.max_depth,
+            };
             dnrad_backend::run_on(self.options.backend, &p, out, &limits).map_err(|d| vec![d])
         });
         let _ = out.flush();
