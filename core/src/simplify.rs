@@ -3,7 +3,9 @@
 //! globals of their own; (2) a method or superclass selector applied to such a dictionary becomes
 //! the field's global; (3) a small non-recursive global function applied to all its arguments is
 //! inlined (so `(+) @Int Num#Int#inst a b` ends as `prim#intAdd a b`); (4) a `let`-bound function
-//! used once, in a call (a pattern-match fallthrough), is inlined there. Evaluation order and
+//! used once, in a call (a pattern-match fallthrough), is inlined there; (5) an overloaded global
+//! called with known dictionaries at closed types is specialised (`sum @Int Num#Int#inst` calls
+//! `sum#spec0`, a copy with the dictionary substituted and simplified; recursive calls reuse it). Evaluation order and
 //! strictness are kept (arguments are bound by `let` before an inlined body runs); inlined code
 //! takes the span of the call, so runtime errors point where they did. It must keep the program
 //! passing the lint, and it never changes what a program prints.
@@ -37,7 +39,37 @@ struct Simplifier {
     /// Dictionary globals: constructor and field atoms.
     dictionaries: HashMap<Name, (Name, Vec<Expr>)>,
     inlines: HashMap<Name, Inline>,
+    /// Overloaded global functions: type, definition, number of leading dictionary parameters.
+    overloaded: HashMap<Name, (Type, Expr, usize)>,
+    /// Specialisations made so far, by function, types and dictionaries.
+    specialised: HashMap<String, Name>,
+    /// Specialised definitions still to be added to the program.
+    new_binds: Vec<Bind>,
     fresh: u32,
+}
+
+/// At most this many specialisations (polymorphic recursion could ask for ever new ones).
+const MAX_SPECIALISATIONS: usize = 2000;
+
+/// Whether `t` is the type of a class dictionary (`C τ`, its data's constructor `C#D`).
+fn is_dictionary_type(t: &Type, dict_types: &std::collections::HashSet<Name>) -> bool {
+    matches!(t, Type::Con(c, args) if args.len() == 1 && dict_types.contains(c))
+}
+
+fn closed(t: &Type) -> bool {
+    match t {
+        Type::Var(_) | Type::App(..) | Type::Forall(..) => false,
+        Type::Con(_, args) => args.iter().all(closed),
+        Type::Fun(a, b) => closed(a) && closed(b),
+    }
+}
+
+/// `e` with the variable `from` replaced by `to` (which no binder in `e` captures).
+fn rename_var(e: &Expr, from: &Name, to: &Expr) -> Expr {
+    match &e.kind {
+        ExprKind::Var(n) if n == from => Expr::new(to.kind.clone(), e.span),
+        _ => map_children(e, &mut |c| rename_var(c, from, to)),
+    }
 }
 
 /// The type variables and body of `/\vs. e`, seeing through twins (after differentiation a
@@ -54,6 +86,14 @@ fn strip_ty_lams(e: &Expr) -> (Vec<Name>, &Expr) {
             ExprKind::Twin(primal, _) => e = primal,
             _ => return (vs, e),
         }
+    }
+}
+
+/// The lambda node itself, seeing through a twin.
+fn lambda_node(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Twin(primal, _) => lambda_node(primal),
+        _ => e,
     }
 }
 
@@ -320,6 +360,9 @@ impl Simplifier {
             if let Some(inlined) = self.inline(&e) {
                 return inlined;
             }
+            if let Some(call) = self.specialise(&e) {
+                return call;
+            }
         }
         e
     }
@@ -352,8 +395,83 @@ impl Simplifier {
         done.then_some(replaced)
     }
 
+    /// A call of an overloaded global with known dictionaries for all its dictionary
+    /// parameters and closed types: a call of its specialisation, with the rest of the arguments.
+    fn specialise(&mut self, e: &Expr) -> Option<Expr> {
+        let (head, tys, args) = Self::spine(e);
+        let ExprKind::Var(g) = &head.kind else {
+            return None;
+        };
+        let (ty, def, ndicts) = self.overloaded.get(g)?.clone();
+        if args.len() < ndicts || !tys.iter().all(closed) {
+            return None;
+        }
+        let mut dicts = Vec::new();
+        for a in &args[..ndicts] {
+            match &a.kind {
+                ExprKind::Var(d) if self.dictionaries.contains_key(d) => dicts.push(d.clone()),
+                _ => return None,
+            }
+        }
+        let key = format!(
+            "{g}@{}@{}",
+            tys.iter()
+                .map(crate::pretty::ty)
+                .collect::<Vec<_>>()
+                .join(","),
+            dicts
+                .iter()
+                .map(|d| d.as_str())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let name = match self.specialised.get(&key) {
+            Some(n) => n.clone(),
+            None => {
+                if self.specialised.len() >= MAX_SPECIALISATIONS {
+                    return None;
+                }
+                let name = Name::from(format!("{g}#spec{}", self.specialised.len()));
+                self.specialised.insert(key, name.clone());
+                let (tyvars, mut body) = strip_ty_lams(&def);
+                let sub: Vec<(Name, Type)> = tyvars.iter().cloned().zip(tys.clone()).collect();
+                let mut spec_ty = match &ty {
+                    Type::Forall(_, t) => subst(t, &sub, &mut self.fresh),
+                    t => t.clone(),
+                };
+                let mut spec = subst_types(body, &sub);
+                for d in &dicts {
+                    let (x, _, inner) = lambda(body)?;
+                    body = inner;
+                    let ExprKind::Lam(_, _, b) = &lambda_node(&spec).kind else {
+                        return None;
+                    };
+                    let b = b.as_ref().clone();
+                    spec = rename_var(&b, x, &Expr::new(ExprKind::Var(d.clone()), spec.span));
+                    if let Type::Fun(_, r) = spec_ty {
+                        spec_ty = *r;
+                    }
+                }
+                let spec = self.expr(&spec);
+                self.new_binds.push(Bind {
+                    name: name.clone(),
+                    ty: spec_ty,
+                    rhs: spec,
+                    span: def.span,
+                });
+                name
+            }
+        };
+        let call = args[ndicts..]
+            .iter()
+            .fold(Expr::new(ExprKind::Var(name), e.span), |f, a| {
+                Expr::new(ExprKind::App(Box::new(f), Box::new((*a).clone())), e.span)
+            });
+        Some(call)
+    }
+
     fn program(&mut self, program: &Program) -> Program {
-        let binds = program
+        let mut binds: Vec<Bind> = program
             .binds
             .iter()
             .map(|b| Bind {
@@ -361,9 +479,11 @@ impl Simplifier {
                 ..b.clone()
             })
             .collect();
+        let entry = program.entry.as_ref().map(|e| self.expr(e));
+        binds.append(&mut self.new_binds);
         Program {
             binds,
-            entry: program.entry.as_ref().map(|e| self.expr(e)),
+            entry,
             ..program.clone()
         }
     }
@@ -567,10 +687,43 @@ pub fn simplify(program: &Program, keep: &[&str]) -> Program {
         .filter(|b| !keep.contains(&b.name.as_str()))
         .filter_map(|b| inline_candidate(b).map(|i| (b.name.clone(), i)))
         .collect();
+    let dict_types: std::collections::HashSet<Name> = program
+        .datas
+        .iter()
+        .filter(|d| d.cons.len() == 1 && d.cons[0].name.as_str().ends_with("#D"))
+        .map(|d| d.name.clone())
+        .collect();
+    let overloaded = program
+        .binds
+        .iter()
+        .filter(|b| !keep.contains(&b.name.as_str()))
+        .filter_map(|b| {
+            let Type::Forall(_, t) = &b.ty else {
+                return None;
+            };
+            let mut n = 0;
+            let mut t = t.as_ref();
+            while let Type::Fun(a, r) = t {
+                if !is_dictionary_type(a, &dict_types) {
+                    break;
+                }
+                n += 1;
+                t = r;
+            }
+            let (_, mut e) = strip_ty_lams(&b.rhs);
+            for _ in 0..n {
+                e = lambda(e)?.2;
+            }
+            (n > 0).then(|| (b.name.clone(), (b.ty.clone(), b.rhs.clone(), n)))
+        })
+        .collect();
     let mut s = Simplifier {
         selectors,
         dictionaries,
         inlines,
+        overloaded,
+        specialised: HashMap::new(),
+        new_binds: Vec::new(),
         fresh: 0,
     };
     s.program(&program)
