@@ -10,7 +10,7 @@ use super::tokens::{
     var_or_op, Rule, P,
 };
 use super::types::Types;
-use crate::ast::{Assoc, Decl, DeclKind, Expr, Pat, Rhs, RhsBody, SigType};
+use crate::ast::{Assoc, Decl, DeclKind, Expr, Rhs, RhsBody, SigType};
 use crate::token::Tok;
 use chumsky::prelude::*;
 
@@ -40,7 +40,7 @@ pub fn node<'src>(kind: impl P<'src, DeclKind>) -> Rule<'src, Decl> {
 
 /// A block of declarations (after `let` or `where`, or a class or instance body).
 pub fn decl_block<'src>(decl: Rule<'src, Decl>) -> Rule<'src, Vec<Decl>> {
-    block(decl.labelled("a declaration")).boxed()
+    block(decl, "a declaration").boxed()
 }
 
 /// `f, (+) :: Ctx => T`
@@ -94,6 +94,7 @@ fn value_decl<'src>(pats: &Pats<'src>, rhs: Rule<'src, Rhs>) -> impl P<'src, Dec
         .then(operator(false))
         .then(pats.pat.clone())
         .map(|((left, op), right)| (op, vec![left, right]));
+    // The right-hand side is parsed once, after the left-hand side's form is decided.
     let function = choice((
         before_rhs(paren_var_sym().then(args.clone())),
         before_rhs(
@@ -107,13 +108,11 @@ fn value_decl<'src>(pats: &Pats<'src>, rhs: Rule<'src, Rhs>) -> impl P<'src, Dec
         before_rhs(infix),
         before_rhs(var_id().then(args)),
     ));
-    let function = function
-        .then(rhs.clone())
-        .map(|((name, args), rhs)| DeclKind::FunClause { name, args, rhs });
-    let binding = before_rhs(pats.pat.clone())
-        .then(rhs)
-        .map(|(pat, rhs): (Pat, Rhs)| DeclKind::PatBind(pat, rhs));
-    function.or(binding)
+    let lhs = function.map(Ok).or(before_rhs(pats.pat.clone()).map(Err));
+    lhs.then(rhs).map(|(lhs, rhs)| match lhs {
+        Ok((name, args)) => DeclKind::FunClause { name, args, rhs },
+        Err(pat) => DeclKind::PatBind(pat, rhs),
+    })
 }
 
 /// `= e [where decls]` or `| g = e ... [where decls]` (`->` instead of `=` in case alternatives).

@@ -8,6 +8,10 @@ use crate::token::{Tok, Token};
 use chumsky::{error::LabelError, util::MaybeRef, DefaultExpected};
 use dnrad_core::{Diagnostic, ErrorKind, Span};
 
+/// The label of an optional continuation that is not worth listing among the expected tokens
+/// (`@` after a variable pattern, record braces after an expression).
+pub const UNLISTED: &str = "";
+
 #[derive(Clone, Debug)]
 pub struct SyntaxError<'src> {
     /// The offending token (`None` past the end, which the final `Eof` token prevents).
@@ -29,7 +33,7 @@ impl<'src> SyntaxError<'src> {
     }
 
     fn expect(&mut self, label: &'static str) {
-        if !self.expected.contains(&label) {
+        if label != UNLISTED && !self.expected.contains(&label) {
             self.expected.push(label);
         }
     }
@@ -104,7 +108,7 @@ impl<'src> LabelError<'src, In<'src>, &'static str> for SyntaxError<'src> {
     fn label_with(&mut self, label: &'static str) {
         if self.custom.is_none() {
             self.expected.clear();
-            self.expected.push(label);
+            self.expect(label);
         }
     }
 }

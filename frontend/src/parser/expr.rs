@@ -138,30 +138,33 @@ fn keyword_exp<'src>(
             .ignore_then(tok(t))
             .labelled(text)
     };
+    // A lambda, `let` or `if` extends as far right as possible: its body takes every operator
+    // after it, so none may follow (`(\x -> x +)` is not a section).
+    let body = || expr().then_ignore(op().not());
     let lambda = tok(Tok::Backslash)
         .ignore_then(apat.repeated().at_least(1).collect())
         .then_ignore(tok(Tok::RArrow))
-        .then(expr())
-        .map(move |(pats, body)| ExprKind::Lam(pats, Box::new(body)));
+        .then(body())
+        .map(|(pats, body)| ExprKind::Lam(pats, Box::new(body)));
     let let_in = tok(Tok::Let)
         .ignore_then(decls)
         .then_ignore(tok(Tok::In))
-        .then(expr())
-        .map(move |(decls, body)| ExprKind::Let(decls, Box::new(body)));
+        .then(body())
+        .map(|(decls, body)| ExprKind::Let(decls, Box::new(body)));
     let if_then_else = tok(Tok::If)
         .ignore_then(expr())
         .then_ignore(after_line(Tok::Then))
         .then(expr())
         .then_ignore(after_line(Tok::Else))
-        .then(expr())
-        .map(move |((c, t), e)| ExprKind::If(Box::new(c), Box::new(t), Box::new(e)));
+        .then(body())
+        .map(|((c, t), e)| ExprKind::If(Box::new(c), Box::new(t), Box::new(e)));
     let case = tok(Tok::Case)
         .ignore_then(expr())
         .then_ignore(tok(Tok::Of))
-        .then(block(alt))
-        .map(move |(scrutinee, alts)| ExprKind::Case(Box::new(scrutinee), alts));
+        .then(block(alt, "a case alternative"))
+        .map(|(scrutinee, alts)| ExprKind::Case(Box::new(scrutinee), alts));
     let do_block = tok(Tok::Do)
-        .ignore_then(block(stmt))
+        .ignore_then(block(stmt, "a statement"))
         .validate(|stmts, e, emitter| {
             if !matches!(stmts.last(), Some(Stmt::Expr(_))) {
                 emitter.emit(SyntaxError::custom(
@@ -197,7 +200,10 @@ fn stmt<'src>(
         .then_ignore(tok(Tok::LArrow))
         .then(expr.clone())
         .map(|(p, e)| Stmt::Bind(p, e));
-    choice((let_stmt, bind, expr.map(Stmt::Expr))).boxed()
+    // An expression statement starting with `let` was parsed as `let_stmt`: parsing it again as an
+    // expression would retry its declarations.
+    let expr_stmt = tok(Tok::Let).not().ignore_then(expr).map(Stmt::Expr);
+    choice((let_stmt, bind, expr_stmt)).boxed()
 }
 
 /// Function application `aexp aexp ...`; a lambda, `let`, `if`, `case` or `do` is not an argument

@@ -18,20 +18,17 @@ use crate::ast;
 use crate::token::{Tok, Token};
 use chumsky::prelude::*;
 use dnrad_core::{Diagnostic, Span};
-use error::SyntaxError;
-use tokens::{tok, Rule};
+use tokens::{tok, Extra, In, Rule};
 
 /// Parse a whole module (the output of `layout`).
 pub fn parse_module(tokens: &[Token]) -> Result<ast::Module, Vec<Diagnostic>> {
     let grammar = Grammar::new();
-    let module = top::module(grammar.decl, &grammar.types);
-    finish(module.parse(tokens), tokens)
+    run(top::module(grammar.decl, &grammar.types), tokens)
 }
 
 /// Parse a single expression (for the REPL): the tokens of one expression followed by `Eof`.
 pub fn parse_expr(tokens: &[Token]) -> Result<ast::Expr, Vec<Diagnostic>> {
-    let expr = Grammar::new().expr.then_ignore(tok(Tok::Eof));
-    finish(expr.parse(tokens), tokens)
+    run(Grammar::new().expr.then_ignore(tok(Tok::Eof)), tokens)
 }
 
 /// The mutually recursive parts of the grammar.
@@ -58,13 +55,13 @@ impl<'src> Grammar<'src> {
     }
 }
 
-/// The parsed value, or the first error as a diagnostic.
-fn finish<T>(
-    result: ParseResult<T, SyntaxError<'_>>,
-    tokens: &[Token],
+/// Run `parser` over `tokens`: its value, or the first error as a diagnostic.
+fn run<'src, T>(
+    parser: impl Parser<'src, In<'src>, T, Extra<'src>>,
+    tokens: &'src [Token],
 ) -> Result<T, Vec<Diagnostic>> {
     let end = tokens.last().map_or(Span::dummy(), |t| t.span);
-    result.into_result().map_err(|errors| {
+    parser.parse(tokens).into_result().map_err(|errors| {
         errors
             .into_iter()
             .take(1)

@@ -1,6 +1,7 @@
 //! Patterns. Infix constructor chains (`x : y : rest`) stay flat (`PatKind::OpChain`) for fixity
 //! resolution later. Must not know about expressions, types or declarations.
 
+use super::error::UNLISTED;
 use super::tokens::{
     brackets, comma_sep, con_id, literal, operator, parens, record_fields, span_of, symbol, tok,
     token, var_id, Rule, P,
@@ -41,7 +42,12 @@ fn apat<'src>(pat: Rule<'src, Pat>) -> Rule<'src, Pat> {
         });
         node(choice((
             var_id()
-                .then(tok(Tok::At).ignore_then(apat.clone()).or_not())
+                .then(
+                    tok(Tok::At)
+                        .labelled(UNLISTED)
+                        .ignore_then(apat.clone())
+                        .or_not(),
+                )
                 .map(|(var, inner)| match inner {
                     Some(inner) => PatKind::As(var, Box::new(inner)),
                     None => PatKind::Var(var),
@@ -78,7 +84,10 @@ fn lpat<'src>(apat: Rule<'src, Pat>) -> Rule<'src, Pat> {
         .then_ignore(tok(Tok::LBrace).not())
         .then(apat.clone().repeated().collect())
         .map(|(con, args)| PatKind::Con(con, args));
-    node(negative.or(con_app)).or(apat).boxed()
+    node(negative.or(con_app))
+        .or(apat)
+        .labelled("a pattern")
+        .boxed()
 }
 
 /// `pat → lpat (conop lpat)*`

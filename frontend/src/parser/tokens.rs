@@ -2,7 +2,7 @@
 //! operators and literals, the byte span of a parsed node, and the shapes every part of the grammar
 //! shares (layout blocks, comma lists, record fields). It must not contain grammar rules.
 
-use super::error::{label, SyntaxError};
+use super::error::{label, SyntaxError, UNLISTED};
 use crate::ast::{Ident, Literal, Op};
 use crate::token::{Tok, Token};
 use chumsky::prelude::*;
@@ -126,6 +126,12 @@ pub fn op<'src>() -> impl P<'src, Op> {
         .labelled("an operator")
 }
 
+/// Succeeds without consuming anything where `p` would succeed. What `p` expected is never
+/// reported: failing to see something ahead is not an error in the program.
+pub fn looking_at<'src, O: 'src>(p: impl P<'src, O>) -> impl P<'src, ()> {
+    p.not().not()
+}
+
 /// `( p )`.
 pub fn parens<'src, O: 'src>(p: impl P<'src, O>) -> impl P<'src, O> {
     p.delimited_by(tok(Tok::LParen), tok(Tok::RParen))
@@ -176,23 +182,33 @@ pub fn comma_sep<'src, O: 'src>(item: impl P<'src, O>) -> impl P<'src, Vec<O>> {
 
 /// `{ item ; item ; ... }` with explicit or layout braces, skipping empty items; `;` may be explicit
 /// or inserted by the layout in either. An item must be followed by a `;` or the end of the block.
-pub fn block<'src, O: 'src>(item: impl P<'src, O>) -> impl P<'src, Vec<O>> {
-    let seps = tok(Tok::Semi).or(tok(Tok::VSemi)).repeated().at_least(1);
-    let items = |open, close: Tok, item_end| {
-        let end = seps
+/// `what` names an item in errors.
+pub fn block<'src, O: 'src>(item: impl P<'src, O>, what: &'static str) -> impl P<'src, Vec<O>> {
+    let sep = tok(Tok::Semi).or(tok(Tok::VSemi));
+    // Separators beyond the one that ends an item are never needed, so never listed in errors.
+    let more_seps = sep.clone().labelled(UNLISTED).repeated();
+    let seps = sep.then_ignore(more_seps.clone());
+    let item = item.labelled(what);
+    let items = |open, close: Tok, close_label, item_end| {
+        let close = tok(close).labelled(close_label);
+        let end = seps.clone().or(close.clone().rewind()).labelled(item_end);
+        more_seps
             .clone()
-            .or(tok(close.clone()).rewind())
-            .labelled(item_end);
-        seps.clone()
-            .or_not()
             .ignore_then(item.clone().then_ignore(end).repeated().collect())
-            .delimited_by(tok(open), tok(close))
+            .delimited_by(tok(open), close)
     };
-    let explicit = items(Tok::LBrace, Tok::RBrace, "`;` or `}`");
-    explicit.or(items(Tok::VLBrace, Tok::VRBrace, "the end of the line"))
+    let explicit = items(Tok::LBrace, Tok::RBrace, label(&Tok::RBrace), "`;` or `}`");
+    // A layout block ends wherever the layout says; the end of its last item is what is listed.
+    explicit.or(items(
+        Tok::VLBrace,
+        Tok::VRBrace,
+        UNLISTED,
+        "the end of the line",
+    ))
 }
 
 /// Record fields `{ f = v, ... }` (possibly none), as in construction, update and patterns.
+/// They are optional wherever they may appear, so their `{` is not listed in errors.
 pub fn record_fields<'src, O: 'src>(value: impl P<'src, O>) -> impl P<'src, Vec<(Ident, O)>> {
     var_id()
         .labelled("a field name")
@@ -200,5 +216,5 @@ pub fn record_fields<'src, O: 'src>(value: impl P<'src, O>) -> impl P<'src, Vec<
         .then(value)
         .separated_by(tok(Tok::Comma))
         .collect()
-        .delimited_by(tok(Tok::LBrace), tok(Tok::RBrace))
+        .delimited_by(tok(Tok::LBrace).labelled(UNLISTED), tok(Tok::RBrace))
 }

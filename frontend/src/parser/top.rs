@@ -19,7 +19,7 @@ pub fn module<'src>(decl: Rule<'src, Decl>, types: &Types<'src>) -> Rule<'src, M
     let top_decl = node(top_only(decl.clone(), types)).or(decl);
     header
         .or_not()
-        .ignore_then(block(top_decl.labelled("a declaration")))
+        .ignore_then(block(top_decl, "a declaration"))
         .then_ignore(tok(Tok::Eof))
         .map(|decls| Module { decls })
         .boxed()

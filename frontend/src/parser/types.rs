@@ -3,12 +3,14 @@
 
 use super::error::SyntaxError;
 use super::tokens::{
-    brackets, con_id, parens, span_of, tok, tuple_con, var_id, Extra, In, Rule, P,
+    brackets, con_id, looking_at, parens, span_of, tok, token, tuple_con, var_id, Extra, In, Rule,
+    P,
 };
 use crate::ast::{Ident, Pred, SigType, Type, TypeKind};
 use crate::token::Tok;
 use chumsky::input::MapExtra;
 use chumsky::prelude::*;
+use dnrad_core::Span;
 
 /// The type parsers the rest of the grammar uses.
 pub struct Types<'src> {
@@ -109,20 +111,39 @@ fn fun_type<'src>(btype: Rule<'src, Type>, ty: impl P<'src, Type>) -> Rule<'src,
         .boxed()
 }
 
-/// `C a =>` or `(C a, D b) =>`, parsed as a type and then read as constraints.
+/// `C a =>` or `(C a, D b) =>`, parsed as a type and then read as constraints. It is only tried
+/// when a `=>` follows the names, parentheses and commas ahead.
 fn context<'src>(btype: Rule<'src, Type>) -> Rule<'src, Vec<Pred>> {
-    btype
+    let constraint_token = token("a class constraint", |x| {
+        matches!(
+            x.tok,
+            Tok::VarId(_)
+                | Tok::ConId(_)
+                | Tok::LParen
+                | Tok::RParen
+                | Tok::LBracket
+                | Tok::RBracket
+                | Tok::Comma
+        )
+        .then_some(())
+    });
+    looking_at(constraint_token.repeated().then(tok(Tok::DArrow)))
+        .ignore_then(btype)
         .then_ignore(tok(Tok::DArrow))
         .validate(|t, _, emitter| {
-            to_context(t).unwrap_or_else(|error| {
-                emitter.emit(error);
+            to_context(t).unwrap_or_else(|span| {
+                emitter.emit(SyntaxError::custom(
+                    span,
+                    "malformed class constraint: expected `Class tyvar`",
+                ));
                 Vec::new()
             })
         })
         .boxed()
 }
 
-fn to_context<'src>(t: Type) -> Result<Vec<Pred>, SyntaxError<'src>> {
+/// The constraints a type stands for, or the span of one that is not a constraint.
+fn to_context(t: Type) -> Result<Vec<Pred>, Span> {
     let items = match t.kind {
         TypeKind::Tuple(items) => items,
         _ => vec![t],
@@ -130,7 +151,7 @@ fn to_context<'src>(t: Type) -> Result<Vec<Pred>, SyntaxError<'src>> {
     items.into_iter().map(to_pred).collect()
 }
 
-fn to_pred<'src>(t: Type) -> Result<Pred, SyntaxError<'src>> {
+fn to_pred(t: Type) -> Result<Pred, Span> {
     let span = t.span;
     if let TypeKind::App(f, arg) = t.kind {
         if let TypeKind::Con(class) = f.kind {
@@ -141,8 +162,5 @@ fn to_pred<'src>(t: Type) -> Result<Pred, SyntaxError<'src>> {
             });
         }
     }
-    Err(SyntaxError::custom(
-        span,
-        "malformed class constraint: expected `Class tyvar`",
-    ))
+    Err(span)
 }
