@@ -5,7 +5,7 @@
 
 use super::tokens::In;
 use crate::token::{Tok, Token};
-use chumsky::{error::LabelError, util::MaybeRef, DefaultExpected};
+use chumsky::{error::LabelError, span::SimpleSpan, util::MaybeRef, DefaultExpected};
 use dnrad_core::{Diagnostic, ErrorKind, Span};
 
 /// The label of an optional continuation that is not worth listing among the expected tokens
@@ -13,23 +13,34 @@ use dnrad_core::{Diagnostic, ErrorKind, Span};
 pub const UNLISTED: &str = "";
 
 #[derive(Clone, Debug)]
-pub struct SyntaxError<'src> {
-    /// The offending token (`None` past the end, which the final `Eof` token prevents).
-    found: Option<MaybeRef<'src, Token>>,
+pub struct SyntaxError {
+    /// The index of the offending token.
+    at: usize,
     /// Labels of what would have been accepted instead, in the order the parser tried them.
     expected: Vec<&'static str>,
     /// A finished error that wins over any expected/found error at the same token.
-    custom: Option<Diagnostic>,
+    custom: Option<Box<Diagnostic>>,
 }
 
-impl<'src> SyntaxError<'src> {
+impl SyntaxError {
     /// An error with its own message and span, for a construct that parses but is not allowed.
-    pub fn custom(span: Span, message: impl Into<String>) -> SyntaxError<'src> {
+    pub fn custom(span: Span, message: impl Into<String>) -> SyntaxError {
         SyntaxError {
-            found: None,
+            at: 0,
             expected: Vec::new(),
-            custom: Some(Diagnostic::new(ErrorKind::Parse, span, message)),
+            custom: Some(Box::new(Diagnostic::new(ErrorKind::Parse, span, message))),
         }
+    }
+
+    /// An error at the token that starts `span` (chumsky's spans count tokens).
+    fn at(span: SimpleSpan, expected: impl IntoIterator<Item = &'static str>) -> SyntaxError {
+        let mut error = SyntaxError {
+            at: span.start,
+            expected: Vec::new(),
+            custom: None,
+        };
+        expected.into_iter().for_each(|label| error.expect(label));
+        error
     }
 
     fn expect(&mut self, label: &'static str) {
@@ -38,14 +49,14 @@ impl<'src> SyntaxError<'src> {
         }
     }
 
-    /// The diagnostic for this error; `end` is the span of the last token (for errors past it).
-    pub fn into_diagnostic(self, end: Span) -> Diagnostic {
+    /// The diagnostic for this error in `tokens`, the parser's input.
+    pub fn into_diagnostic(self, tokens: &[Token]) -> Diagnostic {
         if let Some(diagnostic) = self.custom {
-            return diagnostic;
+            return *diagnostic;
         }
-        let (found, span) = match &self.found {
+        let (found, span) = match tokens.get(self.at).or(tokens.last()) {
             Some(token) => (describe(&token.tok), token.span),
-            None => (describe(&Tok::Eof), end),
+            None => (describe(&Tok::Eof), Span::dummy()),
         };
         let message = match self.expected.as_slice() {
             [] => format!("unexpected {found}"),
@@ -58,7 +69,7 @@ impl<'src> SyntaxError<'src> {
     }
 }
 
-impl<'src> chumsky::error::Error<'src, In<'src>> for SyntaxError<'src> {
+impl<'src> chumsky::error::Error<'src, In<'src>> for SyntaxError {
     fn merge(mut self, other: Self) -> Self {
         if self.custom.is_some() {
             return self;
@@ -69,40 +80,29 @@ impl<'src> chumsky::error::Error<'src, In<'src>> for SyntaxError<'src> {
         for label in other.expected {
             self.expect(label);
         }
-        self.found = self.found.or(other.found);
         self
     }
 }
 
 /// Chumsky's built-in expectations (a token, "something else", the end of input) carry nothing a
 /// user can act on: every parser that can fail is labelled instead.
-impl<'src> LabelError<'src, In<'src>, DefaultExpected<'src, Token>> for SyntaxError<'src> {
+impl<'src> LabelError<'src, In<'src>, DefaultExpected<'src, Token>> for SyntaxError {
     fn expected_found<E: IntoIterator<Item = DefaultExpected<'src, Token>>>(
         _expected: E,
-        found: Option<MaybeRef<'src, Token>>,
-        _span: chumsky::span::SimpleSpan,
+        _found: Option<MaybeRef<'src, Token>>,
+        span: SimpleSpan,
     ) -> Self {
-        SyntaxError {
-            found,
-            expected: Vec::new(),
-            custom: None,
-        }
+        SyntaxError::at(span, [])
     }
 }
 
-impl<'src> LabelError<'src, In<'src>, &'static str> for SyntaxError<'src> {
+impl<'src> LabelError<'src, In<'src>, &'static str> for SyntaxError {
     fn expected_found<E: IntoIterator<Item = &'static str>>(
         expected: E,
-        found: Option<MaybeRef<'src, Token>>,
-        _span: chumsky::span::SimpleSpan,
+        _found: Option<MaybeRef<'src, Token>>,
+        span: SimpleSpan,
     ) -> Self {
-        let mut error = SyntaxError {
-            found,
-            expected: Vec::new(),
-            custom: None,
-        };
-        expected.into_iter().for_each(|label| error.expect(label));
-        error
+        SyntaxError::at(span, expected)
     }
 
     fn label_with(&mut self, label: &'static str) {

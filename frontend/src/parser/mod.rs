@@ -17,7 +17,7 @@ mod types;
 use crate::ast;
 use crate::token::{Tok, Token};
 use chumsky::prelude::*;
-use dnrad_core::{Diagnostic, Span};
+use dnrad_core::Diagnostic;
 use tokens::{tok, Extra, In, Rule};
 
 /// Parse a whole module (the output of `layout`).
@@ -60,12 +60,11 @@ fn run<'src, T>(
     parser: impl Parser<'src, In<'src>, T, Extra<'src>>,
     tokens: &'src [Token],
 ) -> Result<T, Vec<Diagnostic>> {
-    let end = tokens.last().map_or(Span::dummy(), |t| t.span);
     parser.parse(tokens).into_result().map_err(|errors| {
         errors
             .into_iter()
             .take(1)
-            .map(|e| e.into_diagnostic(end))
+            .map(|e| e.into_diagnostic(tokens))
             .collect()
     })
 }

@@ -12,7 +12,7 @@ use dnrad_core::Span;
 /// The input: the layout pass's tokens, ending with `Eof`. Chumsky's spans count tokens; byte spans
 /// come from the tokens themselves (`span_of`).
 pub type In<'src> = &'src [Token];
-pub type Extra<'src> = extra::Err<SyntaxError<'src>>;
+pub type Extra<'src> = extra::Err<SyntaxError>;
 /// A grammar rule, boxed to keep parser types small.
 pub type Rule<'src, O> = Boxed<'src, 'src, In<'src>, O, Extra<'src>>;
 
