@@ -1,16 +1,16 @@
 //! Declarations allowed in every declaration block (top level, `let`, `where`, class and instance
 //! bodies): type signatures, fixity declarations, function equations and pattern bindings, and the
-//! right-hand sides they share with case alternatives. Type definitions, classes and instances are
-//! top-level only (`top`, `data`).
+//! right-hand sides they share with case alternatives. Must not parse type definitions, classes or
+//! instances (top-level only: `data`, `top`).
 
 use super::error::SyntaxError;
 use super::pat::Pats;
 use super::tokens::{
-    block, comma_sep, op, operator, paren_var_sym, parens, span_of, spanned, tok, token, var_id,
-    var_or_op, Rule, P,
+    block, comma_sep, node, op, operator, paren_var_sym, parens, span_of, spanned, tok, token,
+    var_id, var_or_op, Rule, P,
 };
 use super::types::Types;
-use crate::ast::{Assoc, Decl, DeclKind, Expr, Rhs, RhsBody, SigType};
+use crate::ast::{Assoc, Decl, DeclKind, Expr, Ident, Pat, Rhs, RhsBody, SigType};
 use crate::token::Tok;
 use chumsky::prelude::*;
 
@@ -27,15 +27,6 @@ pub fn decl<'src>(
         fixity(),
         value_decl(pats, rhs),
     )))
-}
-
-/// A declaration with the span of its tokens.
-pub fn node<'src>(kind: impl P<'src, DeclKind>) -> Rule<'src, Decl> {
-    kind.map_with(|kind, e| Decl {
-        kind,
-        span: span_of(e.slice()),
-    })
-    .boxed()
 }
 
 /// A block of declarations (after `let` or `where`, or a class or instance body).
@@ -83,6 +74,14 @@ fn before_rhs<'src, O: 'src>(lhs: impl P<'src, O>) -> impl P<'src, O> {
     lhs.then_ignore(tok(Tok::Equals).or(tok(Tok::Bar)).rewind())
 }
 
+/// The left-hand side of a value declaration.
+enum Lhs {
+    /// A function and its argument patterns.
+    Function(Ident, Vec<Pat>),
+    /// The pattern of a pattern binding.
+    Pattern(Pat),
+}
+
 /// A function equation or a pattern binding. The function's left-hand side is one of
 /// `(op) p1 p2`, `(p1 op p2) p3`, `p1 op p2` (with `op` a variable operator) or `f p1 p2`;
 /// anything else is a pattern binding.
@@ -108,10 +107,12 @@ fn value_decl<'src>(pats: &Pats<'src>, rhs: Rule<'src, Rhs>) -> impl P<'src, Dec
         before_rhs(infix),
         before_rhs(var_id().then(args)),
     ));
-    let lhs = function.map(Ok).or(before_rhs(pats.pat.clone()).map(Err));
+    let lhs = function
+        .map(|(name, args)| Lhs::Function(name, args))
+        .or(before_rhs(pats.pat.clone()).map(Lhs::Pattern));
     lhs.then(rhs).map(|(lhs, rhs)| match lhs {
-        Ok((name, args)) => DeclKind::FunClause { name, args, rhs },
-        Err(pat) => DeclKind::PatBind(pat, rhs),
+        Lhs::Function(name, args) => DeclKind::FunClause { name, args, rhs },
+        Lhs::Pattern(pat) => DeclKind::PatBind(pat, rhs),
     })
 }
 

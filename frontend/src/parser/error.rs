@@ -1,7 +1,7 @@
 //! The parser's error type: at the furthest token the parser reached, what it found and what every
 //! alternative that failed there expected (merged); or a complete message for a construct that
-//! parses but is not allowed. Becomes one `Diagnostic` at that token. Knows token names but no
-//! grammar: what is expected comes from the labels the grammar gives its parsers.
+//! parses but is not allowed. Becomes one `Diagnostic` at that token. Knows token names but must not
+//! know the grammar: what is expected comes from the labels the grammar gives its parsers.
 
 use super::tokens::In;
 use crate::token::{Tok, Token};

@@ -6,7 +6,7 @@ use super::decl::{decl_block, rhs};
 use super::error::{label, SyntaxError};
 use super::pat::Pats;
 use super::tokens::{
-    block, brackets, comma_sep, con_id, literal, op, parens, record_fields, span_of, spanned,
+    block, brackets, comma_sep, con_id, literal, node, op, parens, record_fields, span_of, spanned,
     symbol, tok, tuple_con, var_id, Rule, P,
 };
 use super::types::Types;
@@ -58,14 +58,6 @@ struct Parts<'src> {
     items: Rule<'src, Vec<OpItem>>,
     /// `:: sigtype`
     sig: Rule<'src, SigType>,
-}
-
-fn node<'src>(kind: impl P<'src, ExprKind>) -> Rule<'src, Expr> {
-    kind.map_with(|kind, e| Expr {
-        kind,
-        span: span_of(e.slice()),
-    })
-    .boxed()
 }
 
 /// `e :: T` when a signature follows.
@@ -242,6 +234,14 @@ fn aexp<'src>(parts: &Parts<'src>, stmt: Rule<'src, Stmt>) -> Rule<'src, Expr> {
     .boxed()
 }
 
+/// What follows the first operand chain in parentheses.
+enum ParenTail {
+    /// An operator: a left section.
+    Section(Op),
+    /// An optional signature, then the other components of a tuple (possibly none).
+    Components(Option<SigType>, Vec<Expr>),
+}
+
 /// Everything in parentheses: unit, operators, tuple constructors, sections, tuples.
 fn paren<'src>(parts: &Parts<'src>) -> Rule<'src, ExprKind> {
     let operator = spanned(parens(op())).map(|(Op { name, is_con }, span)| {
@@ -257,27 +257,20 @@ fn paren<'src>(parts: &Parts<'src>) -> Rule<'src, ExprKind> {
         .ignore_then(op())
         .then(chain(parts.items.clone()))
         .map(|(op, e)| ExprKind::RightSection(op, Box::new(e)));
-    // After the first operand chain: an operator (a left section), or an optional signature and
-    // more tuple components.
-    let rest = choice((
-        op().map(Err),
-        parts
-            .sig
-            .clone()
-            .or_not()
-            .then(
-                tok(Tok::Comma)
-                    .ignore_then(parts.expr.clone())
-                    .repeated()
-                    .collect::<Vec<_>>(),
-            )
-            .map(Ok),
-    ));
+    let components = parts.sig.clone().or_not().then(
+        tok(Tok::Comma)
+            .ignore_then(parts.expr.clone())
+            .repeated()
+            .collect(),
+    );
+    let rest = op()
+        .map(ParenTail::Section)
+        .or(components.map(|(sig, more)| ParenTail::Components(sig, more)));
     let section_or_tuple = chain(parts.items.clone())
         .then(rest)
         .map(|(first, rest)| match rest {
-            Err(op) => ExprKind::LeftSection(Box::new(first), op),
-            Ok((sig, more)) => {
+            ParenTail::Section(op) => ExprKind::LeftSection(Box::new(first), op),
+            ParenTail::Components(sig, more) => {
                 let first = typed(first, sig);
                 if more.is_empty() {
                     ExprKind::Paren(Box::new(first))
@@ -299,21 +292,32 @@ fn paren<'src>(parts: &Parts<'src>) -> Rule<'src, ExprKind> {
 /// What follows the first element of a list.
 enum ListTail {
     /// `.. [to]`, or `, then .. [to]`
-    Seq(Option<Expr>, Option<Expr>),
+    Seq(Option<Box<Expr>>, Option<Box<Expr>>),
     /// `| quals`
     Comp(Vec<Stmt>),
     /// `, e2, e3`
     Items(Vec<Expr>),
 }
 
+/// What follows the second element of a list.
+enum SecondTail {
+    /// `.. [to]`
+    UpTo(Option<Box<Expr>>),
+    /// `, e3, e4` (possibly none)
+    More(Vec<Expr>),
+}
+
 /// Everything in brackets: lists, arithmetic sequences, comprehensions.
 fn bracket<'src>(expr: Rule<'src, Expr>, stmt: Rule<'src, Stmt>) -> Rule<'src, ExprKind> {
-    let upto = tok(Tok::DotDot).ignore_then(expr.clone().or_not());
+    let upto = tok(Tok::DotDot).ignore_then(expr.clone().map(Box::new).or_not());
     let more = tok(Tok::Comma)
         .ignore_then(expr.clone())
         .repeated()
         .collect::<Vec<_>>();
-    let after_second = upto.clone().map(Ok).or(more.map(Err));
+    let after_second = upto
+        .clone()
+        .map(SecondTail::UpTo)
+        .or(more.map(SecondTail::More));
     let tail = choice((
         upto.map(|to| ListTail::Seq(None, to)),
         tok(Tok::Bar)
@@ -323,15 +327,17 @@ fn bracket<'src>(expr: Rule<'src, Expr>, stmt: Rule<'src, Stmt>) -> Rule<'src, E
             .ignore_then(expr.clone())
             .then(after_second)
             .map(|(second, rest)| match rest {
-                Ok(to) => ListTail::Seq(Some(second), to),
-                Err(more) => ListTail::Items(std::iter::once(second).chain(more).collect()),
+                SecondTail::UpTo(to) => ListTail::Seq(Some(Box::new(second)), to),
+                SecondTail::More(more) => {
+                    ListTail::Items(std::iter::once(second).chain(more).collect())
+                }
             }),
     ));
     let list = expr.then(tail.or_not()).map(|(first, tail)| match tail {
         Some(ListTail::Seq(then, to)) => ExprKind::ArithSeq {
             from: Box::new(first),
-            then: then.map(Box::new),
-            to: to.map(Box::new),
+            then,
+            to,
         },
         Some(ListTail::Comp(quals)) => ExprKind::ListComp(Box::new(first), quals),
         Some(ListTail::Items(more)) => ExprKind::List(std::iter::once(first).chain(more).collect()),

@@ -1,6 +1,7 @@
 //! The parser: laid-out tokens (virtual braces already inserted) to the surface AST, written with
-//! chumsky combinators over the token slice. Operator chains are kept flat for fixity resolution
-//! later. It reports the first syntax error as a `Diagnostic` at the offending token.
+//! chumsky combinators over the token slice; every node's byte span covers the tokens it was parsed
+//! from. It reports the first syntax error as a `Diagnostic` at the offending token. It must not
+//! resolve fixities or names: operator chains stay flat for desugaring.
 //!
 //! Submodules: `tokens` (input, terminals and shared shapes), `error`, `types`, `pat`, `expr`,
 //! `decl` (declarations of any block), `data` (type definitions), `top` (the module).

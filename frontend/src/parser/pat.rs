@@ -3,8 +3,8 @@
 
 use super::error::UNLISTED;
 use super::tokens::{
-    brackets, comma_sep, con_id, literal, operator, parens, record_fields, span_of, symbol, tok,
-    token, var_id, Rule, P,
+    brackets, comma_sep, con_id, literal, node, operator, parens, record_fields, span_of, symbol,
+    tok, token, var_id, Rule,
 };
 use crate::ast::{Literal, Pat, PatKind};
 use crate::token::Tok;
@@ -24,14 +24,6 @@ pub fn pats<'src>() -> Pats<'src> {
         apat: apat(pat.clone()),
         pat,
     }
-}
-
-fn node<'src>(kind: impl P<'src, PatKind>) -> Rule<'src, Pat> {
-    kind.map_with(|kind, e| Pat {
-        kind,
-        span: span_of(e.slice()),
-    })
-    .boxed()
 }
 
 fn apat<'src>(pat: Rule<'src, Pat>) -> Rule<'src, Pat> {

@@ -3,7 +3,9 @@
 //! shares (layout blocks, comma lists, record fields). It must not contain grammar rules.
 
 use super::error::{label, SyntaxError, UNLISTED};
-use crate::ast::{Ident, Literal, Op};
+use crate::ast::{
+    Decl, DeclKind, Expr, ExprKind, Ident, Literal, Op, Pat, PatKind, Type, TypeKind,
+};
 use crate::token::{Tok, Token};
 use chumsky::prelude::*;
 use chumsky::primitive::select_ref;
@@ -26,6 +28,30 @@ pub fn span_of(tokens: &[Token]) -> Span {
         (Some(first), Some(last)) => first.span.to(last.span),
         _ => Span::dummy(),
     }
+}
+
+/// A syntax tree node: a kind and the byte span of its tokens.
+pub trait Node {
+    type Kind;
+    fn new(kind: Self::Kind, span: Span) -> Self;
+}
+
+macro_rules! node {
+    ($($node:ident($kind:ident)),*) => {$(
+        impl Node for $node {
+            type Kind = $kind;
+            fn new(kind: $kind, span: Span) -> $node {
+                $node { kind, span }
+            }
+        }
+    )*};
+}
+node!(Expr(ExprKind), Pat(PatKind), Type(TypeKind), Decl(DeclKind));
+
+/// The node of `kind`'s output, spanning the tokens `kind` consumed.
+pub fn node<'src, N: Node + 'src>(kind: impl P<'src, N::Kind>) -> Rule<'src, N> {
+    kind.map_with(|kind, e| N::new(kind, span_of(e.slice())))
+        .boxed()
 }
 
 /// `p`'s output with its byte span.
@@ -54,65 +80,47 @@ pub fn symbol<'src>(s: &'static str, what: &'static str) -> impl P<'src, Span> {
     })
 }
 
-fn name<'src>(what: &'static str, f: fn(&Tok) -> Option<&String>) -> impl P<'src, Ident> {
-    token(what, move |x| {
-        f(&x.tok).map(|name| Ident {
-            name: name.clone(),
-            span: x.span,
-        })
+/// A name token of the kind `kind` makes (`Tok::VarId`, `Tok::ConId`, `Tok::VarSym`, `Tok::ConSym`).
+fn name<'src>(kind: fn(String) -> Tok) -> impl P<'src, Ident> {
+    let example = kind(String::new());
+    let expected = std::mem::discriminant(&example);
+    token(label(&example), move |x| match &x.tok {
+        Tok::VarId(s) | Tok::ConId(s) | Tok::VarSym(s) | Tok::ConSym(s)
+            if std::mem::discriminant(&x.tok) == expected =>
+        {
+            Some(Ident {
+                name: s.clone(),
+                span: x.span,
+            })
+        }
+        _ => None,
     })
 }
 
 pub fn var_id<'src>() -> impl P<'src, Ident> {
-    name("a variable", |t| match t {
-        Tok::VarId(s) => Some(s),
-        _ => None,
-    })
+    name(Tok::VarId)
 }
 
 pub fn con_id<'src>() -> impl P<'src, Ident> {
-    name("a constructor", |t| match t {
-        Tok::ConId(s) => Some(s),
-        _ => None,
-    })
-}
-
-/// An operator symbol: a variable one (`+`) or, with `con`, a constructor one (`:+`).
-fn sym<'src>(con: bool) -> impl P<'src, Ident> {
-    name(
-        if con {
-            "a constructor operator"
-        } else {
-            "an operator"
-        },
-        match con {
-            false => |t| match t {
-                Tok::VarSym(s) => Some(s),
-                _ => None,
-            },
-            true => |t| match t {
-                Tok::ConSym(s) => Some(s),
-                _ => None,
-            },
-        },
-    )
+    name(Tok::ConId)
 }
 
 /// A variable operator (`+`, `` `div` ``) or, with `con`, a constructor operator (`:+`,
 /// `` `Cons` ``); the span of a backquoted name includes the backticks.
 pub fn operator<'src>(con: bool) -> impl P<'src, Ident> {
-    let id = if con {
-        con_id().boxed()
+    let (sym, id) = if con {
+        (name(Tok::ConSym).boxed(), con_id().boxed())
     } else {
-        var_id().boxed()
+        (name(Tok::VarSym).boxed(), var_id().boxed())
     };
     let backquoted = spanned(id.delimited_by(tok(Tok::Backtick), tok(Tok::Backtick)))
         .map(|(name, span)| Ident { span, ..name });
-    sym(con).or(backquoted).labelled(if con {
+    let what = if con {
         "a constructor operator"
     } else {
         "an operator"
-    })
+    };
+    sym.or(backquoted).labelled(what)
 }
 
 /// Any infix operator.
@@ -142,6 +150,14 @@ pub fn brackets<'src, O: 'src>(p: impl P<'src, O>) -> impl P<'src, O> {
     p.delimited_by(tok(Tok::LBracket), tok(Tok::RBracket))
 }
 
+/// The name `name` for the tokens `p` consumes (`[]`, `(->)`).
+pub fn named<'src, O: 'src>(name: &'static str, p: impl P<'src, O>) -> impl P<'src, Ident> {
+    spanned(p).map(move |(_, span)| Ident {
+        name: name.into(),
+        span,
+    })
+}
+
 /// A name in parentheses, its span widened to include them: `(+)`.
 pub fn in_parens<'src>(p: impl P<'src, Ident>) -> impl P<'src, Ident> {
     spanned(parens(p)).map(|(name, span)| Ident { span, ..name })
@@ -149,12 +165,12 @@ pub fn in_parens<'src>(p: impl P<'src, Ident>) -> impl P<'src, Ident> {
 
 /// A variable operator symbol in parentheses: `(<+>)`.
 pub fn paren_var_sym<'src>() -> impl P<'src, Ident> {
-    in_parens(sym(false))
+    in_parens(name(Tok::VarSym))
 }
 
 /// A variable or an operator symbol in parentheses (the names in a signature or record field).
 pub fn var_or_op<'src>() -> impl P<'src, Ident> {
-    var_id().or(in_parens(sym(false).or(sym(true))))
+    var_id().or(in_parens(name(Tok::VarSym).or(name(Tok::ConSym))))
 }
 
 /// `(,)`, `(,,)`: a tuple constructor, spanning its parentheses.
@@ -184,26 +200,31 @@ pub fn comma_sep<'src, O: 'src>(item: impl P<'src, O>) -> impl P<'src, Vec<O>> {
 /// or inserted by the layout in either. An item must be followed by a `;` or the end of the block.
 /// `what` names an item in errors.
 pub fn block<'src, O: 'src>(item: impl P<'src, O>, what: &'static str) -> impl P<'src, Vec<O>> {
-    let sep = tok(Tok::Semi).or(tok(Tok::VSemi));
-    // Separators beyond the one that ends an item are never needed, so never listed in errors.
-    let more_seps = sep.clone().labelled(UNLISTED).repeated();
-    let seps = sep.then_ignore(more_seps.clone());
     let item = item.labelled(what);
-    let items = |open, close: Tok, close_label, item_end| {
+    let items = |open, close: Tok, sep_label, close_label| {
+        let sep = tok(Tok::Semi).or(tok(Tok::VSemi)).labelled(sep_label);
+        // Separators beyond the one that ends an item are never needed, so never listed in errors.
+        let more_seps = sep.clone().labelled(UNLISTED).repeated();
         let close = tok(close).labelled(close_label);
-        let end = seps.clone().or(close.clone().rewind()).labelled(item_end);
+        let end = sep
+            .then_ignore(more_seps.clone())
+            .or(close.clone().rewind());
         more_seps
-            .clone()
             .ignore_then(item.clone().then_ignore(end).repeated().collect())
             .delimited_by(tok(open), close)
     };
-    let explicit = items(Tok::LBrace, Tok::RBrace, label(&Tok::RBrace), "`;` or `}`");
-    // A layout block ends wherever the layout says; the end of its last item is what is listed.
+    let explicit = items(
+        Tok::LBrace,
+        Tok::RBrace,
+        label(&Tok::Semi),
+        label(&Tok::RBrace),
+    );
+    // A layout block ends wherever the layout says: the end of the line is what is listed.
     explicit.or(items(
         Tok::VLBrace,
         Tok::VRBrace,
-        UNLISTED,
         "the end of the line",
+        UNLISTED,
     ))
 }
 

@@ -1,11 +1,11 @@
 //! A module: the optional `module M (...) where` header, the top-level declarations and the end of
 //! the file. Classes, instances and `default` (top-level only) are parsed here, and `import` is
-//! rejected here; type definitions are in `data`, everything else in `decl`.
+//! rejected here; it must not parse what `data` (type definitions) and `decl` (everything else) do.
 
 use super::data::type_decl;
-use super::decl::{decl_block, node};
+use super::decl::decl_block;
 use super::error::SyntaxError;
-use super::tokens::{block, con_id, parens, span_of, tok, token, var_id, Rule, P};
+use super::tokens::{block, con_id, node, parens, span_of, tok, token, var_id, Rule, P};
 use super::types::Types;
 use crate::ast::{Decl, DeclKind, Module};
 use crate::token::Tok;

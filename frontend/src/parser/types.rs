@@ -3,12 +3,11 @@
 
 use super::error::SyntaxError;
 use super::tokens::{
-    brackets, con_id, looking_at, parens, span_of, tok, token, tuple_con, var_id, Extra, In, Rule,
-    P,
+    brackets, con_id, looking_at, named, node, parens, span_of, tok, token, tuple_con, var_id,
+    Rule, P,
 };
-use crate::ast::{Ident, Pred, SigType, Type, TypeKind};
+use crate::ast::{Pred, SigType, Type, TypeKind};
 use crate::token::Tok;
-use chumsky::input::MapExtra;
 use chumsky::prelude::*;
 use dnrad_core::Span;
 
@@ -55,35 +54,20 @@ pub fn types<'src>() -> Types<'src> {
 }
 
 fn atype<'src>(ty: Rule<'src, Type>) -> Rule<'src, Type> {
-    let named = |name: &'static str| {
-        move |_, e: &mut MapExtra<'src, '_, In<'src>, Extra<'src>>| {
-            TypeKind::Con(Ident {
-                name: name.into(),
-                span: span_of(e.slice()),
-            })
-        }
-    };
-    choice((
+    node(choice((
         var_id().map(TypeKind::Var),
         con_id().map(TypeKind::Con),
-        tok(Tok::LBracket)
-            .then(tok(Tok::RBracket))
-            .ignored()
-            .map_with(named("[]")),
+        named("[]", tok(Tok::LBracket).then(tok(Tok::RBracket))).map(TypeKind::Con),
         brackets(ty.clone()).map(|t| TypeKind::List(Box::new(t))),
         tuple_con().map(TypeKind::Con),
-        parens(tok(Tok::RArrow)).map_with(named("->")),
+        named("->", parens(tok(Tok::RArrow))).map(TypeKind::Con),
         parens(ty.separated_by(tok(Tok::Comma)).collect::<Vec<_>>()).map(|mut items| {
             match items.len() {
                 1 => items.swap_remove(0).kind,
                 _ => TypeKind::Tuple(items),
             }
         }),
-    ))
-    .map_with(|kind, e| Type {
-        kind,
-        span: span_of(e.slice()),
-    })
+    )))
     .labelled("a type")
     .boxed()
 }
