@@ -1,417 +1,349 @@
-//! Parsing expressions: operator chains (flat), lambdas, `let`, `if`, `case`, `do`, literals,
-//! tuples, lists, arithmetic sequences, comprehensions, sections and records.
+//! Expressions: operator chains (kept flat), lambdas, `let`, `if`, `case`, `do`, application,
+//! records, literals, tuples, lists, arithmetic sequences, comprehensions and sections. Declarations,
+//! patterns and types come from their own modules; this one must not parse them itself.
 
-use super::cursor::{Cursor, PResult};
-use super::decl::{decls_block, rhs};
-use super::pat::{apat, pat, starts_apat};
-use super::types::sig_type;
-use crate::ast::{Alt, Expr, ExprKind, Ident, Literal, Op, OpItem, Stmt};
+use super::decl::{decl_block, rhs};
+use super::error::{label, SyntaxError};
+use super::pat::Pats;
+use super::tokens::{
+    block, brackets, comma_sep, con_id, literal, node, op, parens, record_fields, span_of, spanned,
+    symbol, tok, tuple_con, var_id, Rule, P,
+};
+use super::types::Types;
+use crate::ast::{Alt, Decl, Expr, ExprKind, Ident, Op, OpItem, Pat, SigType, Stmt};
 use crate::token::Tok;
-use dnrad_core::Span;
+use chumsky::prelude::*;
 
-fn mk(kind: ExprKind, span: Span) -> Expr {
-    Expr { kind, span }
-}
-
-pub fn literal(p: &mut Cursor) -> PResult<Literal> {
-    let lit = match p.peek().clone() {
-        Tok::Integer(n) => Literal::Int(n),
-        Tok::Float(x) => Literal::Frac(x),
-        Tok::Char(c) => Literal::Char(c),
-        Tok::Str(s) => Literal::Str(s),
-        _ => return Err(p.unexpected("a literal")),
-    };
-    p.bump();
-    Ok(lit)
-}
-
-/// An infix operator at the cursor (`+`, `:+`, `` `div` ``), without consuming it.
-fn peek_op(p: &Cursor) -> Option<(Op, usize)> {
-    let span = p.span();
-    match p.peek() {
-        Tok::VarSym(s) => Some((
-            Op {
-                name: Ident {
-                    name: s.clone(),
-                    span,
-                },
-                is_con: false,
-            },
-            1,
-        )),
-        Tok::ConSym(s) => Some((
-            Op {
-                name: Ident {
-                    name: s.clone(),
-                    span,
-                },
-                is_con: true,
-            },
-            1,
-        )),
-        Tok::Backtick => match (p.peek_at(1), p.peek_at(2)) {
-            (Tok::VarId(s), Tok::Backtick) => Some((
-                Op {
-                    name: Ident {
-                        name: s.clone(),
-                        span,
-                    },
-                    is_con: false,
-                },
-                3,
-            )),
-            (Tok::ConId(s), Tok::Backtick) => Some((
-                Op {
-                    name: Ident {
-                        name: s.clone(),
-                        span,
-                    },
-                    is_con: true,
-                },
-                3,
-            )),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-fn take_op(p: &mut Cursor) -> Option<Op> {
-    let (mut op, len) = peek_op(p)?;
-    let start = p.span();
-    for _ in 0..len {
-        p.bump();
-    }
-    op.name.span = start.to(p.prev_span());
-    Some(op)
-}
-
-fn is_minus(tok: &Tok) -> bool {
-    matches!(tok, Tok::VarSym(s) if s == "-")
-}
-
-/// `exp → infixexp [:: sigtype]`
-pub fn expr(p: &mut Cursor) -> PResult<Expr> {
-    let e = infix_exp(p)?;
-    if p.eat(&Tok::DColon) {
-        let sig = sig_type(p)?;
-        let span = e.span.to(sig.span);
-        return Ok(mk(ExprKind::Typed(Box::new(e), sig), span));
-    }
-    Ok(e)
-}
-
-fn infix_exp(p: &mut Cursor) -> PResult<Expr> {
-    let (items, _) = infix_items(p, false)?;
-    Ok(chain(items))
-}
-
-/// Build an expression from chain items: a single operand stays as it is.
-fn chain(mut items: Vec<OpItem>) -> Expr {
-    if let [OpItem::Operand(_)] = items[..] {
-        if let Some(OpItem::Operand(e)) = items.pop() {
-            return e;
-        }
-    }
-    let span_of = |i: &OpItem| match i {
-        OpItem::Operand(e) => e.span,
-        OpItem::Op(op) => op.name.span,
-        OpItem::Neg(s) => *s,
-    };
-    let span = span_of(&items[0]).to(span_of(items.last().unwrap()));
-    mk(ExprKind::OpChain(items), span)
-}
-
-/// Parse `[-] exp10 (op [-] exp10)*`. With `allow_section`, an operator directly followed by `)`
-/// ends the chain and is returned as the operator of a left section.
-fn infix_items(p: &mut Cursor, allow_section: bool) -> PResult<(Vec<OpItem>, Option<Op>)> {
-    let mut items = Vec::new();
-    loop {
-        if is_minus(p.peek()) {
-            items.push(OpItem::Neg(p.bump().span));
-        }
-        items.push(OpItem::Operand(exp10(p)?));
-        let Some((_, len)) = peek_op(p) else {
-            return Ok((items, None));
+/// The expression parser, given itself (`expr`) and the declaration parser (for `let` and `where`).
+pub fn expr<'src>(
+    expr: Rule<'src, Expr>,
+    decl: Rule<'src, Decl>,
+    pats: &Pats<'src>,
+    types: &Types<'src>,
+) -> Rule<'src, Expr> {
+    let decls = decl_block(decl);
+    let sig = tok(Tok::DColon).ignore_then(types.sig.clone());
+    let stmt = stmt(expr.clone(), decls.clone(), pats.pat.clone());
+    let items = recursive(|items| {
+        let parts = Parts {
+            expr: expr.clone(),
+            items: items.boxed(),
+            sig: sig.clone().boxed(),
         };
-        if allow_section && p.peek_at(len) == &Tok::RParen {
-            return Ok((items, take_op(p)));
-        }
-        items.push(OpItem::Op(take_op(p).unwrap()));
-    }
-}
-
-fn exp10(p: &mut Cursor) -> PResult<Expr> {
-    let start = p.span();
-    match p.peek() {
-        Tok::Backslash => {
-            p.bump();
-            let mut pats = vec![apat(p)?];
-            while starts_apat(p.peek()) {
-                pats.push(apat(p)?);
-            }
-            p.expect(&Tok::RArrow, "`->` after the lambda's patterns")?;
-            let body = expr(p)?;
-            let span = start.to(body.span);
-            Ok(mk(ExprKind::Lam(pats, Box::new(body)), span))
-        }
-        Tok::Let => {
-            p.bump();
-            let decls = decls_block(p)?;
-            p.expect(&Tok::In, "`in` after the `let` bindings")?;
-            let body = expr(p)?;
-            let span = start.to(body.span);
-            Ok(mk(ExprKind::Let(decls, Box::new(body)), span))
-        }
-        Tok::If => {
-            p.bump();
-            let c = expr(p)?;
-            p.eat(&Tok::VSemi);
-            p.eat(&Tok::Semi);
-            p.expect(&Tok::Then, "`then`")?;
-            let t = expr(p)?;
-            p.eat(&Tok::VSemi);
-            p.eat(&Tok::Semi);
-            p.expect(&Tok::Else, "`else` (every `if` needs one)")?;
-            let e = expr(p)?;
-            let span = start.to(e.span);
-            Ok(mk(
-                ExprKind::If(Box::new(c), Box::new(t), Box::new(e)),
-                span,
-            ))
-        }
-        Tok::Case => {
-            p.bump();
-            let scrut = expr(p)?;
-            p.expect(&Tok::Of, "`of`")?;
-            let alts = p.block(alt)?;
-            Ok(mk(
-                ExprKind::Case(Box::new(scrut), alts),
-                start.to(p.prev_span()),
-            ))
-        }
-        Tok::Do => {
-            p.bump();
-            let stmts = p.block(stmt)?;
-            match stmts.last() {
-                Some(Stmt::Expr(_)) => Ok(mk(ExprKind::Do(stmts), start.to(p.prev_span()))),
-                _ => Err(dnrad_core::Diagnostic::new(
-                    dnrad_core::ErrorKind::Parse,
-                    start.to(p.prev_span()),
-                    "the last statement of a `do` block must be an expression",
-                )),
-            }
-        }
-        _ => fexp(p),
-    }
-}
-
-fn alt(p: &mut Cursor) -> PResult<Alt> {
-    let pt = pat(p)?;
-    let r = rhs(p, &Tok::RArrow)?;
-    Ok(Alt {
-        span: pt.span.to(r.span),
-        pat: pt,
-        rhs: r,
+        let aexp = aexp(&parts, stmt.clone());
+        let alt = spanned(
+            pats.pat
+                .clone()
+                .then(rhs(Tok::RArrow, expr.clone(), decls.clone())),
+        )
+        .map(|((pat, rhs), span)| Alt { pat, rhs, span });
+        let keyword = keyword_exp(&parts, pats.apat.clone(), decls, alt.boxed(), stmt);
+        chain_items(
+            keyword
+                .or(fexp(aexp, expr.clone()))
+                .labelled("an expression"),
+        )
     })
+    .boxed();
+    chain(items)
+        .then(sig.or_not())
+        .map(|(e, sig)| typed(e, sig))
+        .boxed()
+}
+
+/// What the atoms need from the whole expression grammar.
+struct Parts<'src> {
+    expr: Rule<'src, Expr>,
+    /// An operator chain's items, for sections in parentheses.
+    items: Rule<'src, Vec<OpItem>>,
+    /// `:: sigtype`
+    sig: Rule<'src, SigType>,
+}
+
+/// `e :: T` when a signature follows.
+fn typed(e: Expr, sig: Option<SigType>) -> Expr {
+    match sig {
+        Some(sig) => Expr {
+            span: e.span.to(sig.span),
+            kind: ExprKind::Typed(Box::new(e), sig),
+        },
+        None => e,
+    }
+}
+
+/// `[-] exp10 (op [-] exp10)*`
+fn chain_items<'src>(exp10: impl P<'src, Expr>) -> Rule<'src, Vec<OpItem>> {
+    let operand = symbol("-", "`-`")
+        .map(OpItem::Neg)
+        .or_not()
+        .then(exp10.map(OpItem::Operand))
+        .labelled("an expression");
+    let push = |mut items: Vec<OpItem>, (neg, e): (Option<OpItem>, OpItem)| {
+        items.extend(neg);
+        items.push(e);
+        items
+    };
+    operand
+        .clone()
+        .map(move |first| push(Vec::new(), first))
+        .foldl(
+            op().then(operand).repeated(),
+            move |mut items, (op, next)| {
+                items.push(OpItem::Op(op));
+                push(items, next)
+            },
+        )
+        .boxed()
+}
+
+/// The expression of chain items: a single operand stays as it is.
+fn chain<'src>(items: Rule<'src, Vec<OpItem>>) -> Rule<'src, Expr> {
+    items
+        .map_with(|mut items, e| match items.pop() {
+            Some(OpItem::Operand(single)) if items.is_empty() => single,
+            last => {
+                items.extend(last);
+                Expr {
+                    kind: ExprKind::OpChain(items),
+                    span: span_of(e.slice()),
+                }
+            }
+        })
+        .boxed()
+}
+
+/// Expressions that start with a keyword: `\`, `let`, `if`, `case`, `do`.
+fn keyword_exp<'src>(
+    parts: &Parts<'src>,
+    apat: Rule<'src, Pat>,
+    decls: Rule<'src, Vec<Decl>>,
+    alt: Rule<'src, Alt>,
+    stmt: Rule<'src, Stmt>,
+) -> Rule<'src, Expr> {
+    let expr = || parts.expr.clone();
+    // `then` and `else` may start a new line at the `if`'s indentation inside a `do` block.
+    let after_line = |t: Tok| {
+        let text = label(&t);
+        tok(Tok::VSemi)
+            .or_not()
+            .then(tok(Tok::Semi).or_not())
+            .ignore_then(tok(t))
+            .labelled(text)
+    };
+    // A lambda, `let` or `if` extends as far right as possible: its body takes every operator
+    // after it, so none may follow (`(\x -> x +)` is not a section).
+    let body = || expr().then_ignore(op().not());
+    let lambda = tok(Tok::Backslash)
+        .ignore_then(apat.repeated().at_least(1).collect())
+        .then_ignore(tok(Tok::RArrow))
+        .then(body())
+        .map(|(pats, body)| ExprKind::Lam(pats, Box::new(body)));
+    let let_in = tok(Tok::Let)
+        .ignore_then(decls)
+        .then_ignore(tok(Tok::In))
+        .then(body())
+        .map(|(decls, body)| ExprKind::Let(decls, Box::new(body)));
+    let if_then_else = tok(Tok::If)
+        .ignore_then(expr())
+        .then_ignore(after_line(Tok::Then))
+        .then(expr())
+        .then_ignore(after_line(Tok::Else))
+        .then(body())
+        .map(|((c, t), e)| ExprKind::If(Box::new(c), Box::new(t), Box::new(e)));
+    let case = tok(Tok::Case)
+        .ignore_then(expr())
+        .then_ignore(tok(Tok::Of))
+        .then(block(alt, "a case alternative"))
+        .map(|(scrutinee, alts)| ExprKind::Case(Box::new(scrutinee), alts));
+    let do_block = tok(Tok::Do)
+        .ignore_then(block(stmt, "a statement"))
+        .validate(|stmts, e, emitter| {
+            if !matches!(stmts.last(), Some(Stmt::Expr(_))) {
+                emitter.emit(SyntaxError::custom(
+                    span_of(e.slice()),
+                    "the last statement of a `do` block must be an expression",
+                ));
+            }
+            ExprKind::Do(stmts)
+        });
+    node(choice((lambda, let_in, if_then_else, case, do_block)))
 }
 
 /// A `do` statement or a comprehension qualifier.
-pub fn stmt(p: &mut Cursor) -> PResult<Stmt> {
-    if p.at(&Tok::Let) {
-        let save = p.save();
-        p.bump();
-        let decls = decls_block(p)?;
-        if !p.at(&Tok::In) {
-            return Ok(Stmt::Let(decls));
-        }
-        p.restore(save);
-    }
-    let save = p.save();
-    if let Ok(pt) = pat(p) {
-        if p.eat(&Tok::LArrow) {
-            return Ok(Stmt::Bind(pt, expr(p)?));
-        }
-    }
-    p.restore(save);
-    Ok(Stmt::Expr(expr(p)?))
-}
-
-fn starts_aexp(tok: &Tok) -> bool {
-    matches!(
-        tok,
-        Tok::VarId(_)
-            | Tok::ConId(_)
-            | Tok::Integer(_)
-            | Tok::Float(_)
-            | Tok::Char(_)
-            | Tok::Str(_)
-            | Tok::LParen
-            | Tok::LBracket
+fn stmt<'src>(
+    expr: Rule<'src, Expr>,
+    decls: Rule<'src, Vec<Decl>>,
+    pat: Rule<'src, Pat>,
+) -> Rule<'src, Stmt> {
+    // `let decls` is a statement, `let decls in e` an expression.
+    let let_stmt = spanned(
+        tok(Tok::Let)
+            .ignore_then(decls)
+            .then(tok(Tok::In).ignore_then(expr.clone()).or_not()),
     )
+    .map(|((decls, body), span)| match body {
+        Some(body) => Stmt::Expr(Expr {
+            kind: ExprKind::Let(decls, Box::new(body)),
+            span,
+        }),
+        None => Stmt::Let(decls),
+    });
+    let bind = pat
+        .then_ignore(tok(Tok::LArrow))
+        .then(expr.clone())
+        .map(|(p, e)| Stmt::Bind(p, e));
+    // An expression statement starting with `let` was parsed as `let_stmt`: parsing it again as an
+    // expression would retry its declarations.
+    let expr_stmt = tok(Tok::Let).not().ignore_then(expr).map(Stmt::Expr);
+    choice((let_stmt, bind, expr_stmt)).boxed()
 }
 
-/// Function application `aexp aexp ...`; a trailing lambda/let/if/case/do is an argument too
+/// Function application `aexp aexp ...`; a lambda, `let`, `if`, `case` or `do` is not an argument
 /// (`f $ \x -> ...` is an operator chain, but `forM xs \x -> ...` is not Haskell 98).
-fn fexp(p: &mut Cursor) -> PResult<Expr> {
-    let mut f = record_exp(p)?;
-    while starts_aexp(p.peek()) {
-        let arg = record_exp(p)?;
-        let span = f.span.to(arg.span);
-        f = mk(ExprKind::App(Box::new(f), Box::new(arg)), span);
-    }
-    Ok(f)
-}
-
-/// `aexp { f = e, ... }` (construction after a constructor, update otherwise), repeatedly.
-fn record_exp(p: &mut Cursor) -> PResult<Expr> {
-    let mut e = aexp(p)?;
-    while p.at(&Tok::LBrace) {
-        let (fields, end) = p.record_fields(expr)?;
-        let span = e.span.to(end);
-        e = match e.kind {
-            ExprKind::Con(c) => mk(ExprKind::RecordCon(c, fields), span),
-            _ => mk(ExprKind::RecordUpdate(Box::new(e), fields), span),
-        };
-    }
-    Ok(e)
-}
-
-fn aexp(p: &mut Cursor) -> PResult<Expr> {
-    let start = p.span();
-    match p.peek().clone() {
-        Tok::VarId(name) => {
-            p.bump();
-            Ok(mk(ExprKind::Var(Ident { name, span: start }), start))
-        }
-        Tok::ConId(name) => {
-            p.bump();
-            Ok(mk(ExprKind::Con(Ident { name, span: start }), start))
-        }
-        Tok::Integer(_) | Tok::Float(_) | Tok::Char(_) | Tok::Str(_) => {
-            let lit = literal(p)?;
-            Ok(mk(ExprKind::Lit(lit), start))
-        }
-        Tok::LParen => paren(p),
-        Tok::LBracket => bracket(p),
-        _ => Err(p.unexpected("an expression")),
-    }
-}
-
-/// Everything that starts with `(`: unit, operators, tuples, tuple constructors, sections.
-fn paren(p: &mut Cursor) -> PResult<Expr> {
-    let start = p.bump().span;
-    if p.at(&Tok::RParen) {
-        let end = p.bump().span;
-        return Ok(mk(ExprKind::Tuple(vec![]), start.to(end)));
-    }
-    if p.at(&Tok::Comma) {
-        let mut commas = 0;
-        while p.eat(&Tok::Comma) {
-            commas += 1;
-        }
-        let end = p.expect(&Tok::RParen, "`)`")?;
-        let name = Ident {
-            name: format!("({})", ",".repeat(commas)),
-            span: start.to(end),
-        };
-        return Ok(mk(ExprKind::Con(name), start.to(end)));
-    }
-    if let Some((_, len)) = peek_op(p) {
-        if p.peek_at(len) == &Tok::RParen {
-            let op = take_op(p).unwrap();
-            let end = p.bump().span;
-            let ident = Ident {
-                name: op.name.name,
-                span: start.to(end),
+fn fexp<'src>(aexp: Rule<'src, Expr>, expr: Rule<'src, Expr>) -> Rule<'src, Expr> {
+    // `aexp { f = e, ... }`: construction after a constructor, update otherwise, repeatedly.
+    let record_exp = aexp.foldl(
+        spanned(record_fields(expr)).repeated(),
+        |e, (fields, end)| {
+            let span = e.span.to(end);
+            let kind = match e.kind {
+                ExprKind::Con(c) => ExprKind::RecordCon(c, fields),
+                _ => ExprKind::RecordUpdate(Box::new(e), fields),
             };
-            let kind = if op.is_con {
-                ExprKind::Con(ident)
-            } else {
-                ExprKind::Var(ident)
-            };
-            return Ok(mk(kind, start.to(end)));
-        }
-        if !is_minus(p.peek()) {
-            let op = take_op(p).unwrap();
-            let e = infix_exp(p)?;
-            let end = p.expect(&Tok::RParen, "`)` to close the section")?;
-            return Ok(mk(ExprKind::RightSection(op, Box::new(e)), start.to(end)));
-        }
-    }
-    let (items, trailing) = infix_items(p, true)?;
-    if let Some(op) = trailing {
-        let end = p.expect(&Tok::RParen, "`)`")?;
-        return Ok(mk(
-            ExprKind::LeftSection(Box::new(chain(items)), op),
-            start.to(end),
-        ));
-    }
-    let mut first = chain(items);
-    if p.eat(&Tok::DColon) {
-        let sig = sig_type(p)?;
-        let span = first.span.to(sig.span);
-        first = mk(ExprKind::Typed(Box::new(first), sig), span);
-    }
-    let mut items = vec![first];
-    while p.eat(&Tok::Comma) {
-        items.push(expr(p)?);
-    }
-    let end = p.expect(&Tok::RParen, "`)` or `,`")?;
-    let span = start.to(end);
-    if items.len() == 1 {
-        Ok(mk(ExprKind::Paren(Box::new(items.pop().unwrap())), span))
-    } else {
-        Ok(mk(ExprKind::Tuple(items), span))
-    }
+            Expr { kind, span }
+        },
+    );
+    record_exp
+        .clone()
+        .foldl(record_exp.repeated(), |f, arg| Expr {
+            span: f.span.to(arg.span),
+            kind: ExprKind::App(Box::new(f), Box::new(arg)),
+        })
+        .boxed()
 }
 
-/// Everything that starts with `[`: lists, sequences, comprehensions.
-fn bracket(p: &mut Cursor) -> PResult<Expr> {
-    let start = p.bump().span;
-    if p.at(&Tok::RBracket) {
-        let end = p.bump().span;
-        return Ok(mk(ExprKind::List(vec![]), start.to(end)));
-    }
-    let first = expr(p)?;
-    let seq = |p: &mut Cursor, from: Expr, then: Option<Expr>| -> PResult<Expr> {
-        let to = if p.at(&Tok::RBracket) {
-            None
+fn aexp<'src>(parts: &Parts<'src>, stmt: Rule<'src, Stmt>) -> Rule<'src, Expr> {
+    node(choice((
+        var_id().map(ExprKind::Var),
+        con_id().map(ExprKind::Con),
+        literal().map(ExprKind::Lit),
+        paren(parts),
+        bracket(parts.expr.clone(), stmt),
+    )))
+    .labelled("an expression")
+    .boxed()
+}
+
+/// What follows the first operand chain in parentheses.
+enum ParenTail {
+    /// An operator: a left section.
+    Section(Op),
+    /// An optional signature, then the other components of a tuple (possibly none).
+    Components(Option<SigType>, Vec<Expr>),
+}
+
+/// Everything in parentheses: unit, operators, tuple constructors, sections, tuples.
+fn paren<'src>(parts: &Parts<'src>) -> Rule<'src, ExprKind> {
+    let operator = spanned(parens(op())).map(|(Op { name, is_con }, span)| {
+        let name = Ident { span, ..name };
+        if is_con {
+            ExprKind::Con(name)
         } else {
-            Some(Box::new(expr(p)?))
-        };
-        let end = p.expect(&Tok::RBracket, "`]`")?;
-        Ok(mk(
-            ExprKind::ArithSeq {
-                from: Box::new(from),
-                then: then.map(Box::new),
-                to,
-            },
-            start.to(end),
-        ))
-    };
-    if p.eat(&Tok::DotDot) {
-        return seq(p, first, None);
-    }
-    if p.eat(&Tok::Bar) {
-        let quals = p.comma_sep(stmt)?;
-        let end = p.expect(&Tok::RBracket, "`]` or `,`")?;
-        return Ok(mk(
-            ExprKind::ListComp(Box::new(first), quals),
-            start.to(end),
-        ));
-    }
-    let mut items = vec![first];
-    if p.eat(&Tok::Comma) {
-        let second = expr(p)?;
-        if p.eat(&Tok::DotDot) {
-            return seq(p, items.pop().unwrap(), Some(second));
+            ExprKind::Var(name)
         }
-        items.push(second);
-        while p.eat(&Tok::Comma) {
-            items.push(expr(p)?);
-        }
-    }
-    let end = p.expect(&Tok::RBracket, "`]` or `,`")?;
-    Ok(mk(ExprKind::List(items), start.to(end)))
+    });
+    let right_section = symbol("-", "`-`")
+        .not()
+        .ignore_then(op())
+        .then(chain(parts.items.clone()))
+        .map(|(op, e)| ExprKind::RightSection(op, Box::new(e)));
+    let components = parts.sig.clone().or_not().then(
+        tok(Tok::Comma)
+            .ignore_then(parts.expr.clone())
+            .repeated()
+            .collect(),
+    );
+    let rest = op()
+        .map(ParenTail::Section)
+        .or(components.map(|(sig, more)| ParenTail::Components(sig, more)));
+    let section_or_tuple = chain(parts.items.clone())
+        .then(rest)
+        .map(|(first, rest)| match rest {
+            ParenTail::Section(op) => ExprKind::LeftSection(Box::new(first), op),
+            ParenTail::Components(sig, more) => {
+                let first = typed(first, sig);
+                if more.is_empty() {
+                    ExprKind::Paren(Box::new(first))
+                } else {
+                    ExprKind::Tuple(std::iter::once(first).chain(more).collect())
+                }
+            }
+        });
+    choice((
+        parens(empty()).to(ExprKind::Tuple(vec![])),
+        tuple_con().map(ExprKind::Con),
+        operator,
+        parens(right_section),
+        parens(section_or_tuple),
+    ))
+    .boxed()
+}
+
+/// What follows the first element of a list.
+enum ListTail {
+    /// `.. [to]`, or `, then .. [to]`
+    Seq(Option<Box<Expr>>, Option<Box<Expr>>),
+    /// `| quals`
+    Comp(Vec<Stmt>),
+    /// `, e2, e3`
+    Items(Vec<Expr>),
+}
+
+/// What follows the second element of a list.
+enum SecondTail {
+    /// `.. [to]`
+    UpTo(Option<Box<Expr>>),
+    /// `, e3, e4` (possibly none)
+    More(Vec<Expr>),
+}
+
+/// Everything in brackets: lists, arithmetic sequences, comprehensions.
+fn bracket<'src>(expr: Rule<'src, Expr>, stmt: Rule<'src, Stmt>) -> Rule<'src, ExprKind> {
+    let upto = tok(Tok::DotDot).ignore_then(expr.clone().map(Box::new).or_not());
+    let more = tok(Tok::Comma)
+        .ignore_then(expr.clone())
+        .repeated()
+        .collect::<Vec<_>>();
+    let after_second = upto
+        .clone()
+        .map(SecondTail::UpTo)
+        .or(more.map(SecondTail::More));
+    let tail = choice((
+        upto.map(|to| ListTail::Seq(None, to)),
+        tok(Tok::Bar)
+            .ignore_then(comma_sep(stmt))
+            .map(ListTail::Comp),
+        tok(Tok::Comma)
+            .ignore_then(expr.clone())
+            .then(after_second)
+            .map(|(second, rest)| match rest {
+                SecondTail::UpTo(to) => ListTail::Seq(Some(Box::new(second)), to),
+                SecondTail::More(more) => {
+                    ListTail::Items(std::iter::once(second).chain(more).collect())
+                }
+            }),
+    ));
+    let list = expr.then(tail.or_not()).map(|(first, tail)| match tail {
+        Some(ListTail::Seq(then, to)) => ExprKind::ArithSeq {
+            from: Box::new(first),
+            then,
+            to,
+        },
+        Some(ListTail::Comp(quals)) => ExprKind::ListComp(Box::new(first), quals),
+        Some(ListTail::Items(more)) => ExprKind::List(std::iter::once(first).chain(more).collect()),
+        None => ExprKind::List(vec![first]),
+    });
+    brackets(list.or_not())
+        .map(|list| list.unwrap_or(ExprKind::List(Vec::new())))
+        .boxed()
 }

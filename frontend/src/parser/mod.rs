@@ -1,35 +1,73 @@
-//! The parser: laid-out tokens (virtual braces already inserted) to the surface AST.
-//! A hand-written recursive-descent parser; operator chains are kept flat for fixity resolution
-//! later. It reports the first syntax error as a `Diagnostic` at the offending token.
+//! The parser: laid-out tokens (virtual braces already inserted) to the surface AST, written with
+//! chumsky combinators over the token slice; every node's byte span covers the tokens it was parsed
+//! from. It reports the first syntax error as a `Diagnostic` at the offending token. It must not
+//! resolve fixities or names: operator chains stay flat for desugaring.
 //!
-//! Submodules: `cursor` (token access and blocks), `decl`, `expr`, `pat`, `types`.
+//! Submodules: `tokens` (input, terminals and shared shapes), `error`, `types`, `pat`, `expr`,
+//! `decl` (declarations of any block), `data` (type definitions), `top` (the module).
 
-mod cursor;
+mod data;
 mod decl;
+mod error;
 mod expr;
 mod pat;
+mod tokens;
+mod top;
 mod types;
 
 use crate::ast;
 use crate::token::{Tok, Token};
-use cursor::Cursor;
+use chumsky::prelude::*;
 use dnrad_core::Diagnostic;
+use tokens::{tok, Extra, In, Rule};
 
 /// Parse a whole module (the output of `layout`).
 pub fn parse_module(tokens: &[Token]) -> Result<ast::Module, Vec<Diagnostic>> {
-    let mut p = Cursor::new(tokens);
-    let module = decl::module(&mut p).map_err(|d| vec![d])?;
-    Ok(module)
+    let grammar = Grammar::new();
+    run(top::module(grammar.decl, &grammar.types), tokens)
 }
 
 /// Parse a single expression (for the REPL): the tokens of one expression followed by `Eof`.
 pub fn parse_expr(tokens: &[Token]) -> Result<ast::Expr, Vec<Diagnostic>> {
-    let mut p = Cursor::new(tokens);
-    let e = expr::expr(&mut p).map_err(|d| vec![d])?;
-    if *p.peek() != Tok::Eof {
-        return Err(vec![p.unexpected("the end of the expression")]);
+    run(Grammar::new().expr.then_ignore(tok(Tok::Eof)), tokens)
+}
+
+/// The mutually recursive parts of the grammar.
+struct Grammar<'src> {
+    types: types::Types<'src>,
+    expr: Rule<'src, ast::Expr>,
+    decl: Rule<'src, ast::Decl>,
+}
+
+impl<'src> Grammar<'src> {
+    fn new() -> Grammar<'src> {
+        let types = types::types();
+        let pats = pat::pats();
+        // Expressions contain declarations (`let`, `where`) and declarations contain expressions.
+        // Each recursive parser refers to itself weakly, so the parsers form no reference cycle.
+        let expr = recursive(|expr| {
+            let expr = expr.boxed();
+            let decl = recursive(|decl| decl::decl(expr.clone(), decl.boxed(), &pats, &types));
+            expr::expr(expr, decl.boxed(), &pats, &types)
+        })
+        .boxed();
+        let decl = recursive(|decl| decl::decl(expr.clone(), decl.boxed(), &pats, &types)).boxed();
+        Grammar { types, expr, decl }
     }
-    Ok(e)
+}
+
+/// Run `parser` over `tokens`: its value, or the first error as a diagnostic.
+fn run<'src, T>(
+    parser: impl Parser<'src, In<'src>, T, Extra<'src>>,
+    tokens: &'src [Token],
+) -> Result<T, Vec<Diagnostic>> {
+    parser.parse(tokens).into_result().map_err(|errors| {
+        errors
+            .into_iter()
+            .take(1)
+            .map(|e| e.into_diagnostic(tokens))
+            .collect()
+    })
 }
 
 #[cfg(test)]

@@ -1,163 +1,101 @@
-//! Parsing patterns. Infix constructor chains (`x : y : rest`) stay flat (`PatKind::OpChain`) for
-//! fixity resolution later.
+//! Patterns. Infix constructor chains (`x : y : rest`) stay flat (`PatKind::OpChain`) for fixity
+//! resolution later. Must not know about expressions, types or declarations.
 
-use super::cursor::{Cursor, PResult};
-use super::expr::literal;
-use crate::ast::{Ident, Literal, Pat, PatKind};
+use super::error::UNLISTED;
+use super::tokens::{
+    brackets, comma_sep, con_id, literal, node, operator, parens, record_fields, span_of, symbol,
+    tok, token, var_id, Rule,
+};
+use crate::ast::{Literal, Pat, PatKind};
 use crate::token::Tok;
+use chumsky::prelude::*;
 
-fn mk(kind: PatKind, span: dnrad_core::Span) -> Pat {
-    Pat { kind, span }
+/// The pattern parsers the rest of the grammar uses.
+pub struct Pats<'src> {
+    /// An atomic pattern: a function argument.
+    pub apat: Rule<'src, Pat>,
+    /// A full pattern, with constructor operators.
+    pub pat: Rule<'src, Pat>,
 }
 
-/// Can this token start an atomic pattern?
-pub fn starts_apat(tok: &Tok) -> bool {
-    matches!(
-        tok,
-        Tok::VarId(_)
-            | Tok::ConId(_)
-            | Tok::Underscore
-            | Tok::Integer(_)
-            | Tok::Float(_)
-            | Tok::Char(_)
-            | Tok::Str(_)
-            | Tok::LParen
-            | Tok::LBracket
-            | Tok::Tilde
-    )
-}
-
-/// A constructor operator in a pattern: `:+`, `` `Cons` ``.
-pub fn con_op(p: &mut Cursor) -> Option<Ident> {
-    match p.peek().clone() {
-        Tok::ConSym(name) => Some(Ident {
-            name,
-            span: p.bump().span,
-        }),
-        Tok::Backtick => {
-            if let (Tok::ConId(name), Tok::Backtick) = (p.peek_at(1).clone(), p.peek_at(2)) {
-                let start = p.bump().span;
-                p.bump();
-                let end = p.bump().span;
-                Some(Ident {
-                    name,
-                    span: start.to(end),
-                })
-            } else {
-                None
-            }
-        }
-        _ => None,
+pub fn pats<'src>() -> Pats<'src> {
+    let pat = recursive(|pat| op_chain(lpat(apat(pat.boxed())))).boxed();
+    Pats {
+        apat: apat(pat.clone()),
+        pat,
     }
 }
 
-/// `pat → lpat (conop lpat)*`
-pub fn pat(p: &mut Cursor) -> PResult<Pat> {
-    let first = lpat(p)?;
-    let mut pats = vec![first];
-    let mut ops = Vec::new();
-    while let Some(op) = con_op(p) {
-        ops.push(op);
-        pats.push(lpat(p)?);
-    }
-    if ops.is_empty() {
-        return Ok(pats.pop().unwrap());
-    }
-    let span = pats[0].span.to(pats.last().unwrap().span);
-    Ok(mk(PatKind::OpChain(pats, ops), span))
+fn apat<'src>(pat: Rule<'src, Pat>) -> Rule<'src, Pat> {
+    recursive(|apat| {
+        let tuple = comma_sep(pat.clone()).map(|mut items| match items.len() {
+            1 => PatKind::Paren(Box::new(items.swap_remove(0))),
+            _ => PatKind::Tuple(items),
+        });
+        node(choice((
+            var_id()
+                .then(
+                    tok(Tok::At)
+                        .labelled(UNLISTED)
+                        .ignore_then(apat.clone())
+                        .or_not(),
+                )
+                .map(|(var, inner)| match inner {
+                    Some(inner) => PatKind::As(var, Box::new(inner)),
+                    None => PatKind::Var(var),
+                }),
+            tok(Tok::Underscore).to(PatKind::Wild),
+            tok(Tok::Tilde)
+                .ignore_then(apat)
+                .map(|inner| PatKind::Lazy(Box::new(inner))),
+            con_id()
+                .then(record_fields(pat.clone()).or_not())
+                .map(|(con, fields)| match fields {
+                    Some(fields) => PatKind::Record(con, fields),
+                    None => PatKind::Con(con, vec![]),
+                }),
+            literal().map(PatKind::Lit),
+            brackets(pat.separated_by(tok(Tok::Comma)).collect()).map(PatKind::List),
+            parens(empty()).to(PatKind::Tuple(vec![])),
+            parens(tuple),
+        )))
+        .labelled("a pattern")
+    })
+    .boxed()
 }
 
 /// `lpat → -literal | Con apat* | apat`
-pub fn lpat(p: &mut Cursor) -> PResult<Pat> {
-    let start = p.span();
-    if matches!(p.peek(), Tok::VarSym(s) if s == "-")
-        && matches!(p.peek_at(1), Tok::Integer(_) | Tok::Float(_))
-    {
-        p.bump();
-        let lit = match literal(p)? {
-            Literal::Int(n) => Literal::Int(-n),
-            Literal::Frac(x) => Literal::Frac(-x),
-            other => other,
-        };
-        return Ok(mk(PatKind::Lit(lit), start.to(p.prev_span())));
-    }
-    if let Tok::ConId(name) = p.peek().clone() {
-        if p.peek_at(1) != &Tok::LBrace {
-            p.bump();
-            let con = Ident { name, span: start };
-            let mut args = Vec::new();
-            while starts_apat(p.peek()) {
-                args.push(apat(p)?);
-            }
-            return Ok(mk(PatKind::Con(con, args), start.to(p.prev_span())));
-        }
-    }
-    apat(p)
+fn lpat<'src>(apat: Rule<'src, Pat>) -> Rule<'src, Pat> {
+    let number = token("a number", |x| match &x.tok {
+        Tok::Integer(n) => Some(Literal::Int(-n)),
+        Tok::Float(f) => Some(Literal::Frac(-f)),
+        _ => None,
+    });
+    let negative = symbol("-", "`-`").ignore_then(number).map(PatKind::Lit);
+    let con_app = con_id()
+        .then_ignore(tok(Tok::LBrace).not())
+        .then(apat.clone().repeated().collect())
+        .map(|(con, args)| PatKind::Con(con, args));
+    node(negative.or(con_app))
+        .or(apat)
+        .labelled("a pattern")
+        .boxed()
 }
 
-pub fn apat(p: &mut Cursor) -> PResult<Pat> {
-    let start = p.span();
-    match p.peek().clone() {
-        Tok::VarId(name) => {
-            p.bump();
-            let var = Ident { name, span: start };
-            if p.eat(&Tok::At) {
-                let inner = apat(p)?;
-                let span = start.to(inner.span);
-                return Ok(mk(PatKind::As(var, Box::new(inner)), span));
+/// `pat → lpat (conop lpat)*`
+fn op_chain<'src>(lpat: Rule<'src, Pat>) -> Rule<'src, Pat> {
+    lpat.clone()
+        .then(operator(true).then(lpat).repeated().collect::<Vec<_>>())
+        .map_with(|(first, rest), e| {
+            if rest.is_empty() {
+                return first;
             }
-            Ok(mk(PatKind::Var(var), start))
-        }
-        Tok::Underscore => {
-            p.bump();
-            Ok(mk(PatKind::Wild, start))
-        }
-        Tok::Tilde => {
-            p.bump();
-            let inner = apat(p)?;
-            let span = start.to(inner.span);
-            Ok(mk(PatKind::Lazy(Box::new(inner)), span))
-        }
-        Tok::ConId(name) => {
-            p.bump();
-            let con = Ident { name, span: start };
-            if p.at(&Tok::LBrace) {
-                let (fields, end) = p.record_fields(pat)?;
-                return Ok(mk(PatKind::Record(con, fields), start.to(end)));
+            let (ops, rest): (Vec<_>, Vec<_>) = rest.into_iter().unzip();
+            let pats = std::iter::once(first).chain(rest).collect();
+            Pat {
+                kind: PatKind::OpChain(pats, ops),
+                span: span_of(e.slice()),
             }
-            Ok(mk(PatKind::Con(con, vec![]), start))
-        }
-        Tok::Integer(_) | Tok::Float(_) | Tok::Char(_) | Tok::Str(_) => {
-            let lit = literal(p)?;
-            Ok(mk(PatKind::Lit(lit), start))
-        }
-        Tok::LBracket => {
-            p.bump();
-            let mut items = Vec::new();
-            if !p.at(&Tok::RBracket) {
-                items = p.comma_sep(pat)?;
-            }
-            let end = p.expect(&Tok::RBracket, "`]` or `,`")?;
-            Ok(mk(PatKind::List(items), start.to(end)))
-        }
-        Tok::LParen => {
-            p.bump();
-            if p.at(&Tok::RParen) {
-                let end = p.bump().span;
-                return Ok(mk(PatKind::Tuple(vec![]), start.to(end)));
-            }
-            let items = p.comma_sep(pat)?;
-            let end = p.expect(&Tok::RParen, "`)` or `,`")?;
-            let span = start.to(end);
-            if items.len() == 1 {
-                Ok(mk(
-                    PatKind::Paren(Box::new(items.into_iter().next().unwrap())),
-                    span,
-                ))
-            } else {
-                Ok(mk(PatKind::Tuple(items), span))
-            }
-        }
-        _ => Err(p.unexpected("a pattern")),
-    }
+        })
+        .boxed()
 }

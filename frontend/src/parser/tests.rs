@@ -115,6 +115,83 @@ fn errors_point_at_the_offending_line() {
     assert!(parse("import Data.List\nmain = 1").is_err());
 }
 
+fn error_message(src: &str) -> String {
+    parse(src).unwrap_err()[0].message.clone()
+}
+
+#[test]
+fn errors_say_what_was_found_and_expected() {
+    assert_eq!(
+        error_message("f = [1, 2,, 3]"),
+        "unexpected `,`; expected an expression"
+    );
+    assert_eq!(
+        error_message("f x = x + 1\n= 3\n"),
+        "unexpected `=`; expected a declaration"
+    );
+    assert_eq!(
+        error_message("f x = case x of\n  1 -> 2\n  -> 3\n"),
+        "unexpected `->`; expected a case alternative"
+    );
+    assert_eq!(
+        error_message("f = (if c then 1)"),
+        "unexpected `)`; expected an expression, an operator, `::` or `else`"
+    );
+    assert!(error_message("import Data.List\nmain = 1").starts_with("imports are not supported"));
+}
+
+#[test]
+fn constructs_that_parse_but_are_not_allowed() {
+    assert_eq!(
+        error_message("newtype W = W Int Int"),
+        "a newtype constructor must have exactly one field"
+    );
+    assert_eq!(error_message("infixl 12 +++"), "a precedence must be 0..9");
+    assert_eq!(
+        error_message("main = do\n  x <- getLine\n"),
+        "the last statement of a `do` block must be an expression"
+    );
+    assert_eq!(
+        error_message("class (C a b) => D a"),
+        "malformed class constraint: expected `Class tyvar`"
+    );
+}
+
+#[test]
+fn a_lambda_let_or_if_body_takes_the_operators_after_it() {
+    assert_eq!(error_line("f = 1\ng = (\\x -> x +)\n"), 2);
+    assert_eq!(error_line("f = (let y = 1 in y *)"), 1);
+    assert!(matches!(
+        body_of("f = (case x of { _ -> 1 } +)"),
+        ExprKind::LeftSection(..)
+    ));
+}
+
+#[test]
+fn explicit_semicolons_in_layout_blocks() {
+    let ExprKind::Case(_, alts) = body_of("f = case x of 0 -> 1; _ -> 2") else {
+        panic!()
+    };
+    assert_eq!(alts.len(), 2);
+}
+
+/// Deeply nested input with an error at the bottom: each level is parsed once (backtracking must
+/// not retry nested declarations, lists or statements), and nothing overflows the stack.
+#[test]
+fn deep_nesting_with_an_error_inside() {
+    let depth = 400;
+    for (open, close) in [
+        ("x = let y = ", ""),
+        ("x = [0, ", "]"),
+        ("x = do { let { y = ", " } ; y }"),
+        ("x = (", ")"),
+        ("x = \\y -> ", ""),
+    ] {
+        let src = format!("{}1 +{}\n", open.repeat(depth), close.repeat(depth));
+        assert_eq!(error_line(&src), 1, "{open}");
+    }
+}
+
 fn corpus() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus")
 }

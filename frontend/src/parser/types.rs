@@ -1,126 +1,133 @@
-//! Parsing types, contexts and type signatures (`Ctx => t`).
+//! Types, class contexts and type signatures (`Ctx => t`). Must not know about expressions,
+//! patterns or declarations.
 
-use super::cursor::{Cursor, PResult};
-use crate::ast::{Ident, Pred, SigType, Type, TypeKind};
+use super::error::SyntaxError;
+use super::tokens::{
+    brackets, con_id, looking_at, named, node, parens, span_of, tok, token, tuple_con, var_id,
+    Rule, P,
+};
+use crate::ast::{Pred, SigType, Type, TypeKind};
 use crate::token::Tok;
+use chumsky::prelude::*;
+use dnrad_core::Span;
 
-fn mk(kind: TypeKind, lo: dnrad_core::Span, hi: dnrad_core::Span) -> Type {
-    Type {
-        kind,
-        span: lo.to(hi),
+/// The type parsers the rest of the grammar uses.
+pub struct Types<'src> {
+    /// `a`, `T`, `[t]`, `(t1, t2)`, `(->)`, ...
+    pub atype: Rule<'src, Type>,
+    /// A type application `T a b`.
+    pub btype: Rule<'src, Type>,
+    /// A full type, with arrows.
+    pub ty: Rule<'src, Type>,
+    /// A class context and its `=>`.
+    pub context: Rule<'src, Vec<Pred>>,
+    /// A signature's type: an optional context, then a type.
+    pub sig: Rule<'src, SigType>,
+}
+
+pub fn types<'src>() -> Types<'src> {
+    let ty = recursive(|ty| {
+        let ty = ty.boxed();
+        fun_type(btype(atype(ty.clone())), ty)
+    })
+    .boxed();
+    let atype = atype(ty.clone());
+    let btype = btype(atype.clone());
+    let context = context(btype.clone());
+    let sig = context
+        .clone()
+        .or_not()
+        .then(ty.clone())
+        .map_with(|(context, ty), e| SigType {
+            context: context.unwrap_or_default(),
+            ty,
+            span: span_of(e.slice()),
+        })
+        .boxed();
+    Types {
+        atype,
+        btype,
+        ty,
+        context,
+        sig,
     }
 }
 
-/// Can this token start an atomic type?
-pub fn starts_atype(tok: &Tok) -> bool {
-    matches!(
-        tok,
-        Tok::VarId(_) | Tok::ConId(_) | Tok::LParen | Tok::LBracket
-    )
+fn atype<'src>(ty: Rule<'src, Type>) -> Rule<'src, Type> {
+    node(choice((
+        var_id().map(TypeKind::Var),
+        con_id().map(TypeKind::Con),
+        named("[]", tok(Tok::LBracket).then(tok(Tok::RBracket))).map(TypeKind::Con),
+        brackets(ty.clone()).map(|t| TypeKind::List(Box::new(t))),
+        tuple_con().map(TypeKind::Con),
+        named("->", parens(tok(Tok::RArrow))).map(TypeKind::Con),
+        parens(ty.separated_by(tok(Tok::Comma)).collect::<Vec<_>>()).map(|mut items| {
+            match items.len() {
+                1 => items.swap_remove(0).kind,
+                _ => TypeKind::Tuple(items),
+            }
+        }),
+    )))
+    .labelled("a type")
+    .boxed()
 }
 
-pub fn atype(p: &mut Cursor) -> PResult<Type> {
-    let start = p.span();
-    match p.peek().clone() {
-        Tok::VarId(name) => {
-            p.bump();
-            Ok(mk(TypeKind::Var(Ident { name, span: start }), start, start))
-        }
-        Tok::ConId(name) => {
-            p.bump();
-            Ok(mk(TypeKind::Con(Ident { name, span: start }), start, start))
-        }
-        Tok::LBracket => {
-            p.bump();
-            if p.eat(&Tok::RBracket) {
-                return Ok(mk(
-                    TypeKind::Con(Ident {
-                        name: "[]".into(),
-                        span: start.to(p.prev_span()),
-                    }),
-                    start,
-                    p.prev_span(),
+fn btype<'src>(atype: Rule<'src, Type>) -> Rule<'src, Type> {
+    atype
+        .clone()
+        .foldl(atype.repeated(), |f, arg| Type {
+            span: f.span.to(arg.span),
+            kind: TypeKind::App(Box::new(f), Box::new(arg)),
+        })
+        .boxed()
+}
+
+fn fun_type<'src>(btype: Rule<'src, Type>, ty: impl P<'src, Type>) -> Rule<'src, Type> {
+    btype
+        .then(tok(Tok::RArrow).ignore_then(ty).or_not())
+        .map(|(arg, result)| match result {
+            Some(result) => Type {
+                span: arg.span.to(result.span),
+                kind: TypeKind::Fun(Box::new(arg), Box::new(result)),
+            },
+            None => arg,
+        })
+        .boxed()
+}
+
+/// `C a =>` or `(C a, D b) =>`, parsed as a type and then read as constraints. It is only tried
+/// when a `=>` follows the names, parentheses and commas ahead.
+fn context<'src>(btype: Rule<'src, Type>) -> Rule<'src, Vec<Pred>> {
+    let constraint_token = token("a class constraint", |x| {
+        matches!(
+            x.tok,
+            Tok::VarId(_)
+                | Tok::ConId(_)
+                | Tok::LParen
+                | Tok::RParen
+                | Tok::LBracket
+                | Tok::RBracket
+                | Tok::Comma
+        )
+        .then_some(())
+    });
+    looking_at(constraint_token.repeated().then(tok(Tok::DArrow)))
+        .ignore_then(btype)
+        .then_ignore(tok(Tok::DArrow))
+        .validate(|t, _, emitter| {
+            to_context(t).unwrap_or_else(|span| {
+                emitter.emit(SyntaxError::custom(
+                    span,
+                    "malformed class constraint: expected `Class tyvar`",
                 ));
-            }
-            let t = ty(p)?;
-            let end = p.expect(&Tok::RBracket, "`]`")?;
-            Ok(mk(TypeKind::List(Box::new(t)), start, end))
-        }
-        Tok::LParen => {
-            p.bump();
-            if p.eat(&Tok::RParen) {
-                return Ok(mk(TypeKind::Tuple(vec![]), start, p.prev_span()));
-            }
-            if p.at(&Tok::RArrow) && p.peek_at(1) == &Tok::RParen {
-                p.bump();
-                let end = p.bump().span;
-                return Ok(mk(
-                    TypeKind::Con(Ident {
-                        name: "->".into(),
-                        span: start.to(end),
-                    }),
-                    start,
-                    end,
-                ));
-            }
-            if p.at(&Tok::Comma) {
-                let mut commas = 0;
-                while p.eat(&Tok::Comma) {
-                    commas += 1;
-                }
-                let end = p.expect(&Tok::RParen, "`)`")?;
-                let name = format!("({})", ",".repeat(commas));
-                return Ok(mk(
-                    TypeKind::Con(Ident {
-                        name,
-                        span: start.to(end),
-                    }),
-                    start,
-                    end,
-                ));
-            }
-            let items = p.comma_sep(ty)?;
-            let end = p.expect(&Tok::RParen, "`)` or `,`")?;
-            if items.len() == 1 {
-                let mut t = items.into_iter().next().unwrap();
-                t.span = start.to(end);
-                Ok(t)
-            } else {
-                Ok(mk(TypeKind::Tuple(items), start, end))
-            }
-        }
-        _ => Err(p.unexpected("a type")),
-    }
+                Vec::new()
+            })
+        })
+        .boxed()
 }
 
-pub fn btype(p: &mut Cursor) -> PResult<Type> {
-    let mut t = atype(p)?;
-    while starts_atype(p.peek()) {
-        let arg = atype(p)?;
-        let span = t.span.to(arg.span);
-        t = Type {
-            kind: TypeKind::App(Box::new(t), Box::new(arg)),
-            span,
-        };
-    }
-    Ok(t)
-}
-
-pub fn ty(p: &mut Cursor) -> PResult<Type> {
-    let t = btype(p)?;
-    if p.eat(&Tok::RArrow) {
-        let r = ty(p)?;
-        let span = t.span.to(r.span);
-        return Ok(Type {
-            kind: TypeKind::Fun(Box::new(t), Box::new(r)),
-            span,
-        });
-    }
-    Ok(t)
-}
-
-/// Turn a parsed type into a context (`C a` or `(C a, D b)`).
-fn to_context(t: Type) -> PResult<Vec<Pred>> {
+/// The constraints a type stands for, or the span of one that is not a constraint.
+fn to_context(t: Type) -> Result<Vec<Pred>, Span> {
     let items = match t.kind {
         TypeKind::Tuple(items) => items,
         _ => vec![t],
@@ -128,7 +135,7 @@ fn to_context(t: Type) -> PResult<Vec<Pred>> {
     items.into_iter().map(to_pred).collect()
 }
 
-fn to_pred(t: Type) -> PResult<Pred> {
+fn to_pred(t: Type) -> Result<Pred, Span> {
     let span = t.span;
     if let TypeKind::App(f, arg) = t.kind {
         if let TypeKind::Con(class) = f.kind {
@@ -139,32 +146,5 @@ fn to_pred(t: Type) -> PResult<Pred> {
             });
         }
     }
-    Err(dnrad_core::Diagnostic::new(
-        dnrad_core::ErrorKind::Parse,
-        span,
-        "malformed class constraint: expected `Class tyvar`",
-    ))
-}
-
-/// An optional context followed by `=>`: tries to parse a type and backtracks if no `=>` follows.
-pub fn opt_context(p: &mut Cursor) -> PResult<Vec<Pred>> {
-    let save = p.save();
-    if let Ok(t) = btype(p) {
-        if p.eat(&Tok::DArrow) {
-            return to_context(t);
-        }
-    }
-    p.restore(save);
-    Ok(vec![])
-}
-
-pub fn sig_type(p: &mut Cursor) -> PResult<SigType> {
-    let start = p.span();
-    let context = opt_context(p)?;
-    let t = ty(p)?;
-    Ok(SigType {
-        span: start.to(t.span),
-        context,
-        ty: t,
-    })
+    Err(span)
 }
