@@ -59,6 +59,9 @@ impl SyntaxError {
             None => (describe(&Tok::Eof), Span::dummy()),
         };
         let message = match self.expected.as_slice() {
+            _ if super::extensions::explain(tokens, self.at).is_some() => {
+                super::extensions::explain(tokens, self.at).unwrap_or_default()
+            }
             [] => format!("unexpected {found}"),
             [one] => format!("unexpected {found}; expected {one}"),
             [init @ .., last] => {

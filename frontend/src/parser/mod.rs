@@ -4,12 +4,14 @@
 //! resolve fixities or names: operator chains stay flat for desugaring.
 //!
 //! Submodules: `tokens` (input, terminals and shared shapes), `error`, `types`, `pat`, `expr`,
-//! `decl` (declarations of any block), `data` (type definitions), `top` (the module).
+//! `decl` (declarations of any block), `data` (type definitions), `top` (the module),
+//! `extensions` (messages for syntax that belongs to GHC extensions).
 
 mod data;
 mod decl;
 mod error;
 mod expr;
+mod extensions;
 mod pat;
 mod tokens;
 mod top;
