@@ -42,8 +42,8 @@ enum Command {
         /// After the run, print the number of backpropagator calls to standard error.
         #[arg(long)]
         stats: bool,
-        /// The backend: the bytecode VM or the reference interpreter.
-        #[arg(long, value_name = "BACKEND", default_value = "interp")]
+        /// The backend: the bytecode VM (on simplified core) or the reference interpreter.
+        #[arg(long, value_name = "BACKEND", default_value = "vm")]
         backend: BackendArg,
         /// The deepest nesting of non-tail calls before the run stops with an error.
         #[arg(long, value_name = "FRAMES", default_value_t = 10_000_000)]

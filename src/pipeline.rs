@@ -36,7 +36,7 @@ impl Default for Options {
             lint: false,
             ad: Mode::Array,
             entry: "main",
-            backend: Backend::Interp,
+            backend: Backend::Vm,
             max_depth: dnrad_backend::Limits::default().max_depth,
         }
     }

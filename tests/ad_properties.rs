@@ -2,8 +2,8 @@
 //! language (every differentiable primitive, higher-order code, recursion, data types, classes,
 //! lists); one generated program prints, for every input, the gradient (`grad`), a central
 //! finite-difference gradient and the forward-mode directional derivative (`jvp`). The program
-//! runs once per reverse mode. Checks: gradient ≈ finite differences, jvp ≈ gradient · direction,
-//! and all modes agree with each other.
+//! runs once per reverse mode on the VM and once on the interpreter. Checks: gradient ≈ finite
+//! differences, jvp ≈ gradient · direction, and all modes and both backends agree.
 
 mod support;
 
@@ -243,8 +243,18 @@ fn gradients_match_finite_differences_forward_mode_and_each_other() {
         .unwrap();
     let expected_lines: usize = cases.iter().map(|(_, c)| c.len()).sum();
     let mut per_mode: Vec<(&str, Vec<Line>)> = Vec::new();
-    for mode in ["naive", "staged", "cayley", "array"] {
-        let out = run_dnrad(&["run", "--ad", mode], &path);
+    // Every mode on the VM, and the default mode on the interpreter (the other backend).
+    let runs: [(&str, &[&str]); 5] = [
+        ("naive", &["--ad", "naive"]),
+        ("staged", &["--ad", "staged"]),
+        ("cayley", &["--ad", "cayley"]),
+        ("interp", &["--backend", "interp", "--ad", "array"]),
+        ("array", &["--ad", "array"]),
+    ];
+    for (mode, flags) in runs {
+        let mut args = vec!["run"];
+        args.extend_from_slice(flags);
+        let out = run_dnrad(&args, &path);
         assert_eq!(out.code, Some(0), "{mode}: {}", out.stderr);
         let lines = parse(&out.stdout);
         assert_eq!(lines.len(), expected_lines, "{mode}");
@@ -274,8 +284,8 @@ fn gradients_match_finite_differences_forward_mode_and_each_other() {
             }
         }
     }
-    let (_, reference) = &per_mode[3];
-    for (mode, lines) in &per_mode[..3] {
+    let (_, reference) = &per_mode[4];
+    for (mode, lines) in &per_mode[..4] {
         for (a, b) in lines.iter().zip(reference) {
             if !a
                 .grad
