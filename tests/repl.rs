@@ -52,7 +52,7 @@ fn inspection_commands_show_types_core_and_twins() {
     assert!(out.stdout.contains("dnreplIt#R"), "{}", out.stdout);
     assert!(
         out.stdout
-            .contains(":: (Show a, Num a) => a -> a -> (a, [Char])"),
+            .contains(":: (Show a, Num a) => a -> a -> (a, String)"),
         "{}",
         out.stdout
     );

@@ -38,6 +38,13 @@ pub fn context_and_body(program: &Program, t: &Type) -> (Vec<Type>, Type) {
 fn write(t: &Type, prec: u8, out: &mut String) {
     match t {
         Type::Var(v) => out.push_str(v.as_str()),
+        // GHC keeps the `String` synonym of the Prelude's signatures; core has expanded it.
+        Type::Con(c, args)
+            if c.as_str() == "[]"
+                && matches!(args.as_slice(), [Type::Con(ch, a)] if ch.as_str() == "Char" && a.is_empty()) =>
+        {
+            out.push_str("String")
+        }
         Type::Con(c, args) if c.as_str() == "[]" && args.len() == 1 => {
             out.push('[');
             write(&args[0], 0, out);
