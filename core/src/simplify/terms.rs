@@ -1,0 +1,272 @@
+//! Term utilities of the simplifier: seeing through type abstractions and twins, sizes and
+//! occurrences, substitution of variables and type variables, and rebuilding a term around
+//! transformed children. Names are unique in core, so none of these renames binders.
+
+use crate::expr::{Bind, Expr, ExprKind};
+use crate::lint::subst;
+use crate::name::Name;
+use crate::span::Span;
+use crate::types::Type;
+
+/// `e` with the variable `from` replaced by `to` (which no binder in `e` captures).
+pub(super) fn rename_var(e: &Expr, from: &Name, to: &Expr) -> Expr {
+    match &e.kind {
+        ExprKind::Var(n) if n == from => Expr::new(to.kind.clone(), e.span),
+        _ => map_children(e, &mut |c| rename_var(c, from, to)),
+    }
+}
+
+/// The type variables and body of `/\vs. e`, seeing through twins (after differentiation a
+/// lambda is wrapped with its twins; a direct call runs the primal lambda).
+pub(super) fn strip_ty_lams(e: &Expr) -> (Vec<Name>, &Expr) {
+    let mut vs = Vec::new();
+    let mut e = e;
+    loop {
+        match &e.kind {
+            ExprKind::TyLam(more, body) => {
+                vs.extend(more.iter().cloned());
+                e = body;
+            }
+            ExprKind::Twin(primal, _) => e = primal,
+            _ => return (vs, e),
+        }
+    }
+}
+
+/// The lambda node itself, seeing through a twin.
+pub(super) fn lambda_node(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Twin(primal, _) => lambda_node(primal),
+        _ => e,
+    }
+}
+
+/// The body of `\x -> e`, seeing through a twin.
+pub(super) fn lambda(e: &Expr) -> Option<(&Name, &Type, &Expr)> {
+    match &e.kind {
+        ExprKind::Lam(x, t, body) => Some((x, t, body)),
+        ExprKind::Twin(primal, _) => lambda(primal),
+        _ => None,
+    }
+}
+
+pub(super) fn atomic(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Lit(_) => true,
+        ExprKind::TyApp(f, _) => atomic(f),
+        _ => false,
+    }
+}
+
+/// The number of nodes of a binder-free expression, or `None` if it binds anything.
+pub(super) fn small_size(e: &Expr) -> Option<usize> {
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Lit(_) => Some(1),
+        ExprKind::App(f, a) => Some(1 + small_size(f)? + small_size(a)?),
+        ExprKind::TyApp(f, _) => Some(1 + small_size(f)?),
+        ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
+            let mut n = 1;
+            for a in args {
+                n += small_size(a)?;
+            }
+            Some(n)
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn mentions(e: &Expr, name: &Name) -> bool {
+    match &e.kind {
+        ExprKind::Var(n) => n == name,
+        ExprKind::Lit(_) => false,
+        ExprKind::App(f, a) => mentions(f, name) || mentions(a, name),
+        ExprKind::TyApp(f, _) => mentions(f, name),
+        ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
+            args.iter().any(|a| mentions(a, name))
+        }
+        _ => true,
+    }
+}
+
+/// `e` with variables and type variables replaced (binder-free `e`), every node at `span`.
+pub(super) fn instantiate(
+    e: &Expr,
+    vars: &[(Name, Expr)],
+    tys: &[(Name, Type)],
+    span: Span,
+    fresh: &mut u32,
+) -> Expr {
+    let ty = |t: &Type, fresh: &mut u32| subst(t, tys, fresh);
+    let kind = match &e.kind {
+        ExprKind::Var(n) => match vars.iter().find(|(v, _)| v == n) {
+            Some((_, r)) => return r.clone(),
+            None => ExprKind::Var(n.clone()),
+        },
+        ExprKind::Lit(l) => ExprKind::Lit(l.clone()),
+        ExprKind::App(f, a) => ExprKind::App(
+            Box::new(instantiate(f, vars, tys, span, fresh)),
+            Box::new(instantiate(a, vars, tys, span, fresh)),
+        ),
+        ExprKind::TyApp(f, ts) => ExprKind::TyApp(
+            Box::new(instantiate(f, vars, tys, span, fresh)),
+            ts.iter().map(|t| ty(t, fresh)).collect(),
+        ),
+        ExprKind::Con(c, ts, args) => ExprKind::Con(
+            c.clone(),
+            ts.iter().map(|t| ty(t, fresh)).collect(),
+            args.iter()
+                .map(|a| instantiate(a, vars, tys, span, fresh))
+                .collect(),
+        ),
+        ExprKind::Prim(p, ts, args) => ExprKind::Prim(
+            *p,
+            ts.iter().map(|t| ty(t, fresh)).collect(),
+            args.iter()
+                .map(|a| instantiate(a, vars, tys, span, fresh))
+                .collect(),
+        ),
+        other => unreachable!("inlined bodies bind nothing: {other:?}"),
+    };
+    Expr::new(kind, span)
+}
+
+/// Occurrences of variable `f` in `e`.
+pub(super) fn count(e: &Expr, f: &Name) -> usize {
+    match &e.kind {
+        ExprKind::Var(n) => usize::from(n == f),
+        ExprKind::Lit(_) => 0,
+        ExprKind::Lam(_, _, b) | ExprKind::TyLam(_, b) | ExprKind::TyApp(b, _) => count(b, f),
+        ExprKind::App(a, b) => count(a, f) + count(b, f),
+        ExprKind::Let(b, body) => count(&b.rhs, f) + count(body, f),
+        ExprKind::LetRec(bs, body) => {
+            bs.iter().map(|b| count(&b.rhs, f)).sum::<usize>() + count(body, f)
+        }
+        ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
+            args.iter().map(|a| count(a, f)).sum()
+        }
+        ExprKind::Case(s, alts, d) => {
+            count(s, f)
+                + alts.iter().map(|a| count(&a.rhs, f)).sum::<usize>()
+                + d.as_ref().map_or(0, |d| count(d, f))
+        }
+        ExprKind::Twin(p, ts) => count(p, f) + ts.iter().map(|t| count(t, f)).sum::<usize>(),
+    }
+}
+
+/// `e` with the call `f @tys arg` replaced by `make(tys, arg, span)`.
+pub(super) fn replace_call(
+    e: &Expr,
+    f: &Name,
+    make: &mut dyn FnMut(&[Type], Expr, Span) -> Expr,
+) -> Expr {
+    if let ExprKind::App(head, arg) = &e.kind {
+        let (h, tys) = match &head.kind {
+            ExprKind::TyApp(h, tys) => (h.as_ref(), tys.as_slice()),
+            _ => (head.as_ref(), &[][..]),
+        };
+        if matches!(&h.kind, ExprKind::Var(n) if n == f) {
+            let arg = replace_call(arg, f, make);
+            return make(tys, arg, e.span);
+        }
+    }
+    map_children(e, &mut |c| replace_call(c, f, make))
+}
+
+/// `e` with type variables replaced in every type annotation.
+pub(super) fn subst_types(e: &Expr, sub: &[(Name, Type)]) -> Expr {
+    let mut fresh = 0;
+    let mut t = |ty: &Type| subst(ty, sub, &mut fresh);
+    let kind = match &e.kind {
+        ExprKind::Lam(x, ty, b) => ExprKind::Lam(x.clone(), t(ty), Box::new(subst_types(b, sub))),
+        ExprKind::TyApp(f, ts) => ExprKind::TyApp(
+            Box::new(subst_types(f, sub)),
+            ts.iter().map(&mut t).collect(),
+        ),
+        ExprKind::Let(b, body) => ExprKind::Let(
+            Box::new(Bind {
+                ty: t(&b.ty),
+                rhs: subst_types(&b.rhs, sub),
+                ..(**b).clone()
+            }),
+            Box::new(subst_types(body, sub)),
+        ),
+        ExprKind::LetRec(bs, body) => ExprKind::LetRec(
+            bs.iter()
+                .map(|b| Bind {
+                    ty: t(&b.ty),
+                    rhs: subst_types(&b.rhs, sub),
+                    ..b.clone()
+                })
+                .collect(),
+            Box::new(subst_types(body, sub)),
+        ),
+        ExprKind::Con(c, ts, args) => ExprKind::Con(
+            c.clone(),
+            ts.iter().map(&mut t).collect(),
+            args.iter().map(|a| subst_types(a, sub)).collect(),
+        ),
+        ExprKind::Prim(p, ts, args) => ExprKind::Prim(
+            *p,
+            ts.iter().map(&mut t).collect(),
+            args.iter().map(|a| subst_types(a, sub)).collect(),
+        ),
+        ExprKind::Case(s, alts, d) => ExprKind::Case(
+            Box::new(subst_types(s, sub)),
+            alts.iter()
+                .map(|a| crate::expr::Alt {
+                    con: a.con.clone(),
+                    binders: a.binders.iter().map(|(n, ty)| (n.clone(), t(ty))).collect(),
+                    rhs: subst_types(&a.rhs, sub),
+                })
+                .collect(),
+            d.as_ref().map(|d| Box::new(subst_types(d, sub))),
+        ),
+        _ => return map_children(e, &mut |c| subst_types(c, sub)),
+    };
+    Expr::new(kind, e.span)
+}
+
+/// `e` with `f` applied to each immediate subexpression.
+pub(super) fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Var(_) | ExprKind::Lit(_) => return e.clone(),
+        ExprKind::Lam(x, t, b) => ExprKind::Lam(x.clone(), t.clone(), Box::new(f(b))),
+        ExprKind::App(a, b) => ExprKind::App(Box::new(f(a)), Box::new(f(b))),
+        ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(f(b))),
+        ExprKind::TyApp(b, ts) => ExprKind::TyApp(Box::new(f(b)), ts.clone()),
+        ExprKind::Let(b, body) => ExprKind::Let(
+            Box::new(Bind {
+                rhs: f(&b.rhs),
+                ..(**b).clone()
+            }),
+            Box::new(f(body)),
+        ),
+        ExprKind::LetRec(bs, body) => ExprKind::LetRec(
+            bs.iter()
+                .map(|b| Bind {
+                    rhs: f(&b.rhs),
+                    ..b.clone()
+                })
+                .collect(),
+            Box::new(f(body)),
+        ),
+        ExprKind::Con(c, ts, args) => {
+            ExprKind::Con(c.clone(), ts.clone(), args.iter().map(&mut *f).collect())
+        }
+        ExprKind::Prim(p, ts, args) => {
+            ExprKind::Prim(*p, ts.clone(), args.iter().map(&mut *f).collect())
+        }
+        ExprKind::Case(s, alts, d) => ExprKind::Case(
+            Box::new(f(s)),
+            alts.iter()
+                .map(|a| crate::expr::Alt {
+                    rhs: f(&a.rhs),
+                    ..a.clone()
+                })
+                .collect(),
+            d.as_ref().map(|d| Box::new(f(d))),
+        ),
+        ExprKind::Twin(p, ts) => ExprKind::Twin(Box::new(f(p)), ts.iter().map(&mut *f).collect()),
+    };
+    Expr::new(kind, e.span)
+}
