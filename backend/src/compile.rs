@@ -63,6 +63,9 @@ pub struct Compiled {
     /// Top-level bindings: their code (evaluated in a frame of `nslots`) and names.
     pub globals: Vec<(Name, LamCode)>,
     pub entry: Option<LamCode>,
+    /// Direct entries of top-level functions of several parameters `\x1 .. xn -> body`: the
+    /// global, `n`, and the body with the parameters in slots `0..n` (for saturated calls).
+    pub direct: Vec<(u32, u32, LamCode)>,
 }
 
 /// Compile-time view of one function's frame.
@@ -322,11 +325,20 @@ impl Compiler<'_> {
 
     /// Code evaluated in a frame of its own (top-level bindings, the entry).
     fn frame_body(&mut self, e: &Expr) -> Result<LamCode, Diagnostic> {
+        self.frame_with_params(&[], e)
+    }
+
+    /// Code evaluated in a frame of its own whose slots `0..params.len()` hold `params`.
+    fn frame_with_params(&mut self, params: &[Name], e: &Expr) -> Result<LamCode, Diagnostic> {
         self.scopes.push(Scope {
-            vars: Vec::new(),
+            vars: params
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.clone(), VarRef::Local(i as u32)))
+                .collect(),
             captures: Vec::new(),
             capture_base: 0,
-            nslots: 0,
+            nslots: params.len() as u32,
         });
         let body = self.expr(e);
         let scope = self.scopes.pop().expect("the frame's scope");
@@ -335,6 +347,22 @@ impl Compiler<'_> {
             body: body?,
             twins: Box::new([]),
         })
+    }
+}
+
+/// The parameters and body of `\x1 -> .. \xn -> body` (through type abstractions and twins).
+fn lambda_chain(e: &Expr) -> (Vec<Name>, &Expr) {
+    let mut params = Vec::new();
+    let mut e = erase(e);
+    loop {
+        match &e.kind {
+            ExprKind::Twin(primal, _) => e = erase(primal),
+            ExprKind::Lam(x, _, body) => {
+                params.push(x.clone());
+                e = erase(body);
+            }
+            _ => return (params, e),
+        }
     }
 }
 
@@ -366,8 +394,14 @@ pub fn compile(program: &Program) -> Result<Compiled, Diagnostic> {
         lams: Vec::new(),
     };
     let mut globals = Vec::new();
-    for b in &program.binds {
+    let mut direct = Vec::new();
+    for (g, b) in program.binds.iter().enumerate() {
         globals.push((b.name.clone(), c.frame_body(&b.rhs)?));
+        let (params, body) = lambda_chain(&b.rhs);
+        if params.len() >= 2 {
+            let code = c.frame_with_params(&params, body)?;
+            direct.push((g as u32, params.len() as u32, code));
+        }
     }
     let entry = program
         .entry
@@ -377,6 +411,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Diagnostic> {
     let lams = c.lams;
     Ok(Compiled {
         lams,
+        direct,
         globals,
         entry,
     })

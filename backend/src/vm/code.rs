@@ -92,6 +92,19 @@ pub enum Op {
         arg: Reg,
         span: Span,
     },
+    /// A saturated call of a top-level function's direct entry `func` with arguments in
+    /// registers `args..args+n` (no partial applications are built).
+    CallDirect {
+        dst: Reg,
+        func: u32,
+        args: Reg,
+        n: u32,
+    },
+    TailCallDirect {
+        func: u32,
+        args: Reg,
+        n: u32,
+    },
     Ret {
         src: Reg,
     },

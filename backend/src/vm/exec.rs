@@ -311,6 +311,41 @@ impl<'p, 'o> Vm<'p, 'o> {
                     resume!();
                     self.stack[base] = a;
                 }
+                Op::CallDirect {
+                    dst,
+                    func: callee,
+                    args,
+                    n,
+                } => {
+                    let start = reg(*args);
+                    self.frames.last_mut().expect("a frame").pc = pc;
+                    self.push_frame(*callee, Env::None, Return::Reg(*dst))?;
+                    let new_base = self.frames.last().expect("the new frame").base;
+                    for j in 0..*n as usize {
+                        self.stack[new_base + j] = self.stack[start + j].clone();
+                    }
+                    resume!();
+                }
+                Op::TailCallDirect {
+                    func: callee,
+                    args,
+                    n,
+                } => {
+                    let start = reg(*args);
+                    let values: Vec<Value> = self.stack[start..start + *n as usize].to_vec();
+                    let nregs = funcs[*callee as usize].nregs as usize;
+                    self.stack.truncate(base);
+                    self.stack.resize(base + nregs, Value::unit());
+                    for (j, v) in values.into_iter().enumerate() {
+                        self.stack[base + j] = v;
+                    }
+                    let frame = self.frames.last_mut().expect("a frame");
+                    frame.func = *callee;
+                    frame.env = Env::None;
+                    func = *callee;
+                    code = &funcs[func as usize];
+                    pc = 0;
+                }
                 Op::TailCall { f, arg, span } => {
                     let Some((lam, env)) = self.callee(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));

@@ -6,6 +6,7 @@
 
 use super::code::{Function, Op, Operand, Reg, NO_TARGET, OPERAND_CAPTURE, OPERAND_REC};
 use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
+use std::collections::HashMap;
 
 /// Where an expression's value goes.
 #[derive(Clone, Copy)]
@@ -15,10 +16,12 @@ enum Target {
     Tail,
 }
 
-struct Gen {
+struct Gen<'c> {
     f: Function,
     /// The next free temporary register.
     next: Reg,
+    /// Direct entries of top-level functions: global to (function index, arity).
+    direct: &'c HashMap<u32, (u32, u32)>,
 }
 
 fn operand(r: VarRef) -> Operand {
@@ -29,7 +32,7 @@ fn operand(r: VarRef) -> Operand {
     })
 }
 
-impl Gen {
+impl Gen<'_> {
     fn temp(&mut self) -> Reg {
         let r = self.next;
         self.next += 1;
@@ -52,7 +55,7 @@ impl Gen {
     }
 
     /// The value of `target` when it is not a register: compute into a temporary and return it.
-    fn finish(&mut self, target: Target, compute: impl FnOnce(&mut Gen, Reg)) {
+    fn finish(&mut self, target: Target, compute: impl FnOnce(&mut Gen<'_>, Reg)) {
         match target {
             Target::Reg(r) => compute(self, r),
             Target::Tail => {
@@ -122,6 +125,7 @@ impl Gen {
                     n: refs.len() as u32,
                 });
             }),
+            Code::App(..) if self.direct_call(e, target) => {}
             Code::App(f, a, span) => {
                 if span.is_user() {
                     self.emit(Op::Loc(*span));
@@ -196,6 +200,53 @@ impl Gen {
         self.next = mark;
     }
 
+    /// A saturated call `g a1 .. an` of a global with a direct entry: the arguments into
+    /// consecutive registers and one call, recording the applications' locations in the
+    /// interpreter's order (outermost first). Returns false when `e` is no such call.
+    fn direct_call(&mut self, e: &Code, target: Target) -> bool {
+        let mut spans = Vec::new();
+        let mut args = Vec::new();
+        let mut head = e;
+        while let Code::App(f, a, span) = head {
+            spans.push(*span);
+            args.push(a.as_ref());
+            head = f;
+        }
+        let Code::Global(g) = head else {
+            return false;
+        };
+        let Some(&(func, arity)) = self.direct.get(g) else {
+            return false;
+        };
+        if args.len() != arity as usize {
+            return false;
+        }
+        for span in spans.iter().filter(|s| s.is_user()) {
+            self.emit(Op::Loc(*span));
+        }
+        args.reverse();
+        let first = self.next;
+        let regs: Vec<Reg> = args.iter().map(|_| self.temp()).collect();
+        for (a, r) in args.into_iter().zip(regs) {
+            self.expr(a, Target::Reg(r));
+        }
+        let n = arity;
+        match target {
+            Target::Reg(dst) => self.emit(Op::CallDirect {
+                dst,
+                func,
+                args: first,
+                n,
+            }),
+            Target::Tail => self.emit(Op::TailCallDirect {
+                func,
+                args: first,
+                n,
+            }),
+        }
+        true
+    }
+
     fn case(&mut self, scrut: Reg, cc: &CaseCode, span: dnrad_core::Span, target: Target) {
         let table = self.operands(cc.arms.iter().map(|_| NO_TARGET));
         let switch = self.here();
@@ -238,25 +289,35 @@ impl Gen {
     }
 }
 
-fn function(code: &LamCode) -> Function {
+fn function(code: &LamCode, direct: &HashMap<u32, (u32, u32)>) -> Function {
     let mut g = Gen {
         f: Function {
             nregs: code.nslots.max(1),
             ..Function::default()
         },
         next: code.nslots,
+        direct,
     };
     g.expr(&code.body, Target::Tail);
     g.f
 }
 
-/// The VM's functions: the lambdas of `compiled`, then its top-level bindings, then the entry.
+/// The VM's functions: the lambdas of `compiled`, then its top-level bindings, then the direct
+/// entries, then the entry (last).
 pub fn generate(compiled: &Compiled) -> Vec<Function> {
+    let first_direct = (compiled.lams.len() + compiled.globals.len()) as u32;
+    let direct: HashMap<u32, (u32, u32)> = compiled
+        .direct
+        .iter()
+        .enumerate()
+        .map(|(i, (g, arity, _))| (*g, (first_direct + i as u32, *arity)))
+        .collect();
     compiled
         .lams
         .iter()
         .chain(compiled.globals.iter().map(|(_, c)| c))
+        .chain(compiled.direct.iter().map(|(_, _, c)| c))
         .chain(compiled.entry.iter())
-        .map(function)
+        .map(|c| function(c, &direct))
         .collect()
 }
