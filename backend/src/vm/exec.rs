@@ -124,11 +124,8 @@ impl<'p, 'o> Vm<'p, 'o> {
         r
     }
 
+    /// The function a value calls and the environment it runs in.
     fn callee(&self, f: &Value) -> Option<(u32, Env)> {
-        Self::callee_of(f)
-    }
-
-    fn callee_of(f: &Value) -> Option<(u32, Env)> {
         match f {
             Value::Closure(c) => Some((c.lam, Env::Closure(c.clone()))),
             Value::Rec(g, j) => Some((g.lams[*j as usize], Env::Rec(g.clone()))),
