@@ -1,4 +1,5 @@
-//! Interpreter tests on hand-built core: deep non-tail recursion, constant-space tail calls,
+//! Backend tests on hand-built core, run on the interpreter and the VM (which must agree): deep
+//! non-tail recursion, constant-space tail calls,
 //! the recursion limit, and runtime errors located at user code.
 
 use super::*;
@@ -72,10 +73,23 @@ fn program(f: Expr, arg: i64) -> Program {
     }
 }
 
+/// Run on both backends, which must agree on the output and on any error's message and span;
+/// returns what they printed and how the run ended.
 fn run(p: &Program, limits: Limits) -> (String, Result<(), Diagnostic>) {
-    let mut out = Vec::new();
-    let r = run_program(p, &mut out, &limits).map(drop);
-    (String::from_utf8(out).unwrap(), r)
+    let on = |backend| {
+        let mut out = Vec::new();
+        let r = crate::run_on(backend, p, &mut out, &limits).map(drop);
+        (String::from_utf8(out).unwrap(), r)
+    };
+    let (out, r) = on(crate::Backend::Interp);
+    let (vm_out, vm_r) = on(crate::Backend::Vm);
+    assert_eq!(out, vm_out, "the backends print different output");
+    match (&r, &vm_r) {
+        (Ok(()), Ok(())) => {}
+        (Err(a), Err(b)) => assert_eq!((&a.message, a.span), (&b.message, b.span)),
+        _ => panic!("one backend failed and the other did not: {r:?} / {vm_r:?}"),
+    }
+    (out, r)
 }
 
 /// `f n = if n == 0 then 0 else 1 + f (n - 1)`
