@@ -1,6 +1,6 @@
 //! Backend tests on hand-built core, run on the interpreter and the VM (which must agree): deep
-//! non-tail recursion, constant-space tail calls,
-//! the recursion limit, and runtime errors located at user code.
+//! non-tail recursion, constant-space tail calls, the recursion limit, and runtime errors located
+//! at user code.
 
 use super::*;
 use dnrad_core::expr::{Alt, Bind, Expr, ExprKind, Lit};
