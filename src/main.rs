@@ -110,6 +110,10 @@ enum Command {
         /// Include the Prelude's data types and bindings (by default only the file's own).
         #[arg(long)]
         all: bool,
+        /// Show the core as the VM runs it: after the simplifier (and, for `ad`, then
+        /// differentiated).
+        #[arg(long)]
+        simplified: bool,
     },
 }
 
@@ -289,6 +293,7 @@ fn execute(command: Command) -> ExitCode {
             file,
             ad,
             all,
+            simplified,
         } => {
             let sources = match read(&file) {
                 Ok(s) => s,
@@ -298,9 +303,16 @@ fn execute(command: Command) -> ExitCode {
                 ad: ad.mode(),
                 ..Options::default()
             };
-            let result = pipeline::compile(&sources, options).and_then(|program| match what {
-                DumpWhat::Core => Ok(program),
-                DumpWhat::Ad => pipeline::differentiate(&program, options),
+            let result = pipeline::compile(&sources, options).and_then(|program| {
+                let program = if simplified {
+                    pipeline::simplify(&program, options)?
+                } else {
+                    program
+                };
+                match what {
+                    DumpWhat::Core => Ok(program),
+                    DumpWhat::Ad => pipeline::differentiate(&program, options),
+                }
             });
             let result = result.map(|mut program| {
                 if !all {

@@ -105,13 +105,19 @@ pub fn differentiate(program: &Program, options: Options) -> Result<Program, Vec
 pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagnostic>> {
     let mut program = program;
     if options.backend == Backend::Vm {
-        program = dnrad_core::simplify::simplify(&program, &dnrad_ad::AD_ENTRY_POINTS);
-        if options.lint {
-            lint_pass(&program, "simplification")?;
-        }
+        program = simplify(&program, options)?;
     }
     if dnrad_ad::uses_ad(&program) {
         program = differentiate(&program, options)?;
+    }
+    Ok(program)
+}
+
+/// The simplifier (the VM's core); `grad`, `vjp`, `jvp` stay for the AD pass to rewrite.
+pub fn simplify(program: &Program, options: Options) -> Result<Program, Vec<Diagnostic>> {
+    let program = dnrad_core::simplify::simplify(program, &dnrad_ad::AD_ENTRY_POINTS);
+    if options.lint {
+        lint_pass(&program, "simplification")?;
     }
     Ok(program)
 }

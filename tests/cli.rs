@@ -73,6 +73,12 @@ fn dump_core_prints_the_user_bindings() {
         !out.stdout.contains("prim#intMul"),
         "the Prelude is not shown"
     );
+    let simplified = run_dnrad(&["dump", "core", "--simplified"], &file);
+    assert!(
+        simplified.stdout.contains("prim#intMul a#"),
+        "the VM's core multiplies with the primitive:\n{}",
+        simplified.stdout
+    );
     let all = run_dnrad(&["dump", "core", "--all"], &file);
     assert!(
         all.stdout.contains("prim#intMul"),
