@@ -165,8 +165,14 @@ impl<'p, 'o> Vm<'p, 'o> {
             (DoubleLe, [Value::Double(a), Value::Double(b)]) => Value::bool(a <= b),
             (DoubleGt, [Value::Double(a), Value::Double(b)]) => Value::bool(a > b),
             (DoubleGe, [Value::Double(a), Value::Double(b)]) => Value::bool(a >= b),
+            (DoubleNegate, [Value::Double(a)]) => Value::Double(-a),
+            (IntToDouble, [Value::Int(a)]) => Value::Double(*a as f64),
             (DualPrimal, [Value::Dual(d)]) => Value::Double(d.primal),
             (DualDeriv, [Value::Dual(d)]) => d.deriv.clone(),
+            (DualMake, [Value::Double(x), deriv]) => Value::Dual(Rc::new(crate::value::DualCell {
+                primal: *x,
+                deriv: deriv.clone(),
+            })),
             _ => return None,
         })
     }
