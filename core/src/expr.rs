@@ -20,6 +20,19 @@ pub enum Lit {
     Str(String),
 }
 
+impl Lit {
+    /// The literal's type.
+    pub fn ty(&self) -> Type {
+        match self {
+            Lit::Int(_) => Type::int(),
+            Lit::Integer(_) => Type::integer(),
+            Lit::Double(_) => Type::double(),
+            Lit::Char(_) => Type::char(),
+            Lit::Str(_) => Type::string(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
     pub kind: ExprKind,

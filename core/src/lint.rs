@@ -2,7 +2,7 @@
 //! pass it; tests run it on the core of every corpus program. It reports problems as values with
 //! the offending node's span and the top-level binding they are in; it never changes the program.
 
-use crate::expr::{Expr, ExprKind, Lit};
+use crate::expr::{Expr, ExprKind};
 use crate::name::Name;
 use crate::program::{DataDecl, Program};
 use crate::span::Span;
@@ -108,16 +108,6 @@ pub fn same_type(a: &Type, b: &Type) -> bool {
     go(a, b, &mut Vec::new())
 }
 
-fn lit_type(l: &Lit) -> Type {
-    match l {
-        Lit::Int(_) => Type::int(),
-        Lit::Integer(_) => Type::integer(),
-        Lit::Double(_) => Type::double(),
-        Lit::Char(_) => Type::char(),
-        Lit::Str(_) => Type::string(),
-    }
-}
-
 impl<'p> Lint<'p> {
     fn mismatch(&self, what: &str, expected: &Type, actual: &Type, span: Span) -> (String, Span) {
         (
@@ -174,7 +164,7 @@ impl<'p> Lint<'p> {
             ExprKind::Var(n) => self
                 .lookup(n)
                 .ok_or_else(|| (format!("variable `{n}` is not in scope"), span)),
-            ExprKind::Lit(l) => Ok(lit_type(l)),
+            ExprKind::Lit(l) => Ok(l.ty()),
             ExprKind::Lam(x, t, body) => {
                 self.locals.push((x.clone(), t.clone()));
                 let r = self.type_of(body);
@@ -493,7 +483,7 @@ pub fn type_of(program: &Program, e: &Expr) -> Result<Type, LintError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::Bind;
+    use crate::expr::{Bind, Lit};
     use crate::program::builtin_datas;
 
     fn e(kind: ExprKind) -> Expr {
