@@ -53,16 +53,6 @@ fn internal(span: Span, msg: String) -> Diagnostic {
     )
 }
 
-fn lit_type(l: &Lit) -> Type {
-    match l {
-        Lit::Int(_) => Type::int(),
-        Lit::Integer(_) => Type::integer(),
-        Lit::Double(_) => Type::double(),
-        Lit::Char(_) => Type::char(),
-        Lit::Str(_) => Type::string(),
-    }
-}
-
 impl WorldView {
     fn helper(&self, b: B, what: &str) -> Expr {
         b.global(&format!("{}{what}", self.helpers))
@@ -113,6 +103,26 @@ impl<'p> Translator<'p> {
         (B { span }.var(&x), j)
     }
 
+    /// Translate `args` left to right, naming their values; returns the values and the ID
+    /// variable after the last.
+    fn arguments(
+        &mut self,
+        w: &WorldView,
+        args: &[Expr],
+        i: &Name,
+        pending: &mut Vec<Pending>,
+    ) -> TResult<(Vec<Expr>, Name)> {
+        let mut cur = i.clone();
+        let mut vals = Vec::new();
+        for a in args {
+            let ma = self.d(w, a, &cur)?;
+            let (v, next) = self.open(ma, &cur, pending);
+            vals.push(v);
+            cur = next;
+        }
+        Ok((vals, cur))
+    }
+
     /// Wrap the pending bindings around the result `m`, whose ID variable is `i`.
     fn finish(&self, w: &WorldView, m: M, i: &Name, pending: Vec<Pending>) -> M {
         if pending.is_empty() {
@@ -153,7 +163,7 @@ impl<'p> Translator<'p> {
             ExprKind::Lit(Lit::Double(_)) => {
                 pure(b.app(w.helper(b, "Const"), e.clone()), Type::double())
             }
-            ExprKind::Lit(l) => pure(e.clone(), lit_type(l)),
+            ExprKind::Lit(l) => pure(e.clone(), l.ty()),
             ExprKind::Lam(x, t, body) => {
                 let depth = self.typer.depth();
                 self.typer.push(x.clone(), t.clone());
@@ -245,14 +255,7 @@ impl<'p> Translator<'p> {
             }
             ExprKind::Con(c, tys, args) => {
                 let mut pending = Vec::new();
-                let mut cur = i.clone();
-                let mut vals = Vec::new();
-                for a in args {
-                    let ma = self.d(w, a, &cur)?;
-                    let (v, next) = self.open(ma, &cur, &mut pending);
-                    vals.push(v);
-                    cur = next;
-                }
+                let (vals, cur) = self.arguments(w, args, i, &mut pending)?;
                 let data = self
                     .con_data
                     .get(c)
@@ -267,14 +270,7 @@ impl<'p> Translator<'p> {
             }
             ExprKind::Prim(p, tys, args) => {
                 let mut pending = Vec::new();
-                let mut cur = i.clone();
-                let mut vals = Vec::new();
-                for a in args {
-                    let ma = self.d(w, a, &cur)?;
-                    let (v, next) = self.open(ma, &cur, &mut pending);
-                    vals.push(v);
-                    cur = next;
-                }
+                let (vals, cur) = self.arguments(w, args, i, &mut pending)?;
                 let m = self.prim(w, b, *p, tys, vals, &cur);
                 self.finish(w, m, &cur, pending)
             }
