@@ -3,26 +3,12 @@
 //! array of the reverse modes. Lifting into a world needs the lambda table
 //! and lives in `lift`; counting backpropagator calls lives in the machine.
 
-use crate::prims::PrimResult;
+use crate::prims::{dbl, int, PrimResult};
 use crate::value::{AdState, DualCell, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-fn int(v: &Value) -> i64 {
-    match v {
-        Value::Int(i) => *i,
-        _ => 0,
-    }
-}
-
-fn dbl(v: &Value) -> f64 {
-    match v {
-        Value::Double(x) => *x,
-        _ => f64::NAN,
-    }
-}
 
 fn state(v: &Value) -> Result<&AdState, String> {
     match v {

@@ -12,14 +12,14 @@ use std::rc::Rc;
 
 pub type PrimResult = Result<Value, String>;
 
-fn int(v: &Value) -> i64 {
+pub(crate) fn int(v: &Value) -> i64 {
     match v {
         Value::Int(i) => *i,
         _ => 0,
     }
 }
 
-fn dbl(v: &Value) -> f64 {
+pub(crate) fn dbl(v: &Value) -> f64 {
     match v {
         Value::Double(x) => *x,
         _ => f64::NAN,
