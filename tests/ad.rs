@@ -4,21 +4,13 @@
 
 mod support;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use support::{compare_numeric, run_dnrad};
 
 const MODES: [&str; 4] = ["naive", "staged", "cayley", "array"];
 
 fn temp_program(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dnrad-ad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::File::create(&path)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    path
+    support::temp_program("ad", name, text)
 }
 
 fn example(name: &str) -> PathBuf {

@@ -10,7 +10,6 @@ mod support;
 use proptest::collection::vec;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
-use std::io::Write;
 use support::run_dnrad;
 
 /// Inputs per function.
@@ -234,13 +233,7 @@ fn close(a: f64, b: f64, rel: f64, abs: f64) -> bool {
 fn gradients_match_finite_differences_forward_mode_and_each_other() {
     assert!(FUNCTIONS.len() >= 30);
     let (text, cases) = program();
-    let dir = std::env::temp_dir().join(format!("dnrad-props-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("properties.hs");
-    std::fs::File::create(&path)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
+    let path = support::temp_program("props", "properties.hs", &text);
     let expected_lines: usize = cases.iter().map(|(_, c)| c.len()).sum();
     let mut per_mode: Vec<(&str, Vec<Line>)> = Vec::new();
     // Every mode on the VM, and the default mode on the interpreter (the other backend).

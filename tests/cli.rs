@@ -2,19 +2,11 @@
 
 mod support;
 
-use std::io::Write;
 use std::path::PathBuf;
 use support::run_dnrad;
 
 fn temp_program(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dnrad-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::File::create(&path)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    path
+    support::temp_program("cli", name, text)
 }
 
 #[test]

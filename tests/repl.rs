@@ -60,12 +60,8 @@ fn inspection_commands_show_types_core_and_twins() {
 
 #[test]
 fn loading_a_broken_file_reports_it_and_the_session_goes_on() {
-    let dir = std::env::temp_dir().join(format!("dnrad-repl-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let broken = dir.join("broken.hs");
-    std::fs::write(&broken, "f :: Int\nf = True\n").unwrap();
-    let good = dir.join("good.hs");
-    std::fs::write(&good, "g :: Int -> Int\ng x = x + 1\n").unwrap();
+    let broken = support::temp_program("repl", "broken.hs", "f :: Int\nf = True\n");
+    let good = support::temp_program("repl", "good.hs", "g :: Int -> Int\ng x = x + 1\n");
     let input = format!(
         ":load {}\n1 + 1\n:load {}\ng 41\n:reload\ng 1\n:load /no/such/file.hs\ng 2\n",
         broken.display(),

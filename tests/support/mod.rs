@@ -22,6 +22,15 @@ pub struct Outcome {
     pub timed_out: bool,
 }
 
+/// Write `text` to a file `name` in this test process's own temporary folder `dnrad-GROUP-PID`.
+pub fn temp_program(group: &str, name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dnrad-{group}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("a temporary program");
+    path
+}
+
 /// Run `dnrad ARGS FILE`, killing it after `TIMEOUT`.
 pub fn run_dnrad(args: &[&str], file: &Path) -> Outcome {
     let mut all: Vec<&str> = args.to_vec();
