@@ -18,6 +18,32 @@ pub struct Limits {
     pub max_depth: usize,
 }
 
+impl Limits {
+    /// The error of a run that would go `depth` frames deep, if that is too deep.
+    pub(crate) fn check_depth(&self, depth: usize) -> Result<(), String> {
+        if depth >= self.max_depth {
+            Err(format!(
+                "stack overflow: recursion deeper than {} frames",
+                self.max_depth
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// A runtime error as both backends report it: at `span` when that is user code, otherwise at
+/// `user_loc`, the innermost user-code location of the dynamic context.
+pub(crate) fn runtime_error(span: Span, user_loc: Span, msg: impl Into<String>) -> Diagnostic {
+    let span = if span.is_user() { span } else { user_loc };
+    Diagnostic::new(ErrorKind::Runtime, span, msg)
+}
+
+/// The error of a top-level binding whose evaluation needs its own value.
+pub(crate) fn loop_message(name: &str) -> String {
+    format!("<<loop>>: `{name}` depends on its own value")
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
@@ -91,8 +117,7 @@ impl<'p, 'o> Machine<'p, 'o> {
     }
 
     fn error(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
-        let span = if span.is_user() { span } else { self.user_loc };
-        Diagnostic::new(ErrorKind::Runtime, span, msg)
+        runtime_error(span, self.user_loc, msg)
     }
 
     fn note_loc(&mut self, span: Span) {
@@ -132,14 +157,8 @@ impl<'p, 'o> Machine<'p, 'o> {
             self.stack.truncate(frame.base);
             frame.base
         } else {
-            if self.frames.len() >= self.limits.max_depth {
-                return Err(self.error(
-                    Span::dummy(),
-                    format!(
-                        "stack overflow: recursion deeper than {} frames",
-                        self.limits.max_depth
-                    ),
-                ));
+            if let Err(msg) = self.limits.check_depth(self.frames.len()) {
+                return Err(self.error(Span::dummy(), msg));
             }
             let base = self.stack.len();
             self.frames.push(Frame {
@@ -325,10 +344,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             Global::Done(v) => Ok(State::Ret(v.clone())),
             Global::InProgress => {
                 let name = &self.prog.globals[g as usize].0;
-                Err(self.error(
-                    Span::dummy(),
-                    format!("<<loop>>: `{name}` depends on its own value"),
-                ))
+                Err(self.error(Span::dummy(), loop_message(name.as_str())))
             }
             Global::Unevaluated => {
                 self.globals[g as usize] = Global::InProgress;

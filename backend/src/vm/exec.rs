@@ -6,10 +6,10 @@
 
 use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
 use crate::compile::{Compiled, LamCode};
-use crate::machine::Limits;
+use crate::machine::{loop_message, runtime_error, Limits};
 use crate::prims;
 use crate::value::{Closure, RecGroup, Value};
-use dnrad_core::{Diagnostic, ErrorKind, PrimOp, Span};
+use dnrad_core::{Diagnostic, PrimOp, Span};
 use std::io::Write;
 use std::rc::Rc;
 
@@ -88,19 +88,12 @@ impl<'p, 'o> Vm<'p, 'o> {
     }
 
     fn error(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
-        let span = if span.is_user() { span } else { self.user_loc };
-        Diagnostic::new(ErrorKind::Runtime, span, msg)
+        runtime_error(span, self.user_loc, msg)
     }
 
     fn push_frame(&mut self, func: u32, env: Env, ret: Return) -> Result<(), Diagnostic> {
-        if self.frames.len() >= self.limits.max_depth {
-            return Err(self.error(
-                Span::dummy(),
-                format!(
-                    "stack overflow: recursion deeper than {} frames",
-                    self.limits.max_depth
-                ),
-            ));
+        if let Err(msg) = self.limits.check_depth(self.frames.len()) {
+            return Err(self.error(Span::dummy(), msg));
         }
         let base = self.stack.len();
         let nregs = self.funcs[func as usize].nregs as usize;
@@ -234,10 +227,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     Global::Done(v) => self.stack[reg(*dst)] = v.clone(),
                     Global::InProgress => {
                         let name = self.names[*global as usize];
-                        return Err(self.error(
-                            Span::dummy(),
-                            format!("<<loop>>: `{name}` depends on its own value"),
-                        ));
+                        return Err(self.error(Span::dummy(), loop_message(name)));
                     }
                     Global::Unevaluated => {
                         self.globals[*global as usize] = Global::InProgress;
