@@ -64,7 +64,8 @@ pub struct Compiled {
     pub globals: Vec<(Name, LamCode)>,
     pub entry: Option<LamCode>,
     /// Direct entries of top-level functions of several parameters `\x1 .. xn -> body`: the
-    /// global, `n`, and the body with the parameters in slots `0..n` (for saturated calls).
+    /// global, `n`, and the body with the parameters in slots `0..n` (for the VM's saturated
+    /// calls; empty unless asked for).
     pub direct: Vec<(u32, u32, LamCode)>,
 }
 
@@ -374,7 +375,9 @@ fn body_span(code: &Code) -> Span {
     }
 }
 
-pub fn compile(program: &Program) -> Result<Compiled, Diagnostic> {
+/// Resolve `program`; with `direct_entries`, also compile the direct entries of multi-parameter
+/// top-level functions (only the VM uses them).
+pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diagnostic> {
     let mut tags = HashMap::new();
     for d in &program.datas {
         for (i, c) in d.cons.iter().enumerate() {
@@ -398,7 +401,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Diagnostic> {
     for (g, b) in program.binds.iter().enumerate() {
         globals.push((b.name.clone(), c.frame_body(&b.rhs)?));
         let (params, body) = lambda_chain(&b.rhs);
-        if params.len() >= 2 {
+        if direct_entries && params.len() >= 2 {
             let code = c.frame_with_params(&params, body)?;
             direct.push((g as u32, params.len() as u32, code));
         }

@@ -38,7 +38,7 @@ pub fn run_on(
 ) -> Result<u64, Diagnostic> {
     match backend {
         Backend::Interp => run_program(program, out, limits),
-        Backend::Vm => vm::run(&compile::compile(program)?, out, limits),
+        Backend::Vm => vm::run(&compile::compile(program, true)?, out, limits),
     }
 }
 
@@ -49,7 +49,7 @@ pub fn run_program(
     out: &mut dyn Write,
     limits: &Limits,
 ) -> Result<u64, Diagnostic> {
-    let compiled = compile::compile(program)?;
+    let compiled = compile::compile(program, false)?;
     let Some(entry) = &compiled.entry else {
         return Ok(0);
     };
