@@ -165,8 +165,8 @@ impl Simplifier {
                 vars.push((x.clone(), (*a).clone()));
             } else {
                 let t = subst(t, &ty_subst, &mut self.fresh);
-                let v = Name::from(format!("{x}#s{}", self.fresh + 1));
                 self.fresh += 1;
+                let v = Name::from(format!("{x}#s{}", self.fresh));
                 lets.push((v.clone(), t, (*a).clone()));
                 vars.push((x.clone(), Expr::new(ExprKind::Var(v), e.span)));
             }
