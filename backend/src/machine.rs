@@ -32,6 +32,26 @@ impl Limits {
     }
 }
 
+/// A primitive in a run (both backends): lifting into a world needs the lambda table and
+/// backpropagator calls are counted; the others are `prims::apply`.
+pub(crate) fn apply_prim(
+    op: PrimOp,
+    args: &[Value],
+    lams: &[LamCode],
+    bp_calls: &mut u64,
+    out: &mut dyn Write,
+) -> Result<Value, String> {
+    match op {
+        PrimOp::LiftRev => lift::lift(lams, 0, &args[0], &args[1]),
+        PrimOp::LiftFwd => lift::lift(lams, 1, &args[0], &args[1]),
+        PrimOp::BpCount => {
+            *bp_calls += 1;
+            Ok(args[0].clone())
+        }
+        _ => prims::apply(op, args, out),
+    }
+}
+
 /// A runtime error as both backends report it: at `span` when that is user code, otherwise at
 /// `user_loc`, the innermost user-code location of the dynamic context.
 pub(crate) fn runtime_error(span: Span, user_loc: Span, msg: impl Into<String>) -> Diagnostic {
@@ -52,10 +72,41 @@ impl Default for Limits {
     }
 }
 
-enum Env {
+/// The environment a function body runs in (both backends): none at top level, a closure's
+/// captured values, or its recursive group's.
+#[derive(Clone)]
+pub(crate) enum Env {
     None,
     Closure(Rc<Closure>),
     Rec(Rc<RecGroup>),
+}
+
+impl Env {
+    /// The lambda a function value runs and the environment it runs in.
+    pub(crate) fn of_function(f: &Value) -> Option<(u32, Env)> {
+        match f {
+            Value::Closure(c) => Some((c.lam, Env::Closure(c.clone()))),
+            Value::Rec(g, j) => Some((g.lams[*j as usize], Env::Rec(g.clone()))),
+            _ => None,
+        }
+    }
+
+    /// Captured value `i`.
+    pub(crate) fn capture(&self, i: usize) -> Value {
+        match self {
+            Env::Closure(c) => c.captures[i].clone(),
+            Env::Rec(g) => g.captures[i].clone(),
+            Env::None => Value::unit(),
+        }
+    }
+
+    /// Member `j` of the recursive group.
+    pub(crate) fn member(&self, j: u32) -> Value {
+        match self {
+            Env::Rec(g) => Value::Rec(g.clone(), j),
+            _ => Value::unit(),
+        }
+    }
 }
 
 struct Frame {
@@ -76,7 +127,8 @@ enum Kont<'p> {
     GlobalDone(u32),
 }
 
-enum Global {
+/// A top-level binding's value, evaluated on first use (both backends).
+pub(crate) enum Global {
     Unevaluated,
     InProgress,
     Done(Value),
@@ -129,15 +181,7 @@ impl<'p, 'o> Machine<'p, 'o> {
     /// Apply a primitive; lifting into a world needs the lambda table, and the machine counts
     /// backpropagator calls.
     fn prim(&mut self, op: PrimOp, args: &[Value]) -> Result<Value, String> {
-        match op {
-            PrimOp::LiftRev => lift::lift(&self.prog.lams, 0, &args[0], &args[1]),
-            PrimOp::LiftFwd => lift::lift(&self.prog.lams, 1, &args[0], &args[1]),
-            PrimOp::BpCount => {
-                self.bp_calls += 1;
-                Ok(args[0].clone())
-            }
-            _ => prims::apply(op, args, self.out),
-        }
+        apply_prim(op, args, &self.prog.lams, &mut self.bp_calls, self.out)
     }
 
     /// Evaluate a frame body (top-level binding or entry) to a value.
@@ -181,15 +225,8 @@ impl<'p, 'o> Machine<'p, 'o> {
         let frame = self.frames.last().expect("a frame");
         match r {
             VarRef::Local(s) => self.stack[frame.base + s as usize].clone(),
-            VarRef::Capture(i) => match &frame.env {
-                Env::Closure(c) => c.captures[i as usize].clone(),
-                Env::Rec(g) => g.captures[i as usize].clone(),
-                Env::None => Value::unit(),
-            },
-            VarRef::RecMember(j) => match &frame.env {
-                Env::Rec(g) => Value::Rec(g.clone(), j),
-                _ => Value::unit(),
-            },
+            VarRef::Capture(i) => frame.env.capture(i as usize),
+            VarRef::RecMember(j) => frame.env.member(j),
         }
     }
 
@@ -199,15 +236,11 @@ impl<'p, 'o> Machine<'p, 'o> {
     }
 
     fn call(&mut self, f: Value, arg: Value) -> Result<&'p Code, Diagnostic> {
-        let (lam, env) = match f {
-            Value::Closure(c) => (c.lam, Env::Closure(c)),
-            Value::Rec(g, j) => (g.lams[j as usize], Env::Rec(g)),
-            _ => {
-                return Err(self.error(
-                    Span::dummy(),
-                    "internal error: applied a value that is not a function",
-                ))
-            }
+        let Some((lam, env)) = Env::of_function(&f) else {
+            return Err(self.error(
+                Span::dummy(),
+                "internal error: applied a value that is not a function",
+            ));
         };
         let code = &self.prog.lams[lam as usize];
         self.enter(code, env, Some(arg))?;

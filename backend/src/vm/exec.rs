@@ -6,19 +6,11 @@
 
 use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
 use crate::compile::{Compiled, LamCode};
-use crate::machine::{loop_message, runtime_error, Limits};
-use crate::prims;
+use crate::machine::{apply_prim, loop_message, runtime_error, Env, Global, Limits};
 use crate::value::{Closure, RecGroup, Value};
 use dnrad_core::{Diagnostic, PrimOp, Span};
 use std::io::Write;
 use std::rc::Rc;
-
-#[derive(Clone)]
-enum Env {
-    None,
-    Closure(Rc<Closure>),
-    Rec(Rc<RecGroup>),
-}
 
 /// Where a returning frame's value goes.
 #[derive(Clone, Copy)]
@@ -38,12 +30,6 @@ struct Frame {
     env: Env,
     ret: Return,
     saved_loc: Span,
-}
-
-enum Global {
-    Unevaluated,
-    InProgress,
-    Done(Value),
 }
 
 pub struct Vm<'p, 'o> {
@@ -117,22 +103,11 @@ impl<'p, 'o> Vm<'p, 'o> {
         r
     }
 
-    /// The function a value calls and the environment it runs in.
-    fn callee(&self, f: &Value) -> Option<(u32, Env)> {
-        match f {
-            Value::Closure(c) => Some((c.lam, Env::Closure(c.clone()))),
-            Value::Rec(g, j) => Some((g.lams[*j as usize], Env::Rec(g.clone()))),
-            _ => None,
-        }
-    }
-
     fn read(&self, frame: &Frame, operand: u32) -> Value {
         let i = (operand & !OPERAND_KIND) as usize;
-        match (operand & OPERAND_KIND, &frame.env) {
-            (OPERAND_CAPTURE, Env::Closure(c)) => c.captures[i].clone(),
-            (OPERAND_CAPTURE, Env::Rec(g)) => g.captures[i].clone(),
-            (OPERAND_REC, Env::Rec(g)) => Value::Rec(g.clone(), i as u32),
-            (OPERAND_CAPTURE | OPERAND_REC, _) => Value::unit(),
+        match operand & OPERAND_KIND {
+            OPERAND_CAPTURE => frame.env.capture(i),
+            OPERAND_REC => frame.env.member(i as u32),
             _ => self.stack[frame.base + i].clone(),
         }
     }
@@ -171,18 +146,7 @@ impl<'p, 'o> Vm<'p, 'o> {
     }
 
     fn prim(&mut self, op: PrimOp, args: &[Value]) -> Result<Value, String> {
-        use PrimOp::*;
-        match (op, args) {
-            (LiftRev | LiftFwd, [zero, v]) => {
-                let world = usize::from(op == LiftFwd);
-                crate::lift::lift(self.lams, world, zero, v)
-            }
-            (BpCount, [v]) => {
-                self.bp_calls += 1;
-                Ok(v.clone())
-            }
-            _ => prims::apply(op, args, self.out),
-        }
+        apply_prim(op, args, self.lams, &mut self.bp_calls, self.out)
     }
 
     fn execute(&mut self) -> Result<Value, Diagnostic> {
@@ -295,7 +259,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     }
                 }
                 Op::Call { dst, f, arg, span } => {
-                    let Some((lam, env)) = self.callee(&self.stack[reg(*f)]) else {
+                    let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
                     let a = self.stack[reg(*arg)].clone();
@@ -340,7 +304,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     pc = 0;
                 }
                 Op::TailCall { f, arg, span } => {
-                    let Some((lam, env)) = self.callee(&self.stack[reg(*f)]) else {
+                    let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
                     let a = self.stack[reg(*arg)].clone();
