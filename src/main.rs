@@ -1,4 +1,4 @@
-//! The `dnrad` command line: `run`, `check` and `dump core|ad`. Parses arguments (clap), reads the
+//! The `dnrad` command line: `run`, `check` and `dump core|ad|bytecode`. Parses arguments (clap), reads the
 //! file, calls the pipeline and renders diagnostics. Exit codes: 0 success, 1 a compile or runtime
 //! error in the program, 2 a usage error (clap) or an unreadable file.
 
@@ -99,6 +99,8 @@ enum Command {
     /// Example: dnrad dump core examples/hello.hs
     ///
     /// Example: dnrad dump ad --ad staged examples/gradient.hs
+    ///
+    /// Example: dnrad dump bytecode examples/gradient.hs
     Dump {
         /// Which representation.
         what: DumpWhat,
@@ -111,7 +113,7 @@ enum Command {
         #[arg(long)]
         all: bool,
         /// Show the core as the VM runs it: after the simplifier (and, for `ad`, then
-        /// differentiated).
+        /// differentiated). `bytecode` always shows what the VM runs.
         #[arg(long)]
         simplified: bool,
     },
@@ -123,6 +125,8 @@ enum DumpWhat {
     Core,
     /// The differentiated core: every lambda with its twins, the lifted globals.
     Ad,
+    /// The VM's register code for the program (simplified and, when it uses AD, differentiated).
+    Bytecode,
 }
 
 /// The backends (see the `backend` crate).
@@ -303,6 +307,16 @@ fn execute(command: Command) -> ExitCode {
                 ad: ad.mode(),
                 ..Options::default()
             };
+            if let DumpWhat::Bytecode = what {
+                let result = pipeline::compile_for_run(&sources, options).and_then(|program| {
+                    let location = |span| sources.location(span);
+                    dnrad_backend::dump_bytecode(&program, all, &location).map_err(|d| vec![d])
+                });
+                let result = result.map(|text| {
+                    let _ = write!(std::io::stdout(), "{text}");
+                });
+                return finish(&sources, result);
+            }
             let result = pipeline::compile(&sources, options).and_then(|program| {
                 let program = if simplified {
                     pipeline::simplify(&program, options)?
@@ -311,7 +325,7 @@ fn execute(command: Command) -> ExitCode {
                 };
                 match what {
                     DumpWhat::Core => Ok(program),
-                    DumpWhat::Ad => pipeline::differentiate(&program, options),
+                    _ => pipeline::differentiate(&program, options),
                 }
             });
             let result = result.map(|mut program| {
@@ -325,9 +339,14 @@ fn execute(command: Command) -> ExitCode {
             (sources, result)
         }
     };
+    finish(&sources, result)
+}
+
+/// The exit code of a command: success, or its diagnostics reported.
+fn finish(sources: &Sources, result: Result<(), Vec<Diagnostic>>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(diags) => report(&sources, &diags),
+        Err(diags) => report(sources, &diags),
     }
 }
 

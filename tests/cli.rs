@@ -80,6 +80,40 @@ fn dump_core_prints_the_user_bindings() {
 }
 
 #[test]
+fn dump_bytecode_lists_the_user_functions() {
+    let file = temp_program(
+        "bytecode.hs",
+        "poly :: Double -> Double\npoly x = x * x + 1.0\n\nmain = print (poly 3.0)\n",
+    );
+    let out = run_dnrad(&["dump", "bytecode"], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let text = &out.stdout;
+    assert!(
+        text.contains("(in poly, "),
+        "poly's lambda is listed:\n{text}"
+    );
+    assert!(
+        text.contains("prim doubleMul") && text.contains("prim doubleAdd"),
+        "the simplified arithmetic is primitive:\n{text}"
+    );
+    assert!(
+        text.contains("bytecode.hs:2:"),
+        "user locations are named:\n{text}"
+    );
+    assert!(text.contains("<entry> ("), "the entry is listed:\n{text}");
+    assert!(
+        !text.contains("in foldr, "),
+        "the Prelude is not shown without --all"
+    );
+    let all = run_dnrad(&["dump", "bytecode", "--all"], &file);
+    assert!(all.stdout.contains("in foldr, "), "--all shows the Prelude");
+    let bad = temp_program("bytecode_bad.hs", "main = print (1 + True)\n");
+    let out = run_dnrad(&["dump", "bytecode"], &bad);
+    assert_eq!(out.code, Some(1));
+    assert!(out.stderr.contains("bytecode_bad.hs:1:"), "{}", out.stderr);
+}
+
+#[test]
 fn runtime_errors_exit_one_after_earlier_output() {
     let file = temp_program(
         "boom.hs",

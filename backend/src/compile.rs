@@ -67,6 +67,8 @@ pub struct Compiled {
     /// global, `n`, and the body with the parameters in slots `0..n` (for the VM's saturated
     /// calls; empty unless asked for).
     pub direct: Vec<(u32, u32, LamCode)>,
+    /// The top-level binding each lambda comes from (`None`: from the entry).
+    pub lam_owners: Vec<Option<u32>>,
 }
 
 /// Compile-time view of one function's frame.
@@ -398,6 +400,7 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
     };
     let mut globals = Vec::new();
     let mut direct = Vec::new();
+    let mut lam_owners = Vec::new();
     for (g, b) in program.binds.iter().enumerate() {
         globals.push((b.name.clone(), c.frame_body(&b.rhs)?));
         let (params, body) = lambda_chain(&b.rhs);
@@ -405,6 +408,7 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
             let code = c.frame_with_params(&params, body)?;
             direct.push((g as u32, params.len() as u32, code));
         }
+        lam_owners.resize(c.lams.len(), Some(g as u32));
     }
     let entry = program
         .entry
@@ -412,9 +416,11 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         .map(|e| c.frame_body(e))
         .transpose()?;
     let lams = c.lams;
+    lam_owners.resize(lams.len(), None);
     Ok(Compiled {
         lams,
         direct,
+        lam_owners,
         globals,
         entry,
     })

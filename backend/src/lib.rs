@@ -15,6 +15,7 @@ mod walk;
 pub use machine::Limits;
 pub use show::show_double;
 pub use value::Value;
+pub use vm::dump as dump_bytecode;
 
 use dnrad_core::{Diagnostic, Program};
 use std::io::Write;

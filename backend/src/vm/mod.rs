@@ -6,10 +6,11 @@
 mod code;
 mod exec;
 mod gen;
+mod listing;
 
-use crate::compile::Compiled;
+use crate::compile::{compile, Compiled};
 use crate::machine::Limits;
-use dnrad_core::Diagnostic;
+use dnrad_core::{Diagnostic, Program, Span};
 use std::io::Write;
 
 /// Run `compiled`'s entry on the VM; returns the backpropagator calls made.
@@ -22,4 +23,34 @@ pub fn run(compiled: &Compiled, out: &mut dyn Write, limits: &Limits) -> Result<
     let mut vm = exec::Vm::new(compiled, &funcs, out, limits.clone());
     vm.run(entry)?;
     Ok(vm.bp_calls)
+}
+
+/// The bytecode the VM runs for `program`, as text (`dnrad dump bytecode`): the entry and the
+/// functions of the file's own top-level bindings, or every function with `all`. `location`
+/// names a user source location (`file:line:col`).
+pub fn dump(
+    program: &Program,
+    all: bool,
+    location: &dyn Fn(Span) -> Option<String>,
+) -> Result<String, Diagnostic> {
+    let compiled = compile(program, true)?;
+    let funcs = gen::generate(&compiled);
+    let user = |g: u32| all || program.binds[g as usize].span.is_user();
+    let (nlams, nglobals) = (compiled.lams.len(), compiled.globals.len());
+    let shown = |i: usize| {
+        if i < nlams {
+            compiled.lam_owners[i].is_none_or(user)
+        } else if i < nlams + nglobals {
+            user((i - nlams) as u32)
+        } else if i < nlams + nglobals + compiled.direct.len() {
+            user(compiled.direct[i - nlams - nglobals].0)
+        } else {
+            true
+        }
+    };
+    let names = listing::Names {
+        compiled: &compiled,
+        location,
+    };
+    Ok(listing::listing(&names, &funcs, &shown))
 }

@@ -1,0 +1,165 @@
+//! `dnrad dump bytecode`: the VM's functions as readable text, one instruction per line.
+//! Registers print as `r3`, captured values as `cap1`, recursive-group members as `rec0`,
+//! globals by name, user source locations through the caller's `location` function. It only
+//! prints; it runs and changes nothing.
+
+use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
+use crate::compile::Compiled;
+use dnrad_core::Span;
+use std::fmt::Write;
+
+/// What a listing needs besides the code: global names and source locations.
+pub struct Names<'a> {
+    pub compiled: &'a Compiled,
+    pub location: &'a dyn Fn(Span) -> Option<String>,
+}
+
+impl Names<'_> {
+    fn global(&self, g: u32) -> &str {
+        self.compiled.globals[g as usize].0.as_str()
+    }
+
+    fn operand(&self, o: u32) -> String {
+        let i = o & !OPERAND_KIND;
+        match o & OPERAND_KIND {
+            OPERAND_CAPTURE => format!("cap{i}"),
+            OPERAND_REC => format!("rec{i}"),
+            _ => format!("r{i}"),
+        }
+    }
+
+    fn span(&self, span: Span) -> String {
+        if span.is_user() {
+            (self.location)(span).unwrap_or_else(|| "?".into())
+        } else {
+            "-".into()
+        }
+    }
+}
+
+fn regs(first: u32, n: u32) -> String {
+    (first..first + n)
+        .map(|r| format!("r{r}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn target(t: u32) -> String {
+    if t == NO_TARGET {
+        "fail".into()
+    } else {
+        t.to_string()
+    }
+}
+
+/// One instruction of `f`.
+fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> String {
+    let list =
+        |start: u32, n: u32| -> Vec<u32> { f.operands[start as usize..][..n as usize].into() };
+    let operands = |start: u32, n: u32| -> String {
+        list(start, n)
+            .into_iter()
+            .map(|o| names.operand(o))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match op {
+        Op::Loc(span) => format!("loc {}", names.span(*span)),
+        Op::Move { dst, src } => format!("r{dst} = r{src}"),
+        Op::Capture { dst, index } => format!("r{dst} = cap{index}"),
+        Op::RecMember { dst, index } => format!("r{dst} = rec{index}"),
+        Op::Global { dst, global } => format!("r{dst} = global {}", names.global(*global)),
+        Op::Const { dst, index } => format!("r{dst} = const {:?}", f.consts[*index as usize]),
+        Op::Str { dst, index } => format!("r{dst} = string {:?}", f.strings[*index as usize]),
+        Op::Closure { dst, lam, start, n } => format!(
+            "r{dst} = closure {} [{}]",
+            funcs[*lam as usize],
+            operands(*start, *n)
+        ),
+        Op::LetRec {
+            lams,
+            n,
+            caps,
+            ncaps,
+            slots,
+        } => {
+            let members = list(*lams, *n)
+                .into_iter()
+                .zip(list(*slots, *n))
+                .map(|(lam, slot)| format!("r{slot} = {}", funcs[lam as usize]))
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!("letrec {members} [{}]", operands(*caps, *ncaps))
+        }
+        Op::Con { dst, tag, args, n } => format!("r{dst} = con #{tag} ({})", regs(*args, *n)),
+        Op::Prim { dst, op, args, .. } => {
+            format!(
+                "r{dst} = prim {} ({})",
+                op.name(),
+                regs(*args, op.arity() as u32)
+            )
+        }
+        Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} r{arg}"),
+        Op::TailCall { f, arg, .. } => format!("tailcall r{f} r{arg}"),
+        Op::CallDirect { dst, func, args, n } => format!(
+            "r{dst} = call {} ({})",
+            funcs[*func as usize],
+            regs(*args, *n)
+        ),
+        Op::TailCallDirect { func, args, n } => {
+            format!("tailcall {} ({})", funcs[*func as usize], regs(*args, *n))
+        }
+        Op::Ret { src } => format!("ret r{src}"),
+        Op::Switch {
+            scrut,
+            table,
+            ntags,
+            default,
+            ..
+        } => {
+            let arms = list(*table, *ntags)
+                .into_iter()
+                .enumerate()
+                .map(|(tag, t)| format!("#{tag} -> {}", target(t)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!("switch r{scrut} [{arms}] default {}", target(*default))
+        }
+        Op::Unpack { src, slots, n } => format!("unpack r{src} -> {}", operands(*slots, *n)),
+        Op::Jump { target: t } => format!("jump {}", target(*t)),
+    }
+}
+
+/// The names of the VM's functions (see `gen::generate` for their order).
+fn function_names(names: &Names<'_>) -> Vec<String> {
+    let c = names.compiled;
+    let lams = (0..c.lams.len()).map(|i| format!("lambda{i}"));
+    let globals = (0..c.globals.len() as u32).map(|g| names.global(g).to_string());
+    let direct = c
+        .direct
+        .iter()
+        .map(|(g, arity, _)| format!("{}/{arity}", names.global(*g)));
+    let entry = c.entry.iter().map(|_| "<entry>".to_string());
+    lams.chain(globals).chain(direct).chain(entry).collect()
+}
+
+/// A listing of `funcs` (generated from `names.compiled`): the functions `shown` selects, each
+/// with its register count and numbered instructions.
+pub fn listing(names: &Names<'_>, funcs: &[Function], shown: &dyn Fn(usize) -> bool) -> String {
+    let labels = function_names(names);
+    let mut out = String::new();
+    let c = names.compiled;
+    for (i, f) in funcs.iter().enumerate().filter(|(i, _)| shown(*i)) {
+        let owner = match c.lam_owners.get(i) {
+            Some(Some(g)) => format!("in {}, ", names.global(*g)),
+            Some(None) => "in the entry, ".into(),
+            None => String::new(),
+        };
+        let _ = writeln!(out, "{} ({owner}{} registers):", labels[i], f.nregs);
+        for (pc, op) in f.ops.iter().enumerate() {
+            let _ = writeln!(out, "  {pc:4}  {}", instruction(names, f, op, &labels));
+        }
+        out.push('\n');
+    }
+    out
+}
