@@ -74,17 +74,36 @@ pub enum Op {
         args: Reg,
         n: u32,
     },
-    /// Primitive `op` on registers `args..args+arity`.
+    /// Primitive `op` of one argument.
+    Prim1 {
+        dst: Reg,
+        op: PrimOp,
+        a: Reg,
+        span: Span,
+    },
+    /// Primitive `op` of two arguments.
+    Prim2 {
+        dst: Reg,
+        op: PrimOp,
+        a: Reg,
+        b: Reg,
+        span: Span,
+    },
+    /// Primitive `op` on registers `args..args+arity` (more than two arguments).
     Prim {
         dst: Reg,
         op: PrimOp,
         args: Reg,
         span: Span,
     },
+    /// Call the function in `f`. With `scrut`, `dst` is only scrutinised by the `Switch` that
+    /// follows (possibly after jumps), so a callee returning with `RetCon` may move the
+    /// constructor's fields straight into the matching arm's slots.
     Call {
         dst: Reg,
         f: Reg,
         arg: Reg,
+        scrut: bool,
         span: Span,
     },
     TailCall {
@@ -99,6 +118,7 @@ pub enum Op {
         func: u32,
         args: Reg,
         n: u32,
+        scrut: bool,
     },
     TailCallDirect {
         func: u32,
@@ -107,6 +127,13 @@ pub enum Op {
     },
     Ret {
         src: Reg,
+    },
+    /// Return constructor `tag` with fields in registers `args..args+n` (unboxed when the
+    /// caller only scrutinises it).
+    RetCon {
+        tag: u32,
+        args: Reg,
+        n: u32,
     },
     /// Jump by the constructor tag of `scrut`: `operands[table + tag]` is a target (or
     /// `NO_TARGET`, then `default`, which may also be `NO_TARGET`).

@@ -17,10 +17,22 @@ use std::rc::Rc;
 enum Return {
     /// Into this register of the caller's frame.
     Reg(u32),
+    /// Into this register, which the caller only scrutinises (see `Op::Call`).
+    Scrut(u32),
     /// Into top-level binding `g`, then into the caller's register.
     Global(u32, u32),
     /// The run is over.
     Exit,
+}
+
+impl Return {
+    fn to(dst: u32, scrut: bool) -> Return {
+        if scrut {
+            Return::Scrut(dst)
+        } else {
+            Return::Reg(dst)
+        }
+    }
 }
 
 struct Frame {
@@ -112,36 +124,93 @@ impl<'p, 'o> Vm<'p, 'o> {
         }
     }
 
-    /// The Int and Double operations that need no allocation, straight from the registers.
-    fn fast_prim(op: PrimOp, args: &[Value]) -> Option<Value> {
+    /// Where the caller (the top frame) continues when its call into `dst` returns constructor
+    /// `tag` with `n` fields: the arm of the `Switch` on `dst` (after jumps) and, when the arm
+    /// unpacks all `n` fields, its slots' operand index. `None` when the constructor must be
+    /// built (no such switch, or no arm for `tag`).
+    fn arm_for(&self, dst: u32, tag: u32, n: usize) -> Option<(usize, Option<u32>)> {
+        let caller = self.frames.last()?;
+        let code = &self.funcs[caller.func as usize];
+        let mut pc = caller.pc;
+        while let Op::Jump { target } = code.ops[pc] {
+            pc = target as usize;
+        }
+        let Op::Switch {
+            scrut,
+            table,
+            ntags,
+            default,
+            ..
+        } = code.ops[pc]
+        else {
+            return None;
+        };
+        if scrut != dst {
+            return None;
+        }
+        let target = match tag < ntags {
+            true => code.operands[(table + tag) as usize],
+            false => NO_TARGET,
+        };
+        let target = if target == NO_TARGET { default } else { target };
+        if target == NO_TARGET {
+            return None;
+        }
+        match code.ops[target as usize] {
+            Op::Unpack { src, slots, n: m } if src == dst && m as usize == n => {
+                Some((target as usize + 1, Some(slots)))
+            }
+            Op::Unpack { .. } => None,
+            _ => Some((target as usize, None)),
+        }
+    }
+
+    /// The Int and Double operations of two arguments that need no allocation.
+    fn fast2(op: PrimOp, a: &Value, b: &Value) -> Option<Value> {
         use PrimOp::*;
-        Some(match (op, args) {
-            (IntAdd, [Value::Int(a), Value::Int(b)]) => Value::Int(a.wrapping_add(*b)),
-            (IntSub, [Value::Int(a), Value::Int(b)]) => Value::Int(a.wrapping_sub(*b)),
-            (IntMul, [Value::Int(a), Value::Int(b)]) => Value::Int(a.wrapping_mul(*b)),
-            (IntEq, [Value::Int(a), Value::Int(b)]) => Value::bool(a == b),
-            (IntNe, [Value::Int(a), Value::Int(b)]) => Value::bool(a != b),
-            (IntLt, [Value::Int(a), Value::Int(b)]) => Value::bool(a < b),
-            (IntLe, [Value::Int(a), Value::Int(b)]) => Value::bool(a <= b),
-            (IntGt, [Value::Int(a), Value::Int(b)]) => Value::bool(a > b),
-            (IntGe, [Value::Int(a), Value::Int(b)]) => Value::bool(a >= b),
-            (DoubleAdd, [Value::Double(a), Value::Double(b)]) => Value::Double(a + b),
-            (DoubleSub, [Value::Double(a), Value::Double(b)]) => Value::Double(a - b),
-            (DoubleMul, [Value::Double(a), Value::Double(b)]) => Value::Double(a * b),
-            (DoubleDiv, [Value::Double(a), Value::Double(b)]) => Value::Double(a / b),
-            (DoubleLt, [Value::Double(a), Value::Double(b)]) => Value::bool(a < b),
-            (DoubleLe, [Value::Double(a), Value::Double(b)]) => Value::bool(a <= b),
-            (DoubleGt, [Value::Double(a), Value::Double(b)]) => Value::bool(a > b),
-            (DoubleGe, [Value::Double(a), Value::Double(b)]) => Value::bool(a >= b),
-            (DoubleNegate, [Value::Double(a)]) => Value::Double(-a),
-            (IntToDouble, [Value::Int(a)]) => Value::Double(*a as f64),
-            (DualPrimal, [Value::Dual(d)]) => Value::Double(d.primal),
-            (DualDeriv, [Value::Dual(d)]) => d.deriv.clone(),
-            (DualMake, [Value::Double(x), deriv]) => Value::Dual(Rc::new(crate::value::DualCell {
+        Some(match (op, a, b) {
+            (IntAdd, Value::Int(a), Value::Int(b)) => Value::Int(a.wrapping_add(*b)),
+            (IntSub, Value::Int(a), Value::Int(b)) => Value::Int(a.wrapping_sub(*b)),
+            (IntMul, Value::Int(a), Value::Int(b)) => Value::Int(a.wrapping_mul(*b)),
+            (IntEq, Value::Int(a), Value::Int(b)) => Value::bool(a == b),
+            (IntNe, Value::Int(a), Value::Int(b)) => Value::bool(a != b),
+            (IntLt, Value::Int(a), Value::Int(b)) => Value::bool(a < b),
+            (IntLe, Value::Int(a), Value::Int(b)) => Value::bool(a <= b),
+            (IntGt, Value::Int(a), Value::Int(b)) => Value::bool(a > b),
+            (IntGe, Value::Int(a), Value::Int(b)) => Value::bool(a >= b),
+            (DoubleAdd, Value::Double(a), Value::Double(b)) => Value::Double(a + b),
+            (DoubleSub, Value::Double(a), Value::Double(b)) => Value::Double(a - b),
+            (DoubleMul, Value::Double(a), Value::Double(b)) => Value::Double(a * b),
+            (DoubleDiv, Value::Double(a), Value::Double(b)) => Value::Double(a / b),
+            (DoubleLt, Value::Double(a), Value::Double(b)) => Value::bool(a < b),
+            (DoubleLe, Value::Double(a), Value::Double(b)) => Value::bool(a <= b),
+            (DoubleGt, Value::Double(a), Value::Double(b)) => Value::bool(a > b),
+            (DoubleGe, Value::Double(a), Value::Double(b)) => Value::bool(a >= b),
+            (DualMake, Value::Double(x), deriv) => Value::Dual(Rc::new(crate::value::DualCell {
                 primal: *x,
                 deriv: deriv.clone(),
             })),
             _ => return None,
+        })
+    }
+
+    /// The operations of one argument that need no allocation.
+    fn fast1(op: PrimOp, a: &Value) -> Option<Value> {
+        use PrimOp::*;
+        Some(match (op, a) {
+            (DoubleNegate, Value::Double(a)) => Value::Double(-a),
+            (IntToDouble, Value::Int(a)) => Value::Double(*a as f64),
+            (DualPrimal, Value::Dual(d)) => Value::Double(d.primal),
+            (DualDeriv, Value::Dual(d)) => d.deriv.clone(),
+            _ => return None,
+        })
+    }
+
+    /// Primitive `op` on `args` (the general path), or the runtime error at `span`.
+    fn prim_at(&mut self, op: PrimOp, args: &[Value], span: Span) -> Result<Value, Diagnostic> {
+        self.prim(op, args).map_err(|msg| {
+            let _ = self.out.flush();
+            self.error(span, msg)
         })
     }
 
@@ -237,6 +306,34 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let fields = self.stack[reg(*args)..reg(*args) + *n as usize].to_vec();
                     self.stack[reg(*dst)] = Value::con(*tag, fields);
                 }
+                Op::Prim1 { dst, op, a, span } => {
+                    let a = &self.stack[reg(*a)];
+                    let v = match Self::fast1(*op, a) {
+                        Some(v) => v,
+                        None => {
+                            let args = [a.clone()];
+                            self.prim_at(*op, &args, *span)?
+                        }
+                    };
+                    self.stack[reg(*dst)] = v;
+                }
+                Op::Prim2 {
+                    dst,
+                    op,
+                    a,
+                    b,
+                    span,
+                } => {
+                    let (a, b) = (&self.stack[reg(*a)], &self.stack[reg(*b)]);
+                    let v = match Self::fast2(*op, a, b) {
+                        Some(v) => v,
+                        None => {
+                            let args = [a.clone(), b.clone()];
+                            self.prim_at(*op, &args, *span)?
+                        }
+                    };
+                    self.stack[reg(*dst)] = v;
+                }
                 Op::Prim {
                     dst,
                     op,
@@ -244,27 +341,22 @@ impl<'p, 'o> Vm<'p, 'o> {
                     span,
                 } => {
                     let start = reg(*args);
-                    let operands = &self.stack[start..start + op.arity()];
-                    if let Some(v) = Self::fast_prim(*op, operands) {
-                        self.stack[reg(*dst)] = v;
-                        continue;
-                    }
-                    let operands = operands.to_vec();
-                    match self.prim(*op, &operands) {
-                        Ok(v) => self.stack[reg(*dst)] = v,
-                        Err(msg) => {
-                            let _ = self.out.flush();
-                            return Err(self.error(*span, msg));
-                        }
-                    }
+                    let args = self.stack[start..start + op.arity()].to_vec();
+                    self.stack[reg(*dst)] = self.prim_at(*op, &args, *span)?;
                 }
-                Op::Call { dst, f, arg, span } => {
+                Op::Call {
+                    dst,
+                    f,
+                    arg,
+                    scrut,
+                    span,
+                } => {
                     let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
                     let a = self.stack[reg(*arg)].clone();
                     self.frames.last_mut().expect("a frame").pc = pc;
-                    self.push_frame(lam, env, Return::Reg(*dst))?;
+                    self.push_frame(lam, env, Return::to(*dst, *scrut))?;
                     resume!();
                     self.stack[base] = a;
                 }
@@ -273,10 +365,11 @@ impl<'p, 'o> Vm<'p, 'o> {
                     func: callee,
                     args,
                     n,
+                    scrut,
                 } => {
                     let start = reg(*args);
                     self.frames.last_mut().expect("a frame").pc = pc;
-                    self.push_frame(*callee, Env::None, Return::Reg(*dst))?;
+                    self.push_frame(*callee, Env::None, Return::to(*dst, *scrut))?;
                     let new_base = self.frames.last().expect("the new frame").base;
                     for j in 0..*n as usize {
                         self.stack[new_base + j] = self.stack[start + j].clone();
@@ -326,7 +419,48 @@ impl<'p, 'o> Vm<'p, 'o> {
                     self.user_loc = frame.saved_loc;
                     let dst = match frame.ret {
                         Return::Exit => return Ok(v),
-                        Return::Reg(dst) => dst,
+                        Return::Reg(dst) | Return::Scrut(dst) => dst,
+                        Return::Global(g, dst) => {
+                            self.globals[g as usize] = Global::Done(v.clone());
+                            dst
+                        }
+                    };
+                    resume!();
+                    self.stack[base + dst as usize] = v;
+                }
+                Op::RetCon { tag, args, n } => {
+                    let (tag, n, first) = (*tag, *n as usize, reg(*args));
+                    let frame = self.frames.pop().expect("a frame to return from");
+                    self.user_loc = frame.saved_loc;
+                    let arm = match frame.ret {
+                        Return::Scrut(dst) => self.arm_for(dst, tag, n),
+                        _ => None,
+                    };
+                    if let Some((caller_pc, slots)) = arm {
+                        // The caller only matches on the constructor: its fields go
+                        // straight into the arm's slots, the constructor is never built.
+                        let caller = self.frames.last_mut().expect("a caller");
+                        caller.pc = caller_pc;
+                        let (caller_base, caller_func) = (caller.base, caller.func);
+                        if let Some(slots) = slots {
+                            let operands = &funcs[caller_func as usize].operands;
+                            for j in 0..n {
+                                let v =
+                                    std::mem::replace(&mut self.stack[first + j], Value::unit());
+                                let slot = operands[slots as usize + j] as usize;
+                                self.stack[caller_base + slot] = v;
+                            }
+                        }
+                        self.stack.truncate(frame.base);
+                        resume!();
+                        continue;
+                    }
+                    let fields = self.stack[first..first + n].to_vec();
+                    let v = Value::con(tag, fields);
+                    self.stack.truncate(frame.base);
+                    let dst = match frame.ret {
+                        Return::Exit => return Ok(v),
+                        Return::Reg(dst) | Return::Scrut(dst) => dst,
                         Return::Global(g, dst) => {
                             self.globals[g as usize] = Global::Done(v.clone());
                             dst

@@ -12,8 +12,20 @@ use std::collections::HashMap;
 #[derive(Clone, Copy)]
 enum Target {
     Reg(Reg),
+    /// Into a register that only the `case` being compiled scrutinises (calls say so).
+    Scrut(Reg),
     /// Return it from the function (calls become tail calls).
     Tail,
+}
+
+impl Target {
+    /// Where a value that is not a call result goes.
+    fn register(self) -> Option<Reg> {
+        match self {
+            Target::Reg(r) | Target::Scrut(r) => Some(r),
+            Target::Tail => None,
+        }
+    }
 }
 
 struct Gen<'c> {
@@ -56,9 +68,9 @@ impl Gen<'_> {
 
     /// The value of `target` when it is not a register: compute into a temporary and return it.
     fn finish(&mut self, target: Target, compute: impl FnOnce(&mut Gen<'_>, Reg)) {
-        match target {
-            Target::Reg(r) => compute(self, r),
-            Target::Tail => {
+        match target.register() {
+            Some(r) => compute(self, r),
+            None => {
                 let t = self.temp();
                 compute(self, t);
                 self.emit(Op::Ret { src: t });
@@ -89,10 +101,10 @@ impl Gen<'_> {
     fn expr(&mut self, e: &Code, target: Target) {
         let mark = self.next;
         match e {
-            Code::Var(VarRef::Local(s)) => match target {
-                Target::Reg(r) if r == *s => {}
-                Target::Reg(r) => self.emit(Op::Move { dst: r, src: *s }),
-                Target::Tail => self.emit(Op::Ret { src: *s }),
+            Code::Var(VarRef::Local(s)) => match target.register() {
+                Some(r) if r == *s => {}
+                Some(r) => self.emit(Op::Move { dst: r, src: *s }),
+                None => self.emit(Op::Ret { src: *s }),
             },
             Code::Var(VarRef::Capture(i)) => {
                 self.finish(target, |g, dst| g.emit(Op::Capture { dst, index: *i }))
@@ -133,10 +145,11 @@ impl Gen<'_> {
                 let f = self.operand_reg(f);
                 let arg = self.operand_reg(a);
                 match target {
-                    Target::Reg(dst) => self.emit(Op::Call {
+                    Target::Reg(dst) | Target::Scrut(dst) => self.emit(Op::Call {
                         dst,
                         f,
                         arg,
+                        scrut: matches!(target, Target::Scrut(_)),
                         span: *span,
                     }),
                     Target::Tail => self.emit(Op::TailCall {
@@ -166,34 +179,69 @@ impl Gen<'_> {
             }
             Code::Con(tag, args) => {
                 let first = self.consecutive(args);
-                self.finish(target, |g, dst| {
-                    g.emit(Op::Con {
+                let (tag, n) = (*tag, args.len() as u32);
+                match target.register() {
+                    Some(dst) => self.emit(Op::Con {
                         dst,
-                        tag: *tag,
+                        tag,
                         args: first,
-                        n: args.len() as u32,
-                    })
-                });
+                        n,
+                    }),
+                    None => self.emit(Op::RetCon {
+                        tag,
+                        args: first,
+                        n,
+                    }),
+                }
             }
             Code::Prim(op, args, span) => {
                 if span.is_user() {
                     self.emit(Op::Loc(*span));
                 }
-                let first = self.consecutive(args);
-                self.finish(target, |g, dst| {
-                    g.emit(Op::Prim {
-                        dst,
-                        op: *op,
-                        args: first,
-                        span: *span,
-                    })
-                });
+                let (op, span) = (*op, *span);
+                match &args[..] {
+                    [a] => {
+                        let a = self.operand_reg(a);
+                        self.finish(target, |g, dst| g.emit(Op::Prim1 { dst, op, a, span }));
+                    }
+                    [a, b] => {
+                        let a = self.operand_reg(a);
+                        let b = self.operand_reg(b);
+                        self.finish(target, |g, dst| {
+                            g.emit(Op::Prim2 {
+                                dst,
+                                op,
+                                a,
+                                b,
+                                span,
+                            })
+                        });
+                    }
+                    _ => {
+                        let args = self.consecutive(args);
+                        self.finish(target, |g, dst| {
+                            g.emit(Op::Prim {
+                                dst,
+                                op,
+                                args,
+                                span,
+                            })
+                        });
+                    }
+                }
             }
             Code::Case(scrut, cc, span) => {
                 if span.is_user() {
                     self.emit(Op::Loc(*span));
                 }
-                let s = self.operand_reg(scrut);
+                let s = match scrut.as_ref() {
+                    Code::Var(VarRef::Local(s)) => *s,
+                    _ => {
+                        let t = self.temp();
+                        self.expr(scrut, Target::Scrut(t));
+                        t
+                    }
+                };
                 self.case(s, cc, *span, target);
             }
         }
@@ -232,11 +280,12 @@ impl Gen<'_> {
         }
         let n = arity;
         match target {
-            Target::Reg(dst) => self.emit(Op::CallDirect {
+            Target::Reg(dst) | Target::Scrut(dst) => self.emit(Op::CallDirect {
                 dst,
                 func,
                 args: first,
                 n,
+                scrut: matches!(target, Target::Scrut(_)),
             }),
             Target::Tail => self.emit(Op::TailCallDirect {
                 func,
@@ -270,7 +319,7 @@ impl Gen<'_> {
                 });
             }
             self.expr(&arm.body, target);
-            if let Target::Reg(_) = target {
+            if target.register().is_some() {
                 ends.push(self.here());
                 self.emit(Op::Jump { target: NO_TARGET });
             }

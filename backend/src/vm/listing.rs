@@ -92,6 +92,8 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             format!("letrec {members} [{}]", operands(*caps, *ncaps))
         }
         Op::Con { dst, tag, args, n } => format!("r{dst} = con #{tag} ({})", regs(*args, *n)),
+        Op::Prim1 { dst, op, a, .. } => format!("r{dst} = prim {} (r{a})", op.name()),
+        Op::Prim2 { dst, op, a, b, .. } => format!("r{dst} = prim {} (r{a} r{b})", op.name()),
         Op::Prim { dst, op, args, .. } => {
             format!(
                 "r{dst} = prim {} ({})",
@@ -100,8 +102,11 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             )
         }
         Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} r{arg}"),
+        Op::RetCon { tag, args, n } => format!("ret con #{tag} ({})", regs(*args, *n)),
         Op::TailCall { f, arg, .. } => format!("tailcall r{f} r{arg}"),
-        Op::CallDirect { dst, func, args, n } => format!(
+        Op::CallDirect {
+            dst, func, args, n, ..
+        } => format!(
             "r{dst} = call {} ({})",
             funcs[*func as usize],
             regs(*args, *n)
