@@ -111,6 +111,24 @@ pub enum Op {
         arg: Reg,
         span: Span,
     },
+    /// `f a b` at once when `f`'s function has a two-argument entry (see `curried`), returning
+    /// past the two `Call`s that follow; otherwise those calls (`f a`, then the result on `b`)
+    /// run. `b` is a register that was ready before the first call.
+    Call2 {
+        dst: Reg,
+        f: Reg,
+        a: Reg,
+        b: Reg,
+        scrut: bool,
+        span: Span,
+    },
+    /// `Call2` in tail position, followed by `Call` and `TailCall`.
+    TailCall2 {
+        f: Reg,
+        a: Reg,
+        b: Reg,
+        span: Span,
+    },
     /// A saturated call of a top-level function's direct entry `func` with arguments in
     /// registers `args..args+n` (no partial applications are built).
     CallDirect {
@@ -164,4 +182,6 @@ pub struct Function {
     pub operands: Vec<u32>,
     pub consts: Vec<Value>,
     pub strings: Vec<Rc<str>>,
+    /// The function's two-argument entry (see `curried`).
+    pub curried: Option<u32>,
 }

@@ -107,6 +107,17 @@ impl<'p, 'o> Vm<'p, 'o> {
         Ok(())
     }
 
+    /// A tail call: the running frame at `base` becomes `callee`'s, whose `nargs` arguments are
+    /// already in its first registers.
+    fn reuse_frame(&mut self, base: usize, callee: u32, env: Env, nargs: usize) {
+        let nregs = self.funcs[callee as usize].nregs as usize;
+        self.stack.truncate(base + nargs);
+        self.stack.resize(base + nregs, Value::unit());
+        let frame = self.frames.last_mut().expect("a frame");
+        frame.func = callee;
+        frame.env = env;
+    }
+
     /// Run function `func` (the entry) to completion.
     pub fn run(&mut self, func: u32) -> Result<Value, Diagnostic> {
         self.push_frame(func, Env::None, Return::Exit)?;
@@ -360,6 +371,41 @@ impl<'p, 'o> Vm<'p, 'o> {
                     resume!();
                     self.stack[base] = a;
                 }
+                Op::Call2 {
+                    dst,
+                    f,
+                    a,
+                    b,
+                    scrut,
+                    span,
+                } => {
+                    let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
+                        return Err(self.error(*span, "internal error: applied a non-function"));
+                    };
+                    // Without a two-argument entry, the plain calls that follow run.
+                    let Some(entry) = funcs[lam as usize].curried else {
+                        continue;
+                    };
+                    let (x, y) = (self.stack[reg(*a)].clone(), self.stack[reg(*b)].clone());
+                    self.frames.last_mut().expect("a frame").pc = pc + 2;
+                    self.push_frame(entry, env, Return::to(*dst, *scrut))?;
+                    resume!();
+                    self.stack[base] = x;
+                    self.stack[base + 1] = y;
+                }
+                Op::TailCall2 { f, a, b, span } => {
+                    let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
+                        return Err(self.error(*span, "internal error: applied a non-function"));
+                    };
+                    let Some(entry) = funcs[lam as usize].curried else {
+                        continue;
+                    };
+                    let (x, y) = (self.stack[reg(*a)].clone(), self.stack[reg(*b)].clone());
+                    (self.stack[base], self.stack[base + 1]) = (x, y);
+                    self.reuse_frame(base, entry, env, 2);
+                    (func, pc) = (entry, 0);
+                    code = &funcs[func as usize];
+                }
                 Op::CallDirect {
                     dst,
                     func: callee,
@@ -382,35 +428,22 @@ impl<'p, 'o> Vm<'p, 'o> {
                     n,
                 } => {
                     let start = reg(*args);
-                    let values: Vec<Value> = self.stack[start..start + *n as usize].to_vec();
-                    let nregs = funcs[*callee as usize].nregs as usize;
-                    self.stack.truncate(base);
-                    self.stack.resize(base + nregs, Value::unit());
-                    for (j, v) in values.into_iter().enumerate() {
+                    for j in 0..*n as usize {
+                        let v = std::mem::replace(&mut self.stack[start + j], Value::unit());
                         self.stack[base + j] = v;
                     }
-                    let frame = self.frames.last_mut().expect("a frame");
-                    frame.func = *callee;
-                    frame.env = Env::None;
-                    func = *callee;
+                    self.reuse_frame(base, *callee, Env::None, *n as usize);
+                    (func, pc) = (*callee, 0);
                     code = &funcs[func as usize];
-                    pc = 0;
                 }
                 Op::TailCall { f, arg, span } => {
                     let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
-                    let a = self.stack[reg(*arg)].clone();
-                    let nregs = funcs[lam as usize].nregs as usize;
-                    self.stack.truncate(base);
-                    self.stack.resize(base + nregs, Value::unit());
-                    self.stack[base] = a;
-                    let frame = self.frames.last_mut().expect("a frame");
-                    frame.func = lam;
-                    frame.env = env;
-                    func = lam;
+                    self.stack[base] = self.stack[reg(*arg)].clone();
+                    self.reuse_frame(base, lam, env, 1);
+                    (func, pc) = (lam, 0);
                     code = &funcs[func as usize];
-                    pc = 0;
                 }
                 Op::Ret { src } => {
                     let v = std::mem::replace(&mut self.stack[reg(*src)], Value::unit());

@@ -5,8 +5,11 @@
 //! It evaluates nothing.
 
 use super::code::{Function, Op, Operand, Reg, NO_TARGET, OPERAND_CAPTURE, OPERAND_REC};
+use super::curried::add_two_argument_entries;
 use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
+use crate::value::{Closure, Value};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Where an expression's value goes.
 #[derive(Clone, Copy)]
@@ -78,6 +81,14 @@ impl Gen<'_> {
         }
     }
 
+    fn constant(&mut self, v: Value, target: Target) {
+        self.finish(target, |g, dst| {
+            g.f.consts.push(v);
+            let index = g.f.consts.len() as u32 - 1;
+            g.emit(Op::Const { dst, index });
+        })
+    }
+
     /// Evaluate `e` into a register: a local variable is used where it is.
     fn operand_reg(&mut self, e: &Code) -> Reg {
         if let Code::Var(VarRef::Local(s)) = e {
@@ -118,16 +129,20 @@ impl Gen<'_> {
                     global: *global,
                 })
             }),
-            Code::Lit(v) => self.finish(target, |g, dst| {
-                g.f.consts.push(v.clone());
-                let index = g.f.consts.len() as u32 - 1;
-                g.emit(Op::Const { dst, index });
-            }),
+            Code::Lit(v) => self.constant(v.clone(), target),
             Code::Str(s) => self.finish(target, |g, dst| {
                 g.f.strings.push(s.clone());
                 let index = g.f.strings.len() as u32 - 1;
                 g.emit(Op::Str { dst, index });
             }),
+            // A closure capturing nothing is built once, with the code.
+            Code::Lam(lam, refs) if refs.is_empty() => {
+                let closure = Value::Closure(Rc::new(Closure {
+                    lam: *lam,
+                    captures: Box::new([]),
+                }));
+                self.constant(closure, target)
+            }
             Code::Lam(lam, refs) => self.finish(target, |g, dst| {
                 let start = g.operands(refs.iter().map(|r| operand(*r).0));
                 g.emit(Op::Closure {
@@ -138,6 +153,7 @@ impl Gen<'_> {
                 });
             }),
             Code::App(..) if self.direct_call(e, target) => {}
+            Code::App(..) if self.call2(e, target) => {}
             Code::App(f, a, span) => {
                 if span.is_user() {
                     self.emit(Op::Loc(*span));
@@ -296,6 +312,82 @@ impl Gen<'_> {
         true
     }
 
+    /// `f a b` with `b` a variable or constant (evaluating it can neither fail nor depend on
+    /// the first call): `Call2`, then the two plain calls it falls back on. Returns false when
+    /// `e` is no such application.
+    fn call2(&mut self, e: &Code, target: Target) -> bool {
+        let Code::App(fa, b, span_b) = e else {
+            return false;
+        };
+        let Code::App(f, a, span_a) = fa.as_ref() else {
+            return false;
+        };
+        if !matches!(
+            b.as_ref(),
+            Code::Var(_) | Code::Lit(_) | Code::Str(_) | Code::Lam(..)
+        ) {
+            return false;
+        }
+        for span in [span_b, span_a] {
+            if span.is_user() {
+                self.emit(Op::Loc(*span));
+            }
+        }
+        let f = self.operand_reg(f);
+        let a = self.operand_reg(a);
+        let b = self.operand_reg(b);
+        let partial = self.temp();
+        let (span_a, span_b) = (*span_a, *span_b);
+        match target.register() {
+            Some(dst) => {
+                let scrut = matches!(target, Target::Scrut(_));
+                self.emit(Op::Call2 {
+                    dst,
+                    f,
+                    a,
+                    b,
+                    scrut,
+                    span: span_a,
+                });
+                self.emit(Op::Call {
+                    dst: partial,
+                    f,
+                    arg: a,
+                    scrut: false,
+                    span: span_a,
+                });
+                self.emit(Op::Call {
+                    dst,
+                    f: partial,
+                    arg: b,
+                    scrut,
+                    span: span_b,
+                });
+            }
+            None => {
+                self.emit(Op::TailCall2 {
+                    f,
+                    a,
+                    b,
+                    span: span_a,
+                });
+                self.emit(Op::Call {
+                    dst: partial,
+                    f,
+                    arg: a,
+                    scrut: false,
+                    span: span_a,
+                });
+                self.emit(Op::TailCall {
+                    f: partial,
+                    arg: b,
+                    span: span_b,
+                });
+            }
+        }
+        true
+    }
+
     fn case(&mut self, scrut: Reg, cc: &CaseCode, span: dnrad_core::Span, target: Target) {
         let table = self.operands(cc.arms.iter().map(|_| NO_TARGET));
         let switch = self.here();
@@ -352,7 +444,7 @@ fn function(code: &LamCode, direct: &HashMap<u32, (u32, u32)>) -> Function {
 }
 
 /// The VM's functions: the lambdas of `compiled`, then its top-level bindings, then the direct
-/// entries, then the entry (last).
+/// entries, then the entry, then the two-argument entries (`curried`).
 pub fn generate(compiled: &Compiled) -> Vec<Function> {
     let first_direct = (compiled.lams.len() + compiled.globals.len()) as u32;
     let direct: HashMap<u32, (u32, u32)> = compiled
@@ -361,12 +453,14 @@ pub fn generate(compiled: &Compiled) -> Vec<Function> {
         .enumerate()
         .map(|(i, (g, arity, _))| (*g, (first_direct + i as u32, *arity)))
         .collect();
-    compiled
+    let mut funcs: Vec<Function> = compiled
         .lams
         .iter()
         .chain(compiled.globals.iter().map(|(_, c)| c))
         .chain(compiled.direct.iter().map(|(_, _, c)| c))
         .chain(compiled.entry.iter())
         .map(|c| function(c, &direct))
-        .collect()
+        .collect();
+    add_two_argument_entries(&mut funcs);
+    funcs
 }

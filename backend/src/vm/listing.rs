@@ -104,6 +104,8 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
         Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} r{arg}"),
         Op::RetCon { tag, args, n } => format!("ret con #{tag} ({})", regs(*args, *n)),
         Op::TailCall { f, arg, .. } => format!("tailcall r{f} r{arg}"),
+        Op::Call2 { dst, f, a, b, .. } => format!("r{dst} = call2 r{f} r{a} r{b} (else:)"),
+        Op::TailCall2 { f, a, b, .. } => format!("tailcall2 r{f} r{a} r{b} (else:)"),
         Op::CallDirect {
             dst, func, args, n, ..
         } => format!(
@@ -136,7 +138,7 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
 }
 
 /// The names of the VM's functions (see `gen::generate` for their order).
-fn function_names(names: &Names<'_>) -> Vec<String> {
+fn function_names(names: &Names<'_>, funcs: &[Function]) -> Vec<String> {
     let c = names.compiled;
     let lams = (0..c.lams.len()).map(|i| format!("lambda{i}"));
     let globals = (0..c.globals.len() as u32).map(|g| names.global(g).to_string());
@@ -145,16 +147,30 @@ fn function_names(names: &Names<'_>) -> Vec<String> {
         .iter()
         .map(|(g, arity, _)| format!("{}/{arity}", names.global(*g)));
     let entry = c.entry.iter().map(|_| "<entry>".to_string());
-    lams.chain(globals).chain(direct).chain(entry).collect()
+    let mut labels: Vec<String> = lams.chain(globals).chain(direct).chain(entry).collect();
+    labels.resize(funcs.len(), String::new());
+    for (i, f) in funcs.iter().enumerate() {
+        if let Some(j) = f.curried {
+            labels[j as usize] = format!("{}:2", labels[i]);
+        }
+    }
+    labels
 }
 
-/// A listing of `funcs` (generated from `names.compiled`): the functions `shown` selects, each
-/// with its register count and numbered instructions.
+/// A listing of `funcs` (generated from `names.compiled`): the functions `shown` selects (with
+/// their two-argument entries, labelled `f:2`), each with its register count and numbered
+/// instructions.
 pub fn listing(names: &Names<'_>, funcs: &[Function], shown: &dyn Fn(usize) -> bool) -> String {
-    let labels = function_names(names);
+    let labels = function_names(names, funcs);
+    let mut owner: Vec<usize> = (0..funcs.len()).collect();
+    for (i, f) in funcs.iter().enumerate() {
+        if let Some(j) = f.curried {
+            owner[j as usize] = i;
+        }
+    }
     let mut out = String::new();
     let c = names.compiled;
-    for (i, f) in funcs.iter().enumerate().filter(|(i, _)| shown(*i)) {
+    for (i, f) in funcs.iter().enumerate().filter(|(i, _)| shown(owner[*i])) {
         let owner = match c.lam_owners.get(i) {
             Some(Some(g)) => format!("in {}, ", names.global(*g)),
             Some(None) => "in the entry, ".into(),

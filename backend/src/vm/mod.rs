@@ -4,6 +4,7 @@
 //! errors at the same lines for every program.
 
 mod code;
+mod curried;
 mod exec;
 mod gen;
 mod listing;
@@ -19,7 +20,7 @@ pub fn run(compiled: &Compiled, out: &mut dyn Write, limits: &Limits) -> Result<
         return Ok(0);
     }
     let funcs = gen::generate(compiled);
-    let entry = funcs.len() as u32 - 1;
+    let entry = (compiled.lams.len() + compiled.globals.len() + compiled.direct.len()) as u32;
     let mut vm = exec::Vm::new(compiled, &funcs, out, limits.clone());
     vm.run(entry)?;
     Ok(vm.bp_calls)
@@ -45,7 +46,7 @@ pub fn dump(
         } else if i < nlams + nglobals + compiled.direct.len() {
             user(compiled.direct[i - nlams - nglobals].0)
         } else {
-            true
+            true // the entry
         }
     };
     let names = listing::Names {
