@@ -100,77 +100,69 @@ impl Value {
     }
 }
 
-/// Take the fields out of values that are about to be freed, so that freeing a long list (or a
-/// closure holding one) loops instead of recursing.
-fn drain(fields: &mut Box<[Value]>, stack: &mut Vec<Value>) {
-    stack.extend(std::mem::take(fields).into_vec());
+thread_local! {
+    /// Values whose freeing is pending: children of values being freed.
+    static PENDING: std::cell::RefCell<Vec<Value>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Whether a `release` loop is running on this thread.
+    static RELEASING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-fn drop_iteratively(mut stack: Vec<Value>) {
-    while let Some(v) = stack.pop() {
-        match v {
-            Value::Con(rc) => {
-                if let Ok(mut cell) = Rc::try_unwrap(rc) {
-                    drain(&mut cell.fields, &mut stack);
-                }
-            }
-            Value::Closure(rc) => {
-                if let Ok(mut c) = Rc::try_unwrap(rc) {
-                    drain(&mut c.captures, &mut stack);
-                }
-            }
-            Value::Rec(rc, _) => {
-                if let Ok(mut g) = Rc::try_unwrap(rc) {
-                    drain(&mut g.captures, &mut stack);
-                }
-            }
-            Value::Dual(rc) => {
-                if let Ok(mut d) = Rc::try_unwrap(rc) {
-                    stack.push(std::mem::replace(&mut d.deriv, Value::Int(0)));
-                }
-            }
-            _ => {}
-        }
+/// Free `children` of a value being freed without recursing on the Rust stack (a long list, or
+/// a chain of backpropagators, would otherwise overflow it): they join the pending values, and
+/// the outermost `release` frees those one at a time, each adding its own children. No
+/// allocation beyond the reused pending stack.
+fn release(children: impl Iterator<Item = Value>) {
+    PENDING.with_borrow_mut(|p| p.extend(children.filter(Value::is_heap)));
+    if RELEASING.replace(true) {
+        return;
+    }
+    while let Some(v) = PENDING.with_borrow_mut(|p| p.pop()) {
+        drop(v);
+    }
+    RELEASING.set(false);
+}
+
+impl Value {
+    /// Whether freeing the value may free more values.
+    fn is_heap(&self) -> bool {
+        matches!(
+            self,
+            Value::Con(_) | Value::Closure(_) | Value::Rec(..) | Value::Dual(_)
+        )
     }
 }
 
 impl Drop for ConCell {
     fn drop(&mut self) {
-        if !self.fields.is_empty() {
-            let mut stack = Vec::new();
-            drain(&mut self.fields, &mut stack);
-            drop_iteratively(stack);
+        if self.fields.iter().any(Value::is_heap) {
+            release(std::mem::take(&mut self.fields).into_vec().into_iter());
         }
     }
 }
 
 impl Drop for Closure {
     fn drop(&mut self) {
-        if !self.captures.is_empty() {
-            let mut stack = Vec::new();
-            drain(&mut self.captures, &mut stack);
-            drop_iteratively(stack);
+        if self.captures.iter().any(Value::is_heap) {
+            release(std::mem::take(&mut self.captures).into_vec().into_iter());
         }
     }
 }
 
 impl Drop for DualCell {
     fn drop(&mut self) {
-        if matches!(
-            self.deriv,
-            Value::Closure(_) | Value::Con(_) | Value::Dual(_)
-        ) {
-            drop_iteratively(vec![std::mem::replace(&mut self.deriv, Value::Int(0))]);
+        if self.deriv.is_heap() {
+            release(std::iter::once(std::mem::replace(
+                &mut self.deriv,
+                Value::Int(0),
+            )));
         }
     }
 }
 
 impl Drop for RecGroup {
     fn drop(&mut self) {
-        if !self.captures.is_empty() {
-            let mut stack = Vec::new();
-            drain(&mut self.captures, &mut stack);
-            drop_iteratively(stack);
+        if self.captures.iter().any(Value::is_heap) {
+            release(std::mem::take(&mut self.captures).into_vec().into_iter());
         }
     }
 }

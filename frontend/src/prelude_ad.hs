@@ -121,19 +121,19 @@ sCall (i, f) d = primStagedCall i f d primStagedZero
 stagedUn :: Double -> Double -> Dual (Int, Double -> Staged) -> Int
          -> (Dual (Int, Double -> Staged), Int)
 stagedUn v d a i = case primDualDeriv a of
-  (ia, f) -> if primIntEq ia 0 then (stagedConst v, i)
-             else (primDualMake v (i, \z -> sCall (ia, f) (primDoubleMul d (primBpCount z))),
+  da@(ia, _) -> if primIntEq ia 0 then (stagedConst v, i)
+                else (primDualMake v (i, \z -> sCall da (primDoubleMul d (primBpCount z))),
                    primIntAdd i 1)
 
 stagedBin :: Double -> Double -> Double -> Dual (Int, Double -> Staged)
           -> Dual (Int, Double -> Staged) -> Int -> (Dual (Int, Double -> Staged), Int)
 stagedBin v d1 d2 a b i = case primDualDeriv a of
-  (ia, fa) -> case primDualDeriv b of
-    (ib, fb) ->
+  da@(ia, _) -> case primDualDeriv b of
+    db@(ib, _) ->
       if primIntEq ia 0 && primIntEq ib 0 then (stagedConst v, i)
       else (primDualMake v (i, \z -> let z' = primBpCount z
-                                     in primStagedPlus (sCall (ia, fa) (primDoubleMul d1 z'))
-                                                       (sCall (ib, fb) (primDoubleMul d2 z'))),
+                                     in primStagedPlus (sCall da (primDoubleMul d1 z'))
+                                                       (sCall db (primDoubleMul d2 z'))),
             primIntAdd i 1)
 
 -- SResolve down to (excluding) the inputs 1..n.
@@ -168,20 +168,20 @@ cCall (i, f) d s = primStagedCall i f d s
 cayleyUn :: Double -> Double -> Dual (Int, Double -> Staged -> Staged) -> Int
          -> (Dual (Int, Double -> Staged -> Staged), Int)
 cayleyUn v d a i = case primDualDeriv a of
-  (ia, f) -> if primIntEq ia 0 then (cayleyConst v, i)
-             else (primDualMake v (i, \z s -> cCall (ia, f) (primDoubleMul d (primBpCount z)) s),
+  da@(ia, _) -> if primIntEq ia 0 then (cayleyConst v, i)
+                else (primDualMake v (i, \z s -> cCall da (primDoubleMul d (primBpCount z)) s),
                    primIntAdd i 1)
 
 cayleyBin :: Double -> Double -> Double -> Dual (Int, Double -> Staged -> Staged)
           -> Dual (Int, Double -> Staged -> Staged) -> Int
           -> (Dual (Int, Double -> Staged -> Staged), Int)
 cayleyBin v d1 d2 a b i = case primDualDeriv a of
-  (ia, fa) -> case primDualDeriv b of
-    (ib, fb) ->
+  da@(ia, _) -> case primDualDeriv b of
+    db@(ib, _) ->
       if primIntEq ia 0 && primIntEq ib 0 then (cayleyConst v, i)
       else (primDualMake v (i, \z s -> let z' = primBpCount z
-                                       in cCall (ib, fb) (primDoubleMul d2 z')
-                                                (cCall (ia, fa) (primDoubleMul d1 z') s)),
+                                       in cCall db (primDoubleMul d2 z')
+                                                (cCall da (primDoubleMul d1 z') s)),
             primIntAdd i 1)
 
 cayleyResolve :: Int -> Staged -> Staged
@@ -216,20 +216,20 @@ aCall (i, f) d s = primArrayCall i f d s
 arrayUn :: Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr) -> Int
         -> (Dual (Int, Double -> StagedArr -> StagedArr), Int)
 arrayUn v d a i = case primDualDeriv a of
-  (ia, f) -> if primIntEq ia 0 then (arrayConst v, i)
-             else (primDualMake v (i, \z s -> aCall (ia, f) (primDoubleMul d (primBpCount z)) s),
+  da@(ia, _) -> if primIntEq ia 0 then (arrayConst v, i)
+                else (primDualMake v (i, \z s -> aCall da (primDoubleMul d (primBpCount z)) s),
                    primIntAdd i 1)
 
 arrayBin :: Double -> Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr)
          -> Dual (Int, Double -> StagedArr -> StagedArr) -> Int
          -> (Dual (Int, Double -> StagedArr -> StagedArr), Int)
 arrayBin v d1 d2 a b i = case primDualDeriv a of
-  (ia, fa) -> case primDualDeriv b of
-    (ib, fb) ->
+  da@(ia, _) -> case primDualDeriv b of
+    db@(ib, _) ->
       if primIntEq ia 0 && primIntEq ib 0 then (arrayConst v, i)
       else (primDualMake v (i, \z s -> let z' = primBpCount z
-                                       in aCall (ib, fb) (primDoubleMul d2 z')
-                                                (aCall (ia, fa) (primDoubleMul d1 z') s)),
+                                       in aCall db (primDoubleMul d2 z')
+                                                (aCall da (primDoubleMul d1 z') s)),
             primIntAdd i 1)
 
 -- Resolve IDs k, k-1, .., n+1.
