@@ -2,6 +2,7 @@
 //! structures are dropped iteratively (never by recursion on the Rust stack).
 
 use num_bigint::BigInt;
+use smallvec::SmallVec;
 use std::rc::Rc;
 
 #[derive(Clone, Debug)]
@@ -38,17 +39,24 @@ pub enum AdState {
     Array(std::cell::RefCell<Vec<(Option<Value>, f64)>>),
 }
 
+/// A constructor's fields: up to two (list cells, pairs, dual numbers' derivative pairs) are
+/// stored in the cell itself, so most constructors are one allocation.
+pub type Fields = SmallVec<[Value; 2]>;
+
+/// A closure's captured values, stored in the closure itself up to four.
+pub type Captures = SmallVec<[Value; 4]>;
+
 #[derive(Debug)]
 pub struct ConCell {
     pub tag: u32,
-    pub fields: Box<[Value]>,
+    pub fields: Fields,
 }
 
 #[derive(Debug)]
 pub struct Closure {
     /// Index of the lambda in `Compiled::lams`.
     pub lam: u32,
-    pub captures: Box<[Value]>,
+    pub captures: Captures,
 }
 
 /// The functions of one `letrec`, sharing the values they capture from outside the group.
@@ -56,6 +64,13 @@ pub struct Closure {
 pub struct RecGroup {
     pub lams: Box<[u32]>,
     pub captures: Box<[Value]>,
+}
+
+/// The unit value: what a vacated register or field holds.
+impl Default for Value {
+    fn default() -> Value {
+        Value::unit()
+    }
 }
 
 impl Value {
@@ -67,18 +82,15 @@ impl Value {
         Value::Tag(u32::from(b))
     }
 
-    pub fn con(tag: u32, fields: Vec<Value>) -> Value {
+    pub fn con(tag: u32, fields: impl IntoIterator<Item = Value>) -> Value {
+        let fields: Fields = fields.into_iter().collect();
         if fields.is_empty() {
             Value::Tag(tag)
         } else {
-            Value::Con(Rc::new(ConCell {
-                tag,
-                fields: fields.into_boxed_slice(),
-            }))
+            Value::Con(Rc::new(ConCell { tag, fields }))
         }
     }
 
-    /// The constructor tag of a data value.
     pub fn tag(&self) -> Option<u32> {
         match self {
             Value::Tag(t) => Some(*t),
@@ -135,7 +147,7 @@ impl Value {
 impl Drop for ConCell {
     fn drop(&mut self) {
         if self.fields.iter().any(Value::is_heap) {
-            release(std::mem::take(&mut self.fields).into_vec().into_iter());
+            release(std::mem::take(&mut self.fields).into_iter());
         }
     }
 }
@@ -143,7 +155,7 @@ impl Drop for ConCell {
 impl Drop for Closure {
     fn drop(&mut self) {
         if self.captures.iter().any(Value::is_heap) {
-            release(std::mem::take(&mut self.captures).into_vec().into_iter());
+            release(std::mem::take(&mut self.captures).into_iter());
         }
     }
 }

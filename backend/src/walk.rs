@@ -123,12 +123,12 @@ pub fn transform(
                 tasks.extend(visits);
             }
             Task::Build(v, n) => {
-                let parts: Box<[Value]> = results.split_off(results.len() - n).into();
+                let parts = results.drain(results.len() - n..);
                 let rebuilt = match &v {
-                    Value::Con(c) => Value::con(c.tag, parts.into_vec()),
+                    Value::Con(c) => Value::con(c.tag, parts),
                     Value::Closure(c) => Value::Closure(Rc::new(Closure {
                         lam: lam(c.lam)?,
-                        captures: parts,
+                        captures: parts.collect(),
                     })),
                     Value::Rec(g, j) => {
                         let lams = g
@@ -138,7 +138,7 @@ pub fn transform(
                             .collect::<Result<Box<[u32]>, String>>()?;
                         let group = Rc::new(RecGroup {
                             lams,
-                            captures: parts,
+                            captures: parts.collect(),
                         });
                         Value::Rec(group, *j)
                     }

@@ -314,8 +314,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                     }
                 }
                 Op::Con { dst, tag, args, n } => {
-                    let fields = self.stack[reg(*args)..reg(*args) + *n as usize].to_vec();
-                    self.stack[reg(*dst)] = Value::con(*tag, fields);
+                    let fields = &self.stack[reg(*args)..reg(*args) + *n as usize];
+                    self.stack[reg(*dst)] = Value::con(*tag, fields.iter().cloned());
                 }
                 Op::Prim1 { dst, op, a, span } => {
                     let a = &self.stack[reg(*a)];
@@ -429,7 +429,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                 } => {
                     let start = reg(*args);
                     for j in 0..*n as usize {
-                        let v = std::mem::replace(&mut self.stack[start + j], Value::unit());
+                        let v = std::mem::take(&mut self.stack[start + j]);
                         self.stack[base + j] = v;
                     }
                     self.reuse_frame(base, *callee, Env::None, *n as usize);
@@ -446,7 +446,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     code = &funcs[func as usize];
                 }
                 Op::Ret { src } => {
-                    let v = std::mem::replace(&mut self.stack[reg(*src)], Value::unit());
+                    let v = std::mem::take(&mut self.stack[reg(*src)]);
                     let frame = self.frames.pop().expect("a frame to return from");
                     self.stack.truncate(frame.base);
                     self.user_loc = frame.saved_loc;
@@ -478,8 +478,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                         if let Some(slots) = slots {
                             let operands = &funcs[caller_func as usize].operands;
                             for j in 0..n {
-                                let v =
-                                    std::mem::replace(&mut self.stack[first + j], Value::unit());
+                                let v = std::mem::take(&mut self.stack[first + j]);
                                 let slot = operands[slots as usize + j] as usize;
                                 self.stack[caller_base + slot] = v;
                             }
@@ -488,7 +487,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                         resume!();
                         continue;
                     }
-                    let fields = self.stack[first..first + n].to_vec();
+                    let fields = self.stack[first..first + n].iter_mut().map(std::mem::take);
                     let v = Value::con(tag, fields);
                     self.stack.truncate(frame.base);
                     let dst = match frame.ret {

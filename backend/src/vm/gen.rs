@@ -139,7 +139,7 @@ impl Gen<'_> {
             Code::Lam(lam, refs) if refs.is_empty() => {
                 let closure = Value::Closure(Rc::new(Closure {
                     lam: *lam,
-                    captures: Box::new([]),
+                    captures: Default::default(),
                 }));
                 self.constant(closure, target)
             }
