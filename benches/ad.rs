@@ -11,6 +11,10 @@ use dnrad_ad::Mode;
 use dnrad_core::Program;
 use std::time::Duration;
 
+// Measure with the allocator the `dnrad` binary uses.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const DEFINITIONS: &str = r#"
 data Vec3 = Vec3 Double Double Double
 data Quaternion = Quaternion Double Double Double Double

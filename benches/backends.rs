@@ -11,6 +11,10 @@ use dnrad_backend::Backend;
 use dnrad_core::Program;
 use std::time::Duration;
 
+// Measure with the allocator the `dnrad` binary uses.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const PROGRAMS: &[(&str, &str)] = &[
     (
         "loop",
