@@ -36,10 +36,10 @@ pub fn class(p: PrimOp) -> Class {
         | DoubleRound | DoubleFloor | DoubleCeiling | DoubleShow | DoubleIsNaN
         | DoubleIsInfinite | DoubleIsNegativeZero | DoubleDecode => Class::OnPrimals,
         IntToDouble | IntegerToDouble | DoubleFromRational | DoubleEncode => Class::Constant,
-        DualMake | DualPrimal | DualDeriv | Scalars | Refill | CotangentPairs | SameShape
-        | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGradient | StagedZero
-        | StagedPlus | StagedCall | StagedMaxKey | StagedPop | StagedGradient | ArrayNew
-        | ArrayCall | ArrayRead | ArrayGradient | BpCount => Class::Nested,
+        DualMake | DualPrimal | DualDeriv | Scalars | Refill | Interleave | CotangentPairs
+        | SameShape | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGradient
+        | StagedZero | StagedPlus | StagedCall | StagedMaxKey | StagedPop | StagedGradient
+        | ArrayNew | ArrayCall | ArrayRead | ArrayGradient | BpCount => Class::Nested,
         _ => Class::Plain,
     }
 }

@@ -63,6 +63,10 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         },
         Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
         Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,
+        Interleave => {
+            let (x, n) = walk::interleave(arg(1), arg(0))?;
+            tuple(vec![x, Value::Int(n)])
+        }
         CotangentPairs => walk::cotangent_pairs(arg(0), arg(1)).ok_or(
             "vjp: the cotangent passed to the backpropagator does not have the shape of the \
              function's output",

@@ -76,7 +76,18 @@ struct Scope {
     vars: Vec<(Name, VarRef)>,
     captures: Vec<(Name, VarRef)>,
     capture_base: u32,
+    /// The first slot not used by a binder in scope: slots are reused once their binder's
+    /// scope ends (closures copy what they capture, so nothing refers to a dead slot).
+    next: u32,
+    /// How many slots the frame needs (the most in use at once).
     nslots: u32,
+}
+
+/// Where a block of bindings starts: the variables and slots in scope before it.
+#[derive(Clone, Copy)]
+struct Mark {
+    depth: usize,
+    next: u32,
 }
 
 struct Compiler<'a> {
@@ -108,8 +119,24 @@ impl Compiler<'_> {
 
     fn new_slot(&mut self) -> u32 {
         let s = self.scope();
-        s.nslots += 1;
-        s.nslots - 1
+        s.next += 1;
+        s.nslots = s.nslots.max(s.next);
+        s.next - 1
+    }
+
+    fn mark(&mut self) -> Mark {
+        let s = self.scope();
+        Mark {
+            depth: s.vars.len(),
+            next: s.next,
+        }
+    }
+
+    /// Leave a block: its binders go out of scope and their slots become free.
+    fn release(&mut self, mark: Mark) {
+        let s = self.scope();
+        s.vars.truncate(mark.depth);
+        s.next = mark.next;
     }
 
     fn bind(&mut self, name: &Name) -> u32 {
@@ -170,6 +197,7 @@ impl Compiler<'_> {
             vars,
             captures: prescribed.map(<[_]>::to_vec).unwrap_or_default(),
             capture_base,
+            next: 1,
             nslots: 1,
         });
         let result = self.expr(body);
@@ -242,10 +270,10 @@ impl Compiler<'_> {
             }
             ExprKind::Let(b, body) => {
                 let rhs = self.expr(&b.rhs)?;
-                let depth = self.scope().vars.len();
+                let mark = self.mark();
                 let slot = self.bind(&b.name);
                 let body = self.expr(body);
-                self.scope().vars.truncate(depth);
+                self.release(mark);
                 Code::Let(slot, Box::new(rhs), Box::new(body?))
             }
             ExprKind::LetRec(binds, body) => {
@@ -275,10 +303,10 @@ impl Compiler<'_> {
                     lams.push(lam);
                     captures.extend(caps.into_iter().map(|(_, r)| r));
                 }
-                let depth = self.scope().vars.len();
+                let mark = self.mark();
                 let slots: Vec<u32> = binds.iter().map(|b| self.bind(&b.name)).collect();
                 let body = self.expr(body);
-                self.scope().vars.truncate(depth);
+                self.release(mark);
                 Code::LetRec(lams.into(), captures.into(), slots.into(), Box::new(body?))
             }
             ExprKind::Con(c, _, args) => {
@@ -307,10 +335,10 @@ impl Compiler<'_> {
                     let tag = *self.tags.get(&alt.con).ok_or_else(|| {
                         internal(span, format!("unknown constructor `{}`", alt.con))
                     })? as usize;
-                    let depth = self.scope().vars.len();
+                    let mark = self.mark();
                     let slots: Vec<u32> = alt.binders.iter().map(|(n, _)| self.bind(n)).collect();
                     let body = self.expr(&alt.rhs);
-                    self.scope().vars.truncate(depth);
+                    self.release(mark);
                     if arms.len() <= tag {
                         arms.resize_with(tag + 1, || None);
                     }
@@ -341,6 +369,7 @@ impl Compiler<'_> {
                 .collect(),
             captures: Vec::new(),
             capture_base: 0,
+            next: params.len() as u32,
             nslots: params.len() as u32,
         });
         let body = self.expr(e);

@@ -62,7 +62,8 @@ pub fn string_of(v: &Value) -> String {
 
 const DIV_ZERO: &str = "divide by zero";
 
-fn int_div(op: PrimOp, a: i64, b: i64) -> PrimResult {
+/// Int `quot`, `rem`, `div` and `mod` (Haskell's rounding; division by zero is an error).
+pub(crate) fn int_div(op: PrimOp, a: i64, b: i64) -> PrimResult {
     if b == 0 {
         return Err(DIV_ZERO.into());
     }

@@ -136,7 +136,7 @@ fn release(children: impl Iterator<Item = Value>) {
 
 impl Value {
     /// Whether freeing the value may free more values.
-    fn is_heap(&self) -> bool {
+    pub fn is_heap(&self) -> bool {
         matches!(
             self,
             Value::Con(_) | Value::Closure(_) | Value::Rec(..) | Value::Dual(_)

@@ -4,7 +4,7 @@
 //! right, depth first, with explicit stacks (a long list never grows the Rust stack). They never
 //! run code; a function inside the value is an error.
 
-use crate::value::{Closure, RecGroup, Value};
+use crate::value::{Closure, DualCell, RecGroup, Value};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -177,6 +177,29 @@ pub fn refill(v: &Value, kind: Scalar, items: &Value) -> Result<Value, String> {
         },
         Ok,
     )
+}
+
+/// Interleave for the modes with IDs: `v` with its k-th Double `x` (k from 1) replaced by the dual
+/// number `(x, (k, bp))`, and the number of Doubles.
+pub fn interleave(v: &Value, bp: &Value) -> Result<(Value, i64), String> {
+    let mut k = 0;
+    let x = transform(
+        v,
+        false,
+        |node| match node {
+            Value::Double(x) => {
+                k += 1;
+                Ok(Step::Replace(Value::Dual(Rc::new(DualCell {
+                    primal: *x,
+                    deriv: Value::con(0, [Value::Int(k), bp.clone()]),
+                }))))
+            }
+            Value::Closure(_) | Value::Rec(..) => Err(FUNCTION.into()),
+            _ => Ok(Step::Descend),
+        },
+        Ok,
+    )?;
+    Ok((x, k))
 }
 
 /// Walk a differentiated output `y` and a cotangent `c` of the same shape together: the dual

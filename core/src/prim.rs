@@ -88,7 +88,8 @@ prims! {
 
     // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
     DualMake "dualMake" 2, DualPrimal "dualPrimal" 1, DualDeriv "dualDeriv" 1,
-    Scalars "scalars" 2, Refill "refill" 3, CotangentPairs "cotangentPairs" 2,
+    Scalars "scalars" 2, Refill "refill" 3, Interleave "interleave" 2,
+    CotangentPairs "cotangentPairs" 2,
     SameShape "sameShape" 2,
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
     CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGradient "cotGradient" 2,
@@ -184,6 +185,10 @@ impl PrimOp {
             Refill => all(
                 &["a", "b", "c"],
                 Type::funs(vec![i.clone(), v("a"), Type::list(v("b"))], v("c")),
+            ),
+            Interleave => all(
+                &["x", "a", "b"],
+                Type::funs(vec![v("x"), v("a")], Type::tuple(vec![v("b"), i.clone()])),
             ),
             CotangentPairs => all(
                 &["a", "b", "x"],

@@ -110,7 +110,10 @@ vjpNaive f x = case adInterleave (\k v -> primDualMake v (\z -> primCotOneHot k 
 -- its accumulated argument is the i-th component of the gradient. ID 0 marks constants.
 
 stagedZero :: (Int, Double -> Staged)
-stagedZero = (0, \_ -> primStagedZero)
+stagedZero = (0, stagedNoBp)
+
+stagedNoBp :: Double -> Staged
+stagedNoBp _ = primStagedZero
 
 stagedConst :: Double -> Dual (Int, Double -> Staged)
 stagedConst x = primDualMake x stagedZero
@@ -144,7 +147,7 @@ stagedResolve n s = let k = primStagedMaxKey s in
     (f, d, rest) -> stagedResolve n (primStagedPlus rest (f d))
 
 vjpStaged :: (a -> b) -> a -> (b, b -> a)
-vjpStaged f x = case adInterleave (\k v -> primDualMake v (k, snd stagedZero)) x of
+vjpStaged f x = case primInterleave stagedNoBp x of
   (xD, n) -> case primLiftRev stagedZero f xD (primIntAdd n 1) of
     (y, _) ->
       let back c = let s = adDeinterleave (\acc d z -> primStagedPlus acc (sCall (primDualDeriv d) z))
@@ -157,7 +160,10 @@ vjpStaged f x = case adInterleave (\k v -> primDualMake v (k, snd stagedZero)) x
 -- `id`, plus is composition, and SCall updates the map in place of a union.
 
 cayleyZero :: (Int, Double -> Staged -> Staged)
-cayleyZero = (0, \_ s -> s)
+cayleyZero = (0, cayleyNoBp)
+
+cayleyNoBp :: Double -> Staged -> Staged
+cayleyNoBp _ s = s
 
 cayleyConst :: Double -> Dual (Int, Double -> Staged -> Staged)
 cayleyConst x = primDualMake x cayleyZero
@@ -169,7 +175,8 @@ cayleyUn :: Double -> Double -> Dual (Int, Double -> Staged -> Staged) -> Int
          -> (Dual (Int, Double -> Staged -> Staged), Int)
 cayleyUn v d a i = case primDualDeriv a of
   da@(ia, _) -> if primIntEq ia 0 then (cayleyConst v, i)
-                else (primDualMake v (i, \z s -> cCall da (primDoubleMul d (primBpCount z)) s),
+                else (primDualMake v (i, \z s -> case da of
+                                    (ja, fa) -> primStagedCall ja fa (primDoubleMul d (primBpCount z)) s),
                    primIntAdd i 1)
 
 cayleyBin :: Double -> Double -> Double -> Dual (Int, Double -> Staged -> Staged)
@@ -179,9 +186,11 @@ cayleyBin v d1 d2 a b i = case primDualDeriv a of
   da@(ia, _) -> case primDualDeriv b of
     db@(ib, _) ->
       if primIntEq ia 0 && primIntEq ib 0 then (cayleyConst v, i)
-      else (primDualMake v (i, \z s -> let z' = primBpCount z
-                                       in cCall db (primDoubleMul d2 z')
-                                                (cCall da (primDoubleMul d1 z') s)),
+      else (primDualMake v (i, \z s -> let z' = primBpCount z in
+                                       case da of
+                                         (ja, fa) -> case db of
+                                           (jb, fb) -> primStagedCall jb fb (primDoubleMul d2 z')
+                                                         (primStagedCall ja fa (primDoubleMul d1 z') s)),
             primIntAdd i 1)
 
 cayleyResolve :: Int -> Staged -> Staged
@@ -191,7 +200,7 @@ cayleyResolve n s = let k = primStagedMaxKey s in
     (f, d, rest) -> cayleyResolve n (f d rest)
 
 vjpCayley :: (a -> b) -> a -> (b, b -> a)
-vjpCayley f x = case adInterleave (\k v -> primDualMake v (k, snd cayleyZero)) x of
+vjpCayley f x = case primInterleave cayleyNoBp x of
   (xD, n) -> case primLiftRev cayleyZero f xD (primIntAdd n 1) of
     (y, _) ->
       let back c = let s = adDeinterleave (\acc d z -> cCall (primDualDeriv d) z acc)
@@ -205,7 +214,10 @@ vjpCayley f x = case adInterleave (\k v -> primDualMake v (k, snd cayleyZero)) x
 -- a loop from the highest ID down.
 
 arrayZero :: (Int, Double -> StagedArr -> StagedArr)
-arrayZero = (0, \_ s -> s)
+arrayZero = (0, arrayNoBp)
+
+arrayNoBp :: Double -> StagedArr -> StagedArr
+arrayNoBp _ s = s
 
 arrayConst :: Double -> Dual (Int, Double -> StagedArr -> StagedArr)
 arrayConst x = primDualMake x arrayZero
@@ -217,7 +229,8 @@ arrayUn :: Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr) -> I
         -> (Dual (Int, Double -> StagedArr -> StagedArr), Int)
 arrayUn v d a i = case primDualDeriv a of
   da@(ia, _) -> if primIntEq ia 0 then (arrayConst v, i)
-                else (primDualMake v (i, \z s -> aCall da (primDoubleMul d (primBpCount z)) s),
+                else (primDualMake v (i, \z s -> case da of
+                                    (ja, fa) -> primArrayCall ja fa (primDoubleMul d (primBpCount z)) s),
                    primIntAdd i 1)
 
 arrayBin :: Double -> Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr)
@@ -227,20 +240,22 @@ arrayBin v d1 d2 a b i = case primDualDeriv a of
   da@(ia, _) -> case primDualDeriv b of
     db@(ib, _) ->
       if primIntEq ia 0 && primIntEq ib 0 then (arrayConst v, i)
-      else (primDualMake v (i, \z s -> let z' = primBpCount z
-                                       in aCall db (primDoubleMul d2 z')
-                                                (aCall da (primDoubleMul d1 z') s)),
+      else (primDualMake v (i, \z s -> let z' = primBpCount z in
+                                       case da of
+                                         (ja, fa) -> case db of
+                                           (jb, fb) -> primArrayCall jb fb (primDoubleMul d2 z')
+                                                         (primArrayCall ja fa (primDoubleMul d1 z') s)),
             primIntAdd i 1)
 
 -- Resolve IDs k, k-1, .., n+1.
 arrayResolve :: Int -> Int -> StagedArr -> StagedArr
 arrayResolve n k s =
   if primIntLe k n then s
-  else case primArrayRead k (snd arrayZero) s of
+  else case primArrayRead k arrayNoBp s of
     (f, d, s') -> arrayResolve n (primIntSub k 1) (f d s')
 
 vjpArray :: (a -> b) -> a -> (b, b -> a)
-vjpArray f x = case adInterleave (\k v -> primDualMake v (k, snd arrayZero)) x of
+vjpArray f x = case primInterleave arrayNoBp x of
   (xD, n) -> case primLiftRev arrayZero f xD (primIntAdd n 1) of
     (y, ids) ->
       let back c = let s = adDeinterleave (\acc d z -> aCall (primDualDeriv d) z acc)

@@ -7,6 +7,7 @@
 use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
 use crate::compile::{Compiled, LamCode};
 use crate::machine::{apply_prim, loop_message, runtime_error, Env, Global, Limits};
+use crate::prims::int_div;
 use crate::value::{Closure, RecGroup, Value};
 use dnrad_core::{Diagnostic, PrimOp, Span};
 use std::io::Write;
@@ -111,7 +112,12 @@ impl<'p, 'o> Vm<'p, 'o> {
     /// already in its first registers.
     fn reuse_frame(&mut self, base: usize, callee: u32, env: Env, nargs: usize) {
         let nregs = self.funcs[callee as usize].nregs as usize;
-        self.stack.truncate(base + nargs);
+        // Free what the old registers hold (in place: a self tail call keeps its size).
+        for v in &mut self.stack[base + nargs..] {
+            if v.is_heap() {
+                *v = Value::unit();
+            }
+        }
         self.stack.resize(base + nregs, Value::unit());
         let frame = self.frames.last_mut().expect("a frame");
         frame.func = callee;
@@ -197,6 +203,9 @@ impl<'p, 'o> Vm<'p, 'o> {
             (DoubleLe, Value::Double(a), Value::Double(b)) => Value::bool(a <= b),
             (DoubleGt, Value::Double(a), Value::Double(b)) => Value::bool(a > b),
             (DoubleGe, Value::Double(a), Value::Double(b)) => Value::bool(a >= b),
+            (IntQuot | IntRem | IntDiv | IntMod, Value::Int(a), Value::Int(b)) => {
+                return int_div(op, *a, *b).ok()
+            }
             (DualMake, Value::Double(x), deriv) => Value::Dual(Rc::new(crate::value::DualCell {
                 primal: *x,
                 deriv: deriv.clone(),

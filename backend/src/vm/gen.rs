@@ -193,6 +193,7 @@ impl Gen<'_> {
                 });
                 self.expr(body, target);
             }
+            Code::Con(tag, args) if args.is_empty() => self.constant(Value::Tag(*tag), target),
             Code::Con(tag, args) => {
                 let first = self.consecutive(args);
                 let (tag, n) = (*tag, args.len() as u32);
