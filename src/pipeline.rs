@@ -101,15 +101,25 @@ pub fn differentiate(program: &Program, options: Options) -> Result<Program, Vec
 
 /// Prepare typed core for running: simplify for the VM (the interpreter runs core as inferred:
 /// it is the reference semantics), then differentiate when the program uses grad, vjp or jvp;
-/// the AD pass sees the simplified program, so the differentiated code profits too.
+/// the AD pass sees the simplified program, so the differentiated code profits too. Bindings
+/// the program cannot reach are dropped, so the backends compile only what may run.
 pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagnostic>> {
     let mut program = program;
+    let uses_ad = dnrad_ad::uses_ad(&program);
+    let roots = if uses_ad {
+        dnrad_ad::runtime_roots()
+    } else {
+        Vec::new()
+    };
+    let roots: Vec<&str> = roots.iter().map(String::as_str).collect();
+    dnrad_core::reach::prune(&mut program, &roots);
     if options.backend == Backend::Vm {
         program = simplify(&program, options)?;
     }
-    if dnrad_ad::uses_ad(&program) {
+    if uses_ad {
         program = differentiate(&program, options)?;
     }
+    dnrad_core::reach::prune(&mut program, &[]);
     Ok(program)
 }
 

@@ -272,73 +272,25 @@ fn twins(t: &mut Translator, views: &[WorldView], e: &Expr) -> TResult<Expr> {
     r
 }
 
-/// The globals reachable from the entry and the user's own bindings.
+/// The globals reachable from the entry, the user's own bindings and `runtime_roots`.
 fn reachable(program: &Program) -> HashSet<String> {
-    let by_name: HashMap<&str, &Bind> =
-        program.binds.iter().map(|b| (b.name.as_str(), b)).collect();
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut work: Vec<&Expr> = program.entry.iter().collect();
-    for b in &program.binds {
-        if b.span.is_user() && seen.insert(b.name.to_string()) {
-            work.push(&b.rhs);
-        }
-    }
-    // The Prelude helpers that differentiated code calls by name.
-    for helper in ["naive", "staged", "cayley", "array", "fwd"] {
-        for what in ["Const", "Un", "Bin", "Zero"] {
-            let n = format!("{helper}{what}");
-            if let Some(b) = by_name.get(n.as_str()) {
-                if seen.insert(n) {
-                    work.push(&b.rhs);
-                }
-            }
-        }
-    }
-    while let Some(e) = work.pop() {
-        free_globals(e, &mut |n| {
-            if let Some(b) = by_name.get(n) {
-                if seen.insert(n.to_string()) {
-                    work.push(&b.rhs);
-                }
-            }
-        });
-    }
-    seen
+    let roots = runtime_roots();
+    let roots: Vec<&str> = roots.iter().map(String::as_str).collect();
+    dnrad_core::reach::reachable(program, &roots)
 }
 
-/// Call `f` on every variable occurrence (locals included; the caller filters by name).
-fn free_globals<'e>(e: &'e Expr, f: &mut impl FnMut(&'e str)) {
-    match &e.kind {
-        ExprKind::Var(n) => f(n.as_str()),
-        ExprKind::Lit(_) => {}
-        ExprKind::Lam(_, _, body) | ExprKind::TyLam(_, body) | ExprKind::TyApp(body, _) => {
-            free_globals(body, f)
+/// The Prelude bindings that differentiation makes a program call without the program naming
+/// them: the helpers differentiated code calls by name, and each mode's `grad` and `vjp`.
+pub fn runtime_roots() -> Vec<String> {
+    let mut roots = Vec::new();
+    for mode in Mode::ALL {
+        for what in ["Const", "Un", "Bin", "Zero"] {
+            roots.push(format!("{}{what}", mode.name()));
         }
-        ExprKind::App(a, c) => {
-            free_globals(a, f);
-            free_globals(c, f);
-        }
-        ExprKind::Let(b, body) => {
-            free_globals(&b.rhs, f);
-            free_globals(body, f);
-        }
-        ExprKind::LetRec(bs, body) => {
-            bs.iter().for_each(|b| free_globals(&b.rhs, f));
-            free_globals(body, f);
-        }
-        ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
-            args.iter().for_each(|a| free_globals(a, f))
-        }
-        ExprKind::Case(s, alts, d) => {
-            free_globals(s, f);
-            alts.iter().for_each(|a| free_globals(&a.rhs, f));
-            if let Some(d) = d {
-                free_globals(d, f);
-            }
-        }
-        ExprKind::Twin(p, ts) => {
-            free_globals(p, f);
-            ts.iter().for_each(|t| free_globals(t, f));
+        for entry in ["grad", "vjp"] {
+            roots.push(format!("{entry}{}", capitalised(mode.name())));
         }
     }
+    roots.extend(["fwdConst", "fwdUn", "fwdBin", "fwdZero"].map(String::from));
+    roots
 }

@@ -12,6 +12,7 @@ pub mod name;
 pub mod pretty;
 pub mod prim;
 pub mod program;
+pub mod reach;
 pub mod simplify;
 pub mod span;
 pub mod types;
