@@ -21,7 +21,7 @@ fn ad(s: AdState) -> Value {
     Value::Ad(Rc::new(s))
 }
 
-fn tuple(items: Vec<Value>) -> Value {
+fn tuple<const N: usize>(items: [Value; N]) -> Value {
     Value::con(0, items)
 }
 
@@ -65,7 +65,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,
         Interleave => {
             let (x, n) = walk::interleave(arg(1), arg(0))?;
-            tuple(vec![x, Value::Int(n)])
+            tuple([x, Value::Int(n)])
         }
         CotangentPairs => walk::cotangent_pairs(arg(0), arg(1)).ok_or(
             "vjp: the cotangent passed to the backpropagator does not have the shape of the \
@@ -116,7 +116,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             let (f, d) = m
                 .remove(&int(arg(0)))
                 .ok_or("internal error: resolving an ID that is not staged")?;
-            tuple(vec![f, Value::Double(d), ad(AdState::Staged(m))])
+            tuple([f, Value::Double(d), ad(AdState::Staged(m))])
         }
         StagedGradient => match state(arg(1))? {
             AdState::Staged(m) => gradient(arg(0), |k| m.get(&k).map(|(_, d)| *d)),
@@ -148,7 +148,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             };
             let i = array_index(arr, int(arg(0)))?;
             let (f, d) = arr.borrow()[i].clone();
-            tuple(vec![
+            tuple([
                 f.unwrap_or_else(|| arg(1).clone()),
                 Value::Double(d),
                 arg(2).clone(),

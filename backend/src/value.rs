@@ -124,7 +124,7 @@ thread_local! {
 /// the outermost `release` frees those one at a time, each adding its own children. No
 /// allocation beyond the reused pending stack.
 fn release(children: impl Iterator<Item = Value>) {
-    PENDING.with_borrow_mut(|p| p.extend(children.filter(Value::is_heap)));
+    PENDING.with_borrow_mut(|p| p.extend(children.filter(|v| v.freed_by(1))));
     if RELEASING.replace(true) {
         return;
     }
@@ -135,18 +135,24 @@ fn release(children: impl Iterator<Item = Value>) {
 }
 
 impl Value {
-    /// Whether freeing the value may free more values.
-    pub fn is_heap(&self) -> bool {
-        matches!(
-            self,
-            Value::Con(_) | Value::Closure(_) | Value::Rec(..) | Value::Dual(_)
-        )
+    /// Whether dropping `n` references to this value may free it and so the values it holds
+    /// (a constructor, closure, group or dual number with at most `n` references).
+    pub fn freed_by(&self, n: usize) -> bool {
+        match self {
+            Value::Con(rc) => Rc::strong_count(rc) <= n,
+            Value::Closure(rc) => Rc::strong_count(rc) <= n,
+            Value::Rec(rc, _) => Rc::strong_count(rc) <= n,
+            Value::Dual(rc) => Rc::strong_count(rc) <= n,
+            _ => false,
+        }
     }
 }
 
 impl Drop for ConCell {
     fn drop(&mut self) {
-        if self.fields.iter().any(Value::is_heap) {
+        // Dropping the fields plainly frees nothing that holds values (no recursion).
+        let n = self.fields.len();
+        if self.fields.iter().any(|v| v.freed_by(n)) {
             release(std::mem::take(&mut self.fields).into_iter());
         }
     }
@@ -154,7 +160,8 @@ impl Drop for ConCell {
 
 impl Drop for Closure {
     fn drop(&mut self) {
-        if self.captures.iter().any(Value::is_heap) {
+        let n = self.captures.len();
+        if self.captures.iter().any(|v| v.freed_by(n)) {
             release(std::mem::take(&mut self.captures).into_iter());
         }
     }
@@ -162,7 +169,7 @@ impl Drop for Closure {
 
 impl Drop for DualCell {
     fn drop(&mut self) {
-        if self.deriv.is_heap() {
+        if self.deriv.freed_by(1) {
             release(std::iter::once(std::mem::replace(
                 &mut self.deriv,
                 Value::Int(0),
@@ -173,7 +180,8 @@ impl Drop for DualCell {
 
 impl Drop for RecGroup {
     fn drop(&mut self) {
-        if self.captures.iter().any(Value::is_heap) {
+        let n = self.captures.len();
+        if self.captures.iter().any(|v| v.freed_by(n)) {
             release(std::mem::take(&mut self.captures).into_vec().into_iter());
         }
     }
@@ -187,5 +195,32 @@ mod tests {
     fn dropping_a_long_list_does_not_overflow_the_stack() {
         let big = Value::list((0..2_000_000).map(Value::Int));
         drop(big);
+    }
+
+    /// Each cell holds the next one twice, so no field is the last reference to its value
+    /// until the cell's other field is dropped.
+    #[test]
+    fn dropping_a_long_chain_of_shared_cells_does_not_overflow_the_stack() {
+        let mut chain = Value::unit();
+        for _ in 0..2_000_000 {
+            chain = Value::con(1, [chain.clone(), chain]);
+        }
+        drop(chain);
+    }
+
+    #[test]
+    fn dropping_a_long_chain_of_closures_and_duals_does_not_overflow_the_stack() {
+        let mut chain = Value::unit();
+        for _ in 0..1_000_000 {
+            let closure = Value::Closure(Rc::new(Closure {
+                lam: 0,
+                captures: [chain].into_iter().collect(),
+            }));
+            chain = Value::Dual(Rc::new(DualCell {
+                primal: 1.0,
+                deriv: closure,
+            }));
+        }
+        drop(chain);
     }
 }

@@ -118,9 +118,9 @@ pub fn transform(
                     },
                 };
                 let n = children.len();
-                let visits: Vec<Task> = children.iter().rev().cloned().map(Task::Visit).collect();
-                tasks.push(Task::Build(v, n));
-                tasks.extend(visits);
+                let build = tasks.len();
+                tasks.extend(children.iter().rev().cloned().map(Task::Visit));
+                tasks.insert(build, Task::Build(v, n));
             }
             Task::Build(v, n) => {
                 let parts = results.drain(results.len() - n..);

@@ -114,9 +114,7 @@ impl<'p, 'o> Vm<'p, 'o> {
         let nregs = self.funcs[callee as usize].nregs as usize;
         // Free what the old registers hold (in place: a self tail call keeps its size).
         for v in &mut self.stack[base + nargs..] {
-            if v.is_heap() {
-                *v = Value::unit();
-            }
+            *v = Value::unit();
         }
         self.stack.resize(base + nregs, Value::unit());
         let frame = self.frames.last_mut().expect("a frame");
@@ -228,14 +226,14 @@ impl<'p, 'o> Vm<'p, 'o> {
 
     /// Primitive `op` on `args` (the general path), or the runtime error at `span`.
     fn prim_at(&mut self, op: PrimOp, args: &[Value], span: Span) -> Result<Value, Diagnostic> {
-        self.prim(op, args).map_err(|msg| {
-            let _ = self.out.flush();
-            self.error(span, msg)
-        })
+        apply_prim(op, args, self.lams, &mut self.bp_calls, self.out)
+            .map_err(|msg| self.prim_error(span, msg))
     }
 
-    fn prim(&mut self, op: PrimOp, args: &[Value]) -> Result<Value, String> {
-        apply_prim(op, args, self.lams, &mut self.bp_calls, self.out)
+    /// A primitive's runtime error at `span` (after the output so far).
+    fn prim_error(&mut self, span: Span, msg: String) -> Diagnostic {
+        let _ = self.out.flush();
+        self.error(span, msg)
     }
 
     fn execute(&mut self) -> Result<Value, Diagnostic> {
@@ -360,9 +358,10 @@ impl<'p, 'o> Vm<'p, 'o> {
                     args,
                     span,
                 } => {
-                    let start = reg(*args);
-                    let args = self.stack[start..start + op.arity()].to_vec();
-                    self.stack[reg(*dst)] = self.prim_at(*op, &args, *span)?;
+                    let args = &self.stack[reg(*args)..reg(*args) + op.arity()];
+                    let v = apply_prim(*op, args, self.lams, &mut self.bp_calls, self.out)
+                        .map_err(|msg| self.prim_error(*span, msg))?;
+                    self.stack[reg(*dst)] = v;
                 }
                 Op::Call {
                     dst,
