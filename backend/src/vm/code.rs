@@ -122,6 +122,28 @@ pub enum Op {
         scrut: bool,
         span: Span,
     },
+    /// `case f a i of (g, j) -> g b j` at once when `f`'s function has a threaded entry (see
+    /// `curried`), returning to `skip`; otherwise the code that follows (that `case`) runs.
+    /// `b` and `i` are registers that were ready before the call.
+    CallThreaded {
+        dst: Reg,
+        f: Reg,
+        a: Reg,
+        b: Reg,
+        i: Reg,
+        /// The user location the fallback records before its second call.
+        loc: Span,
+        scrut: bool,
+        skip: u32,
+    },
+    /// `CallThreaded` in tail position (the fallback ends in tail calls).
+    TailCallThreaded {
+        f: Reg,
+        a: Reg,
+        b: Reg,
+        i: Reg,
+        loc: Span,
+    },
     /// `Call2` in tail position, followed by `Call` and `TailCall`.
     TailCall2 {
         f: Reg,
@@ -184,4 +206,6 @@ pub struct Function {
     pub strings: Vec<Rc<str>>,
     /// The function's two-argument entry (see `curried`).
     pub curried: Option<u32>,
+    /// The three-argument entry of a differentiated two-argument function (see `curried`).
+    pub threaded: Option<u32>,
 }

@@ -4,7 +4,10 @@
 //! register 0) and its captures read from `L`'s environment or register 0. `Call2` uses it to
 //! apply `f a b` without building the intermediate closure — the common shape of curried
 //! Haskell functions and of every differentiated function (`\x -> \i -> …`, the ID counter
-//! comes second). It only rewrites code; it evaluates nothing.
+//! comes second). A differentiated function of two arguments,
+//! `\x -> \i -> (\y -> \i' -> body, i)`, also gets an entry `L3` taking `x`, `y` and the
+//! counter at once (`CallThreaded`), building neither the closure nor the pair. It only
+//! rewrites code; it evaluates nothing.
 
 use super::code::{Function, Op, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
 use crate::value::Value;
@@ -182,6 +185,32 @@ impl Shift<'_> {
                 arg: r(arg),
                 span,
             },
+            Op::CallThreaded {
+                dst,
+                f,
+                a,
+                b,
+                i,
+                loc,
+                scrut,
+                skip,
+            } => Op::CallThreaded {
+                dst: r(dst),
+                f: r(f),
+                a: r(a),
+                b: r(b),
+                i: r(i),
+                loc,
+                scrut,
+                skip,
+            },
+            Op::TailCallThreaded { f, a, b, i, loc } => Op::TailCallThreaded {
+                f: r(f),
+                a: r(a),
+                b: r(b),
+                i: r(i),
+                loc,
+            },
             Op::TailCall2 { f, a, b, span } => Op::TailCall2 {
                 f: r(f),
                 a: r(a),
@@ -235,34 +264,83 @@ impl Shift<'_> {
     }
 }
 
-/// `L2` for function `l` of `funcs`, if `l` has the shape.
-fn two_argument_entry(funcs: &[Function], l: &Function) -> Option<Function> {
-    let (m, captures) = returned_closure(l)?;
-    let m = &funcs[m as usize];
-    let shift = Shift {
-        captures: &captures,
-    };
+/// `inner`'s code moved up one register, its captures read as `captures` (operands of the new
+/// function's frame).
+fn shifted(inner: &Function, captures: &[u32]) -> Option<Function> {
+    let shift = Shift { captures };
     let mut table = Vec::new();
-    let ops = m
+    let ops = inner
         .ops
         .iter()
-        .map(|op| shift.op(op, m, &mut table))
+        .map(|op| shift.op(op, inner, &mut table))
         .collect::<Option<Vec<_>>>()?;
     Some(Function {
-        nregs: m.nregs + 1,
+        nregs: inner.nregs + 1,
         ops,
         operands: table,
-        consts: m.consts.clone(),
-        strings: m.strings.clone(),
+        consts: inner.consts.clone(),
+        strings: inner.strings.clone(),
         curried: None,
+        threaded: None,
     })
 }
 
-/// Append the two-argument entries of `funcs` and record them in each `curried`.
-pub fn add_two_argument_entries(funcs: &mut Vec<Function>) {
+/// `L2` for function `l` of `funcs`, if `l` has the shape.
+fn two_argument_entry(funcs: &[Function], l: &Function) -> Option<Function> {
+    let (m, captures) = returned_closure(l)?;
+    shifted(&funcs[m as usize], &captures)
+}
+
+/// The closure and counter a two-argument entry `L2` returns when it is
+/// `\x i -> (M-closure over x and L's captures, i)`, the shape of a differentiated function of
+/// two arguments in the ID-threading monad: `M`'s function index and its captures as operands
+/// of `L2` (register 0 is `x`).
+fn threaded_pair(l2: &Function) -> Option<(u32, Vec<u32>)> {
+    let [Op::Closure { dst, lam, start, n }, Op::Move { dst: d2, src: 1 }, Op::RetCon { tag: 0, args, n: 2 }] =
+        l2.ops.as_slice()
+    else {
+        return None;
+    };
+    if args != dst || *d2 != dst + 1 {
+        return None;
+    }
+    let captures = &l2.operands[*start as usize..(*start + *n) as usize];
+    Some((*lam, captures.to_vec()))
+}
+
+/// `L3` for a function whose two-argument entry is `l2`: `M`'s two-argument entry (`y` in
+/// register 0, the counter in 1) moved up one register, so `x, y, i` are registers 0, 1, 2.
+/// Applying `L` to `x` and the counter returns the counter unchanged, so the counter `M` is
+/// applied to is the same `i`.
+fn threaded_entry(funcs: &[Function], l2: &Function) -> Option<Function> {
+    let (m, captures) = threaded_pair(l2)?;
+    let m2 = &funcs[funcs[m as usize].curried? as usize];
+    // `L2`'s registers 0 (x) and 1 (i) are `L3`'s registers 0 and 2.
+    let captures = captures
+        .into_iter()
+        .map(|o| match (o & OPERAND_KIND, o) {
+            (0, 0) => Some(0),
+            (0, 1) => Some(2),
+            (0, _) => None,
+            _ => Some(o),
+        })
+        .collect::<Option<Vec<_>>>()?;
+    shifted(m2, &captures)
+}
+
+/// Append the two-argument entries of `funcs` (recorded in each `curried`), then the
+/// three-argument entries of differentiated two-argument functions (in `threaded`).
+pub fn add_entries(funcs: &mut Vec<Function>) {
     for l in 0..funcs.len() {
         if let Some(entry) = two_argument_entry(funcs, &funcs[l]) {
             funcs[l].curried = Some(funcs.len() as u32);
+            funcs.push(entry);
+        }
+    }
+    for l in 0..funcs.len() {
+        let Some(l2) = funcs[l].curried else { continue };
+        if let Some(entry) = threaded_entry(funcs, &funcs[l2 as usize]) {
+            funcs[l].threaded = Some(funcs.len() as u32);
             funcs.push(entry);
         }
     }

@@ -108,6 +108,12 @@ impl<'p, 'o> Vm<'p, 'o> {
         Ok(())
     }
 
+    /// The threaded entry (see `curried`) of the function `f` and its environment.
+    fn threaded(&self, f: &Value) -> Option<(u32, Env)> {
+        let (lam, env) = Env::of_function(f)?;
+        Some((self.funcs[lam as usize].threaded?, env))
+    }
+
     /// A tail call: the running frame at `base` becomes `callee`'s, whose `nargs` arguments are
     /// already in its first registers.
     fn reuse_frame(&mut self, base: usize, callee: u32, env: Env, nargs: usize) {
@@ -400,6 +406,46 @@ impl<'p, 'o> Vm<'p, 'o> {
                     resume!();
                     self.stack[base] = x;
                     self.stack[base + 1] = y;
+                }
+                Op::CallThreaded {
+                    dst,
+                    f,
+                    a,
+                    b,
+                    i,
+                    loc,
+                    scrut,
+                    skip,
+                } => {
+                    // Without a threaded entry, the `case` that follows runs.
+                    let Some((entry, env)) = self.threaded(&self.stack[reg(*f)]) else {
+                        continue;
+                    };
+                    let args = [*a, *b, *i].map(|r| self.stack[reg(r)].clone());
+                    if loc.is_user() {
+                        self.user_loc = *loc;
+                    }
+                    self.frames.last_mut().expect("a frame").pc = *skip as usize;
+                    self.push_frame(entry, env, Return::to(*dst, *scrut))?;
+                    resume!();
+                    for (j, v) in args.into_iter().enumerate() {
+                        self.stack[base + j] = v;
+                    }
+                }
+                Op::TailCallThreaded { f, a, b, i, loc } => {
+                    let Some((entry, env)) = self.threaded(&self.stack[reg(*f)]) else {
+                        continue;
+                    };
+                    let args = [*a, *b, *i].map(|r| self.stack[reg(r)].clone());
+                    if loc.is_user() {
+                        self.user_loc = *loc;
+                    }
+                    for (j, v) in args.into_iter().enumerate() {
+                        self.stack[base + j] = v;
+                    }
+                    self.reuse_frame(base, entry, env, 3);
+                    (func, pc) = (entry, 0);
+                    code = &funcs[func as usize];
                 }
                 Op::TailCall2 { f, a, b, span } => {
                     let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {

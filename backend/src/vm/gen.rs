@@ -5,11 +5,21 @@
 //! It evaluates nothing.
 
 use super::code::{Function, Op, Operand, Reg, NO_TARGET, OPERAND_CAPTURE, OPERAND_REC};
-use super::curried::add_two_argument_entries;
+use super::curried::add_entries;
 use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
 use crate::value::{Closure, Value};
+use dnrad_core::Span;
 use std::collections::HashMap;
 use std::rc::Rc;
+
+/// Whether evaluating `e` can neither fail nor depend on calls made before it (a variable or
+/// a constant), so it may be evaluated ahead of them.
+fn ready(e: &Code) -> bool {
+    matches!(
+        e,
+        Code::Var(_) | Code::Lit(_) | Code::Str(_) | Code::Lam(..)
+    )
+}
 
 /// Where an expression's value goes.
 #[derive(Clone, Copy)]
@@ -247,6 +257,7 @@ impl Gen<'_> {
                     }
                 }
             }
+            Code::Case(scrut, cc, span) if self.threaded_call(scrut, cc, *span, target) => {}
             Code::Case(scrut, cc, span) => {
                 if span.is_user() {
                     self.emit(Op::Loc(*span));
@@ -323,22 +334,34 @@ impl Gen<'_> {
         let Code::App(f, a, span_a) = fa.as_ref() else {
             return false;
         };
-        if !matches!(
-            b.as_ref(),
-            Code::Var(_) | Code::Lit(_) | Code::Str(_) | Code::Lam(..)
-        ) {
+        if !ready(b) {
             return false;
         }
-        for span in [span_b, span_a] {
-            if span.is_user() {
-                self.emit(Op::Loc(*span));
-            }
-        }
+        self.locs(&[*span_b, *span_a]);
         let f = self.operand_reg(f);
         let a = self.operand_reg(a);
         let b = self.operand_reg(b);
+        self.emit_call2([f, a, b], [*span_a, *span_b], target);
+        true
+    }
+
+    /// Record each user location of `spans`, in order.
+    fn locs(&mut self, spans: &[Span]) {
+        for span in spans.iter().filter(|s| s.is_user()) {
+            self.emit(Op::Loc(*span));
+        }
+    }
+
+    /// `f a b` for registers `[f, a, b]`: `Call2` and the two calls it falls back on.
+    fn emit_call2(&mut self, [f, a, b]: [Reg; 3], [span_a, span_b]: [Span; 2], target: Target) {
         let partial = self.temp();
-        let (span_a, span_b) = (*span_a, *span_b);
+        let first = Op::Call {
+            dst: partial,
+            f,
+            arg: a,
+            scrut: false,
+            span: span_a,
+        };
         match target.register() {
             Some(dst) => {
                 let scrut = matches!(target, Target::Scrut(_));
@@ -350,13 +373,7 @@ impl Gen<'_> {
                     scrut,
                     span: span_a,
                 });
-                self.emit(Op::Call {
-                    dst: partial,
-                    f,
-                    arg: a,
-                    scrut: false,
-                    span: span_a,
-                });
+                self.emit(first);
                 self.emit(Op::Call {
                     dst,
                     f: partial,
@@ -372,13 +389,7 @@ impl Gen<'_> {
                     b,
                     span: span_a,
                 });
-                self.emit(Op::Call {
-                    dst: partial,
-                    f,
-                    arg: a,
-                    scrut: false,
-                    span: span_a,
-                });
+                self.emit(first);
                 self.emit(Op::TailCall {
                     f: partial,
                     arg: b,
@@ -386,10 +397,73 @@ impl Gen<'_> {
                 });
             }
         }
+    }
+
+    /// `case f a i of (g, j) -> g b j` with `i` and `b` ready (see `ready`, and `b` is neither
+    /// `g` nor `j`): a two-argument call in differentiated code, where `i` is the ID counter.
+    /// `CallThreaded`, then the code it falls back on (the `case`, its scrutinee through
+    /// `Call2`). Returns false when the case has another shape.
+    fn threaded_call(&mut self, scrut: &Code, cc: &CaseCode, span: Span, target: Target) -> bool {
+        let Code::App(fa, i, span_i) = scrut else {
+            return false;
+        };
+        let Code::App(f, a, span_a) = fa.as_ref() else {
+            return false;
+        };
+        let ([Some(arm)], None) = (cc.arms.as_slice(), &cc.default) else {
+            return false;
+        };
+        let [g, j] = *arm.slots else {
+            return false;
+        };
+        let Code::App(gb, j_use, span_j) = &arm.body else {
+            return false;
+        };
+        let Code::App(g_use, b, span_b) = gb.as_ref() else {
+            return false;
+        };
+        let is_local = |c: &Code, s: Reg| matches!(c, Code::Var(VarRef::Local(x)) if *x == s);
+        if !is_local(g_use, g) || !is_local(j_use, j) || !ready(i) || !ready(b) {
+            return false;
+        }
+        if is_local(b, g) || is_local(b, j) {
+            return false;
+        }
+        self.locs(&[span, *span_i, *span_a]);
+        let f = self.operand_reg(f);
+        let a = self.operand_reg(a);
+        let i = self.operand_reg(i);
+        let b = self.operand_reg(b);
+        // Where the fallback has recorded the user's location when it makes its second call.
+        let loc = [*span_b, *span_j]
+            .into_iter()
+            .find(Span::is_user)
+            .unwrap_or_else(Span::dummy);
+        let threaded = self.here();
+        match target.register() {
+            Some(dst) => self.emit(Op::CallThreaded {
+                dst,
+                f,
+                a,
+                b,
+                i,
+                loc,
+                scrut: matches!(target, Target::Scrut(_)),
+                skip: NO_TARGET,
+            }),
+            None => self.emit(Op::TailCallThreaded { f, a, b, i, loc }),
+        }
+        let t = self.temp();
+        self.emit_call2([f, a, i], [*span_a, *span_i], Target::Scrut(t));
+        self.case(t, cc, span, target);
+        let end = self.here();
+        if let Op::CallThreaded { skip, .. } = &mut self.f.ops[threaded as usize] {
+            *skip = end;
+        }
         true
     }
 
-    fn case(&mut self, scrut: Reg, cc: &CaseCode, span: dnrad_core::Span, target: Target) {
+    fn case(&mut self, scrut: Reg, cc: &CaseCode, span: Span, target: Target) {
         let table = self.operands(cc.arms.iter().map(|_| NO_TARGET));
         let switch = self.here();
         self.emit(Op::Switch {
@@ -462,6 +536,6 @@ pub fn generate(compiled: &Compiled) -> Vec<Function> {
         .chain(compiled.entry.iter())
         .map(|c| function(c, &direct))
         .collect();
-    add_two_argument_entries(&mut funcs);
+    add_entries(&mut funcs);
     funcs
 }

@@ -106,6 +106,18 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
         Op::TailCall { f, arg, .. } => format!("tailcall r{f} r{arg}"),
         Op::Call2 { dst, f, a, b, .. } => format!("r{dst} = call2 r{f} r{a} r{b} (else:)"),
         Op::TailCall2 { f, a, b, .. } => format!("tailcall2 r{f} r{a} r{b} (else:)"),
+        Op::CallThreaded {
+            dst,
+            f,
+            a,
+            b,
+            i,
+            skip,
+            ..
+        } => format!("r{dst} = callthreaded r{f} r{a} r{b} r{i} then {skip} (else:)"),
+        Op::TailCallThreaded { f, a, b, i, .. } => {
+            format!("tailcallthreaded r{f} r{a} r{b} r{i} (else:)")
+        }
         Op::CallDirect {
             dst, func, args, n, ..
         } => format!(
