@@ -39,7 +39,9 @@ pub fn class(p: PrimOp) -> Class {
         DualMake | DualPrimal | DualDeriv | Scalars | Refill | Interleave | CotangentPairs
         | SameShape | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGradient
         | StagedZero | StagedPlus | StagedCall | StagedMaxKey | StagedPop | StagedGradient
-        | ArrayNew | ArrayCall | ArrayRead | ArrayGradient | BpCount => Class::Nested,
+        | ArrayNew | ArrayCall | ArrayGradient | ArrayUn | ArrayBin | ArrayResolve | BpCount => {
+            Class::Nested
+        }
         _ => Class::Plain,
     }
 }

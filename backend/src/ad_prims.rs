@@ -4,7 +4,7 @@
 //! and lives in `lift`; counting backpropagator calls lives in the machine.
 
 use crate::prims::{dbl, int, PrimResult};
-use crate::value::{AdState, DualCell, Value};
+use crate::value::{AdState, Contrib, DualCell, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::cell::RefCell;
@@ -46,6 +46,79 @@ fn array_index(arr: &RefCell<Vec<(Option<Value>, f64)>>, i: i64) -> Result<usize
 /// The list of the accumulated cotangents of input IDs 1..=n.
 fn gradient(n: &Value, get: impl Fn(i64) -> Option<f64>) -> Value {
     Value::list((1..=int(n)).map(|k| Value::Double(get(k).unwrap_or(0.0))))
+}
+
+/// The derivative part `(ID, backpropagator)` of an array-mode dual number, and the pair.
+fn id_and_bp(a: &Value) -> Result<(i64, &Value, &Value), String> {
+    if let Value::Dual(d) = a {
+        if let Value::Con(pair) = &d.deriv {
+            if let [Value::Int(id), bp] = &pair.fields[..] {
+                return Ok((*id, bp, &d.deriv));
+            }
+        }
+    }
+    Err("internal error: not an array-mode dual number".into())
+}
+
+/// The result `(Dual v (i, bp), i + 1)` of a primitive operation with value `v` and, for each
+/// argument, the partial derivative and the argument's dual number: `bp` stages the argument
+/// backpropagators' calls (§8.2, defunctionalised). All arguments constant: `(Dual v 0, i)`.
+fn array_op(v: f64, args: &[(f64, &Value)], i: i64) -> PrimResult {
+    let mut contrib = Contrib::default();
+    let mut constant = None;
+    for &(partial, a) in args {
+        let (id, bp, pair) = id_and_bp(a)?;
+        if id == 0 {
+            constant = Some(pair);
+        } else {
+            contrib.args.push((partial, id, bp.clone()));
+        }
+    }
+    let dual = |deriv: Value| Value::Dual(Rc::new(DualCell { primal: v, deriv }));
+    Ok(match constant {
+        Some(zero) if contrib.args.is_empty() => tuple([dual(zero.clone()), Value::Int(i)]),
+        _ => {
+            let bp = ad(AdState::Contrib(contrib));
+            tuple([dual(tuple([Value::Int(i), bp])), Value::Int(i + 1)])
+        }
+    })
+}
+
+/// SResolve of the array mode: IDs `k` down to `n + 1`, each staged backpropagator applied to
+/// its accumulated argument (counted in `bp_calls`), which stages its arguments' calls in the
+/// same array. Returns the array.
+pub fn array_resolve(args: &[Value], bp_calls: &mut u64) -> PrimResult {
+    let (n, k) = (int(&args[0]), int(&args[1]));
+    let AdState::Array(cell) = state(&args[2])? else {
+        return Err("internal error: not a staging array".into());
+    };
+    let mut arr = cell.borrow_mut();
+    let not_data = "internal error: an array-mode backpropagator is not defunctionalised";
+    for id in (n + 1..=k).rev() {
+        let Some((Some(bp), z)) = usize::try_from(id).ok().and_then(|i| arr.get(i)) else {
+            continue;
+        };
+        let (bp, z) = (bp.clone(), *z);
+        let Value::Ad(bp) = &bp else {
+            return Err(not_data.into());
+        };
+        let AdState::Contrib(contrib) = bp.as_ref() else {
+            return Err(not_data.into());
+        };
+        *bp_calls += 1;
+        for (partial, j, g) in &contrib.args {
+            let entry = usize::try_from(*j)
+                .ok()
+                .and_then(|j| arr.get_mut(j))
+                .ok_or_else(|| format!("internal error: ID {j} outside the staging array"))?;
+            if entry.0.is_none() {
+                entry.0 = Some(g.clone());
+            }
+            entry.1 += partial * z;
+        }
+    }
+    drop(arr);
+    Ok(args[2].clone())
 }
 
 pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
@@ -142,18 +215,12 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             }
             arg(3).clone()
         }
-        ArrayRead => {
-            let AdState::Array(arr) = state(arg(2))? else {
-                return Err("internal error: not a staging array".into());
-            };
-            let i = array_index(arr, int(arg(0)))?;
-            let (f, d) = arr.borrow()[i].clone();
-            tuple([
-                f.unwrap_or_else(|| arg(1).clone()),
-                Value::Double(d),
-                arg(2).clone(),
-            ])
-        }
+        ArrayUn => array_op(dbl(arg(0)), &[(dbl(arg(1)), arg(2))], int(arg(3)))?,
+        ArrayBin => array_op(
+            dbl(arg(0)),
+            &[(dbl(arg(1)), arg(3)), (dbl(arg(2)), arg(4))],
+            int(arg(5)),
+        )?,
         ArrayGradient => {
             let AdState::Array(arr) = state(arg(1))? else {
                 return Err("internal error: not a staging array".into());

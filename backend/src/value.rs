@@ -31,12 +31,22 @@ pub struct DualCell {
 }
 
 /// Cotangents by input ID (naive mode) and the staging structures of the other reverse modes:
-/// a persistent map or a mutable array from ID to (backpropagator, accumulated argument).
+/// a persistent map or a mutable array from ID to (backpropagator, accumulated argument); and
+/// the array mode's backpropagators of primitive operations, defunctionalised (§8.2).
 #[derive(Debug, Clone)]
 pub enum AdState {
     Cot(imbl::OrdMap<i64, f64>),
     Staged(imbl::OrdMap<i64, (Value, f64)>),
     Array(std::cell::RefCell<Vec<(Option<Value>, f64)>>),
+    Contrib(Contrib),
+}
+
+/// The backpropagator of a primitive operation's result, as data: for each argument that is
+/// not a constant, the partial derivative, the argument's ID and its backpropagator. Applied to
+/// a cotangent `z`, it stages `SCall (id, bp) (partial * z)` for each.
+#[derive(Debug, Clone, Default)]
+pub struct Contrib {
+    pub args: SmallVec<[(f64, i64, Value); 2]>,
 }
 
 /// A constructor's fields: up to two (list cells, pairs, dual numbers' derivative pairs) are
@@ -143,6 +153,7 @@ impl Value {
             Value::Closure(rc) => Rc::strong_count(rc) <= n,
             Value::Rec(rc, _) => Rc::strong_count(rc) <= n,
             Value::Dual(rc) => Rc::strong_count(rc) <= n,
+            Value::Ad(rc) => Rc::strong_count(rc) <= n,
             _ => false,
         }
     }
@@ -174,6 +185,18 @@ impl Drop for DualCell {
                 &mut self.deriv,
                 Value::Int(0),
             )));
+        }
+    }
+}
+
+impl Drop for Contrib {
+    fn drop(&mut self) {
+        if self.args.iter().any(|(_, _, bp)| bp.freed_by(1)) {
+            release(
+                std::mem::take(&mut self.args)
+                    .into_iter()
+                    .map(|(_, _, bp)| bp),
+            );
         }
     }
 }

@@ -95,8 +95,9 @@ prims! {
     CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGradient "cotGradient" 2,
     StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
     StagedMaxKey "stagedMaxKey" 1, StagedPop "stagedPop" 2, StagedGradient "stagedGradient" 2,
-    ArrayNew "arrayNew" 1, ArrayCall "arrayCall" 4, ArrayRead "arrayRead" 3,
-    ArrayGradient "arrayGradient" 2,
+    ArrayNew "arrayNew" 1, ArrayCall "arrayCall" 4,
+    ArrayGradient "arrayGradient" 2, ArrayUn "arrayUn" 4, ArrayBin "arrayBin" 6,
+    ArrayResolve "arrayResolve" 3,
     BpCount "bpCount" 1,
 }
 
@@ -220,14 +221,20 @@ impl PrimOp {
             StagedGradient => Type::funs(vec![i.clone(), staged], Type::list(d.clone())),
             ArrayNew => Type::fun(i, arr),
             ArrayCall => all(&["b"], Type::funs(vec![i, v("b"), d, arr.clone()], arr)),
-            ArrayRead => all(
-                &["b"],
-                Type::funs(
-                    vec![i, v("b"), arr.clone()],
-                    Type::tuple(vec![v("b"), d, arr]),
-                ),
-            ),
             ArrayGradient => Type::funs(vec![i, arr], Type::list(d.clone())),
+            ArrayUn | ArrayBin => {
+                let bp = Type::funs(vec![d.clone(), arr.clone()], arr);
+                let dual = Type::Con(
+                    crate::dual::DUAL.into(),
+                    vec![Type::tuple(vec![i.clone(), bp])],
+                );
+                let scalars = if self == ArrayUn { 2 } else { 3 };
+                let mut args = vec![d; scalars];
+                args.extend(vec![dual.clone(); scalars - 1]);
+                args.push(i.clone());
+                Type::funs(args, Type::tuple(vec![dual, i]))
+            }
+            ArrayResolve => Type::funs(vec![i.clone(), i, arr.clone()], arr),
             BpCount => Type::fun(d.clone(), d),
             _ => unreachable!("not an AD primitive"),
         }

@@ -225,34 +225,23 @@ arrayConst x = primDualMake x arrayZero
 aCall :: (Int, Double -> StagedArr -> StagedArr) -> Double -> StagedArr -> StagedArr
 aCall (i, f) d s = primArrayCall i f d s
 
+-- A primitive operation's result: its value, the partial derivatives, the arguments and the
+-- ID counter. Its backpropagator `\z s -> SCall da (d1 * z) (SCall db (d2 * z) s)` is built
+-- as data (§8.2: the arguments' IDs and backpropagators with the partial derivatives), which
+-- `arrayResolve` interprets; the calls it stages are the same.
 arrayUn :: Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr) -> Int
         -> (Dual (Int, Double -> StagedArr -> StagedArr), Int)
-arrayUn v d a i = case primDualDeriv a of
-  da@(ia, _) -> if primIntEq ia 0 then (arrayConst v, i)
-                else (primDualMake v (i, \z s -> case da of
-                                    (ja, fa) -> primArrayCall ja fa (primDoubleMul d (primBpCount z)) s),
-                   primIntAdd i 1)
+arrayUn v d a i = primArrayUn v d a i
 
 arrayBin :: Double -> Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr)
          -> Dual (Int, Double -> StagedArr -> StagedArr) -> Int
          -> (Dual (Int, Double -> StagedArr -> StagedArr), Int)
-arrayBin v d1 d2 a b i = case primDualDeriv a of
-  da@(ia, _) -> case primDualDeriv b of
-    db@(ib, _) ->
-      if primIntEq ia 0 && primIntEq ib 0 then (arrayConst v, i)
-      else (primDualMake v (i, \z s -> let z' = primBpCount z in
-                                       case da of
-                                         (ja, fa) -> case db of
-                                           (jb, fb) -> primArrayCall jb fb (primDoubleMul d2 z')
-                                                         (primArrayCall ja fa (primDoubleMul d1 z') s)),
-            primIntAdd i 1)
+arrayBin v d1 d2 a b i = primArrayBin v d1 d2 a b i
 
--- Resolve IDs k, k-1, .., n+1.
+-- Resolve IDs k, k-1, .., n+1: call each staged backpropagator once with its accumulated
+-- argument (in place, in the array).
 arrayResolve :: Int -> Int -> StagedArr -> StagedArr
-arrayResolve n k s =
-  if primIntLe k n then s
-  else case primArrayRead k arrayNoBp s of
-    (f, d, s') -> arrayResolve n (primIntSub k 1) (f d s')
+arrayResolve n k s = primArrayResolve n k s
 
 vjpArray :: (a -> b) -> a -> (b, b -> a)
 vjpArray f x = case primInterleave arrayNoBp x of
