@@ -8,7 +8,7 @@ use super::code::{Function, Op, Operand, Reg, NO_TARGET, OPERAND_CAPTURE, OPERAN
 use super::curried::add_entries;
 use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
 use crate::value::{Closure, Value};
-use dnrad_core::Span;
+use dnrad_core::{PrimOp, Span};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -46,7 +46,37 @@ struct Gen<'c> {
     /// The next free temporary register.
     next: Reg,
     /// Direct entries of top-level functions: global to (function index, arity).
-    direct: &'c HashMap<u32, (u32, u32)>,
+    direct: &'c HashMap<u32, Direct>,
+}
+
+/// A top-level function's direct entry.
+#[derive(Clone, Copy)]
+struct Direct {
+    func: u32,
+    arity: u32,
+    /// The primitive the function only applies to its parameters (in order), if so.
+    wrapped: Option<(PrimOp, Span)>,
+}
+
+impl Direct {
+    fn new(func: u32, arity: u32, code: &LamCode) -> Direct {
+        let wrapped = match &code.body {
+            Code::Prim(op, args, span)
+                if args.len() == arity as usize
+                    && args.iter().enumerate().all(
+                        |(k, a)| matches!(a, Code::Var(VarRef::Local(s)) if *s == k as u32),
+                    ) =>
+            {
+                Some((*op, *span))
+            }
+            _ => None,
+        };
+        Direct {
+            func,
+            arity,
+            wrapped,
+        }
+    }
 }
 
 fn operand(r: VarRef) -> Operand {
@@ -225,37 +255,14 @@ impl Gen<'_> {
                 if span.is_user() {
                     self.emit(Op::Loc(*span));
                 }
-                let (op, span) = (*op, *span);
-                match &args[..] {
-                    [a] => {
-                        let a = self.operand_reg(a);
-                        self.finish(target, |g, dst| g.emit(Op::Prim1 { dst, op, a, span }));
-                    }
-                    [a, b] => {
-                        let a = self.operand_reg(a);
-                        let b = self.operand_reg(b);
-                        self.finish(target, |g, dst| {
-                            g.emit(Op::Prim2 {
-                                dst,
-                                op,
-                                a,
-                                b,
-                                span,
-                            })
-                        });
-                    }
+                let regs: Vec<Reg> = match &args[..] {
+                    [_] | [_, _] => args.iter().map(|a| self.operand_reg(a)).collect(),
                     _ => {
-                        let args = self.consecutive(args);
-                        self.finish(target, |g, dst| {
-                            g.emit(Op::Prim {
-                                dst,
-                                op,
-                                args,
-                                span,
-                            })
-                        });
+                        let first = self.consecutive(args);
+                        (first..first + args.len() as u32).collect()
                     }
-                }
+                };
+                self.emit_prim(*op, *span, &regs, target);
             }
             Code::Case(scrut, cc, span) if self.threaded_call(scrut, cc, *span, target) => {}
             Code::Case(scrut, cc, span) => {
@@ -276,6 +283,28 @@ impl Gen<'_> {
         self.next = mark;
     }
 
+    /// Primitive `op` on registers `regs` (consecutive when there are more than two).
+    fn emit_prim(&mut self, op: PrimOp, span: Span, regs: &[Reg], target: Target) {
+        self.finish(target, |g, dst| {
+            g.emit(match *regs {
+                [a] => Op::Prim1 { dst, op, a, span },
+                [a, b] => Op::Prim2 {
+                    dst,
+                    op,
+                    a,
+                    b,
+                    span,
+                },
+                _ => Op::Prim {
+                    dst,
+                    op,
+                    args: regs.first().copied().unwrap_or(g.next),
+                    span,
+                },
+            })
+        });
+    }
+
     /// A saturated call `g a1 .. an` of a global with a direct entry: the arguments into
     /// consecutive registers and one call, recording the applications' locations in the
     /// interpreter's order (outermost first). Returns false when `e` is no such call.
@@ -291,7 +320,12 @@ impl Gen<'_> {
         let Code::Global(g) = head else {
             return false;
         };
-        let Some(&(func, arity)) = self.direct.get(g) else {
+        let Some(&Direct {
+            func,
+            arity,
+            wrapped,
+        }) = self.direct.get(g)
+        else {
             return false;
         };
         if args.len() != arity as usize {
@@ -305,6 +339,12 @@ impl Gen<'_> {
         let regs: Vec<Reg> = args.iter().map(|_| self.temp()).collect();
         for (a, r) in args.into_iter().zip(regs) {
             self.expr(a, Target::Reg(r));
+        }
+        if let Some((op, span)) = wrapped {
+            // The function only applies a primitive to its parameters: apply it here.
+            let regs: Vec<Reg> = (first..first + arity).collect();
+            self.emit_prim(op, span, &regs, target);
+            return true;
         }
         let n = arity;
         match target {
@@ -505,7 +545,7 @@ impl Gen<'_> {
     }
 }
 
-fn function(code: &LamCode, direct: &HashMap<u32, (u32, u32)>) -> Function {
+fn function(code: &LamCode, direct: &HashMap<u32, Direct>) -> Function {
     let mut g = Gen {
         f: Function {
             nregs: code.nslots.max(1),
@@ -522,11 +562,11 @@ fn function(code: &LamCode, direct: &HashMap<u32, (u32, u32)>) -> Function {
 /// entries, then the entry, then the two-argument entries (`curried`).
 pub fn generate(compiled: &Compiled) -> Vec<Function> {
     let first_direct = (compiled.lams.len() + compiled.globals.len()) as u32;
-    let direct: HashMap<u32, (u32, u32)> = compiled
+    let direct: HashMap<u32, Direct> = compiled
         .direct
         .iter()
         .enumerate()
-        .map(|(i, (g, arity, _))| (*g, (first_direct + i as u32, *arity)))
+        .map(|(i, (g, arity, code))| (*g, Direct::new(first_direct + i as u32, *arity, code)))
         .collect();
     let mut funcs: Vec<Function> = compiled
         .lams
