@@ -122,26 +122,17 @@ impl Value {
     }
 }
 
-thread_local! {
-    /// Values whose freeing is pending: children of values being freed.
-    static PENDING: std::cell::RefCell<Vec<Value>> = const { std::cell::RefCell::new(Vec::new()) };
-    /// Whether a `release` loop is running on this thread.
-    static RELEASING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
+/// Values waiting to be freed by `release`.
+type Pending = SmallVec<[Value; 16]>;
 
 /// Free `children` of a value being freed without recursing on the Rust stack (a long list, or
-/// a chain of backpropagators, would otherwise overflow it): they join the pending values, and
-/// the outermost `release` frees those one at a time, each adding its own children. No
-/// allocation beyond the reused pending stack.
+/// a chain of backpropagators, would otherwise overflow it): each value whose last reference
+/// goes has its own children taken out first, so it is freed empty and nothing nests.
 fn release(children: impl Iterator<Item = Value>) {
-    PENDING.with_borrow_mut(|p| p.extend(children.filter(|v| v.freed_by(1))));
-    if RELEASING.replace(true) {
-        return;
+    let mut pending: Pending = children.filter(|v| v.freed_by(1)).collect();
+    while let Some(v) = pending.pop() {
+        v.detach_children(&mut pending);
     }
-    while let Some(v) = PENDING.with_borrow_mut(|p| p.pop()) {
-        drop(v);
-    }
-    RELEASING.set(false);
 }
 
 impl Value {
@@ -155,6 +146,43 @@ impl Value {
             Value::Dual(rc) => Rc::strong_count(rc) <= n,
             Value::Ad(rc) => Rc::strong_count(rc) <= n,
             _ => false,
+        }
+    }
+
+    /// Drop this reference; when it is the last one, first move the children that may free
+    /// more into `pending` (see `release`).
+    fn detach_children(self, pending: &mut Pending) {
+        let last = |v: &Value| v.freed_by(1);
+        match self {
+            Value::Con(rc) => {
+                if let Ok(mut cell) = Rc::try_unwrap(rc) {
+                    pending.extend(std::mem::take(&mut cell.fields).into_iter().filter(last));
+                }
+            }
+            Value::Closure(rc) => {
+                if let Ok(mut c) = Rc::try_unwrap(rc) {
+                    pending.extend(std::mem::take(&mut c.captures).into_iter().filter(last));
+                }
+            }
+            Value::Rec(rc, _) => {
+                if let Ok(mut g) = Rc::try_unwrap(rc) {
+                    let captures = std::mem::take(&mut g.captures).into_vec();
+                    pending.extend(captures.into_iter().filter(last));
+                }
+            }
+            Value::Dual(rc) => {
+                if let Ok(mut d) = Rc::try_unwrap(rc) {
+                    let deriv = std::mem::replace(&mut d.deriv, Value::Int(0));
+                    pending.extend(Some(deriv).filter(last));
+                }
+            }
+            Value::Ad(rc) => {
+                if let Ok(AdState::Contrib(mut c)) = Rc::try_unwrap(rc) {
+                    let bps = std::mem::take(&mut c.args).into_iter().map(|(_, _, bp)| bp);
+                    pending.extend(bps.filter(last));
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -229,6 +257,17 @@ mod tests {
             chain = Value::con(1, [chain.clone(), chain]);
         }
         drop(chain);
+    }
+
+    #[test]
+    fn dropping_a_long_chain_of_backpropagators_does_not_overflow_the_stack() {
+        let mut bp = Value::unit();
+        for id in 1..1_000_000 {
+            let mut contrib = Contrib::default();
+            contrib.args.push((2.0, id, bp));
+            bp = Value::Ad(Rc::new(AdState::Contrib(contrib)));
+        }
+        drop(bp);
     }
 
     #[test]
