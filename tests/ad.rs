@@ -36,6 +36,47 @@ fn gradient_example_agrees_with_closed_forms_in_every_mode() {
     }
 }
 
+/// Differentiated calls of function values of every shape the VM fuses or not: a function that
+/// works before returning its second lambda, one chosen at run time, a partial application and
+/// a lambda, on both backends, against closed forms.
+#[test]
+fn gradients_through_curried_function_values_agree_with_closed_forms() {
+    let file = temp_program(
+        "curried.hs",
+        "scaleThen :: Double -> Double -> Double\n\
+         scaleThen a = let k = a * a in \\b -> k * b\n\
+         choose :: Bool -> Double -> Double -> Double\n\
+         choose c = if c then (\\x y -> x * y) else (\\x y -> x / y)\n\
+         apply2 :: (a -> b -> c) -> a -> b -> c\n\
+         apply2 f x y = f x y\n\
+         f :: (Double, Double) -> Double\n\
+         f (x, y) = apply2 scaleThen x y + apply2 (choose (x > 0)) x y + g x y\n\
+         g :: Double -> Double -> Double\n\
+         g x y = apply2 (\\a b -> sin a * b) x y + sum (zipWith (apply2 (*)) [x, y] [y, x])\n\
+         main :: IO ()\n\
+         main = print (grad f (1.5, 2.0))\n",
+    );
+    // f = x²y + xy + y sin x + 2xy: ∂x = 2xy + y + y cos x + 2y, ∂y = x² + x + sin x + 2x.
+    let (x, y) = (1.5f64, 2.0f64);
+    let dx = 2.0 * x * y + y + y * x.cos() + 2.0 * y;
+    let dy = x * x + x + x.sin() + 2.0 * x;
+    let expected = format!("({dx:?},{dy:?})\n");
+    for backend in ["vm", "interp"] {
+        for mode in MODES {
+            let out = run_dnrad(
+                &["run", "--lint", "--backend", backend, "--ad", mode],
+                &file,
+            );
+            assert_eq!(out.code, Some(0), "{backend} {mode}: {}", out.stderr);
+            assert!(
+                compare_numeric(&out.stdout, &expected),
+                "{backend} {mode}: {} (expected {expected})",
+                out.stdout
+            );
+        }
+    }
+}
+
 /// `grad (doubleLoop n) 1.0`: n additions `x + x`, each sharing its argument twice.
 fn bp_calls(mode: &str, n: u32) -> u64 {
     let file = temp_program(
