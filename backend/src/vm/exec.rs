@@ -108,6 +108,34 @@ impl<'p, 'o> Vm<'p, 'o> {
         Ok(())
     }
 
+    /// A call: the running frame resumes at `pc` when `func` returns into `ret`; `func` starts
+    /// with `args` in its first registers.
+    fn enter<const N: usize>(
+        &mut self,
+        pc: usize,
+        func: u32,
+        env: Env,
+        ret: Return,
+        args: [Value; N],
+    ) -> Result<(), Diagnostic> {
+        self.frames.last_mut().expect("a frame").pc = pc;
+        self.push_frame(func, env, ret)?;
+        let base = self.frames.last().expect("the new frame").base;
+        for (j, v) in args.into_iter().enumerate() {
+            self.stack[base + j] = v;
+        }
+        Ok(())
+    }
+
+    /// A tail call: the running frame at `base` becomes `func`'s, with `args` in its first
+    /// registers.
+    fn reenter<const N: usize>(&mut self, base: usize, func: u32, env: Env, args: [Value; N]) {
+        for (j, v) in args.into_iter().enumerate() {
+            self.stack[base + j] = v;
+        }
+        self.reuse_frame(base, func, env, N);
+    }
+
     /// The threaded entry (see `curried`) of the function `f` and its environment.
     fn threaded(&self, f: &Value) -> Option<(u32, Env)> {
         let (lam, env) = Env::of_function(f)?;
@@ -380,10 +408,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
                     let a = self.stack[reg(*arg)].clone();
-                    self.frames.last_mut().expect("a frame").pc = pc;
-                    self.push_frame(lam, env, Return::to(*dst, *scrut))?;
+                    self.enter(pc, lam, env, Return::to(*dst, *scrut), [a])?;
                     resume!();
-                    self.stack[base] = a;
                 }
                 Op::Call2 {
                     dst,
@@ -400,12 +426,9 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let Some(entry) = funcs[lam as usize].curried else {
                         continue;
                     };
-                    let (x, y) = (self.stack[reg(*a)].clone(), self.stack[reg(*b)].clone());
-                    self.frames.last_mut().expect("a frame").pc = pc + 2;
-                    self.push_frame(entry, env, Return::to(*dst, *scrut))?;
+                    let args = [*a, *b].map(|r| self.stack[reg(r)].clone());
+                    self.enter(pc + 2, entry, env, Return::to(*dst, *scrut), args)?;
                     resume!();
-                    self.stack[base] = x;
-                    self.stack[base + 1] = y;
                 }
                 Op::CallThreaded {
                     dst,
@@ -425,12 +448,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                     if loc.is_user() {
                         self.user_loc = *loc;
                     }
-                    self.frames.last_mut().expect("a frame").pc = *skip as usize;
-                    self.push_frame(entry, env, Return::to(*dst, *scrut))?;
+                    self.enter(*skip as usize, entry, env, Return::to(*dst, *scrut), args)?;
                     resume!();
-                    for (j, v) in args.into_iter().enumerate() {
-                        self.stack[base + j] = v;
-                    }
                 }
                 Op::TailCallThreaded { f, a, b, i, loc } => {
                     let Some((entry, env)) = self.threaded(&self.stack[reg(*f)]) else {
@@ -440,10 +459,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     if loc.is_user() {
                         self.user_loc = *loc;
                     }
-                    for (j, v) in args.into_iter().enumerate() {
-                        self.stack[base + j] = v;
-                    }
-                    self.reuse_frame(base, entry, env, 3);
+                    self.reenter(base, entry, env, args);
                     (func, pc) = (entry, 0);
                     code = &funcs[func as usize];
                 }
@@ -454,9 +470,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let Some(entry) = funcs[lam as usize].curried else {
                         continue;
                     };
-                    let (x, y) = (self.stack[reg(*a)].clone(), self.stack[reg(*b)].clone());
-                    (self.stack[base], self.stack[base + 1]) = (x, y);
-                    self.reuse_frame(base, entry, env, 2);
+                    let args = [*a, *b].map(|r| self.stack[reg(r)].clone());
+                    self.reenter(base, entry, env, args);
                     (func, pc) = (entry, 0);
                     code = &funcs[func as usize];
                 }
@@ -494,8 +509,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
-                    self.stack[base] = self.stack[reg(*arg)].clone();
-                    self.reuse_frame(base, lam, env, 1);
+                    let a = self.stack[reg(*arg)].clone();
+                    self.reenter(base, lam, env, [a]);
                     (func, pc) = (lam, 0);
                     code = &funcs[func as usize];
                 }
