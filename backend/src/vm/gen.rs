@@ -96,6 +96,13 @@ impl Gen<'_> {
     }
 
     fn emit(&mut self, op: Op) {
+        // A location recorded twice in a row is recorded once: no jump lands between them (a
+        // jump target never follows a `Loc`, which always precedes the code it is for).
+        if let (Op::Loc(new), Some(Op::Loc(last))) = (&op, self.f.ops.last()) {
+            if new == last {
+                return;
+            }
+        }
         self.f.ops.push(op);
     }
 
