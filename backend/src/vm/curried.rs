@@ -328,16 +328,17 @@ fn threaded_entry(funcs: &[Function], l2: &Function) -> Option<Function> {
     shifted(m2, &captures)
 }
 
-/// Append the two-argument entries of `funcs` (recorded in each `curried`), then the
-/// three-argument entries of differentiated two-argument functions (in `threaded`).
-pub fn add_entries(funcs: &mut Vec<Function>) {
-    for l in 0..funcs.len() {
+/// Append the two-argument entries of the first `nlams` functions of `funcs` (the lambdas;
+/// recorded in each `curried`), then the three-argument entries of differentiated two-argument
+/// functions (in `threaded`).
+pub fn add_entries(funcs: &mut Vec<Function>, nlams: usize) {
+    for l in 0..nlams {
         if let Some(entry) = two_argument_entry(funcs, &funcs[l]) {
             funcs[l].curried = Some(funcs.len() as u32);
             funcs.push(entry);
         }
     }
-    for l in 0..funcs.len() {
+    for l in 0..nlams {
         let Some(l2) = funcs[l].curried else { continue };
         if let Some(entry) = threaded_entry(funcs, &funcs[l2 as usize]) {
             funcs[l].threaded = Some(funcs.len() as u32);

@@ -583,6 +583,6 @@ pub fn generate(compiled: &Compiled) -> Vec<Function> {
         .chain(compiled.entry.iter())
         .map(|c| function(c, &direct))
         .collect();
-    add_entries(&mut funcs);
+    add_entries(&mut funcs, compiled.lams.len());
     funcs
 }

@@ -161,24 +161,30 @@ fn function_names(names: &Names<'_>, funcs: &[Function]) -> Vec<String> {
     let entry = c.entry.iter().map(|_| "<entry>".to_string());
     let mut labels: Vec<String> = lams.chain(globals).chain(direct).chain(entry).collect();
     labels.resize(funcs.len(), String::new());
-    for (i, f) in funcs.iter().enumerate() {
-        if let Some(j) = f.curried {
-            labels[j as usize] = format!("{}:2", labels[i]);
-        }
+    for (i, j, arity) in extra_entries(funcs) {
+        labels[j] = format!("{}:{arity}", labels[i]);
     }
     labels
 }
 
+/// The two-argument and threaded entries of `funcs`: (function, entry, arguments taken).
+fn extra_entries(funcs: &[Function]) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
+    funcs.iter().enumerate().flat_map(|(i, f)| {
+        let entries = [(f.curried, 2), (f.threaded, 3)];
+        entries
+            .into_iter()
+            .filter_map(move |(e, arity)| e.map(|j| (i, j as usize, arity)))
+    })
+}
+
 /// A listing of `funcs` (generated from `names.compiled`): the functions `shown` selects (with
-/// their two-argument entries, labelled `f:2`), each with its register count and numbered
-/// instructions.
+/// their two-argument and threaded entries, labelled `f:2` and `f:3`), each with its register
+/// count and numbered instructions.
 pub fn listing(names: &Names<'_>, funcs: &[Function], shown: &dyn Fn(usize) -> bool) -> String {
     let labels = function_names(names, funcs);
     let mut owner: Vec<usize> = (0..funcs.len()).collect();
-    for (i, f) in funcs.iter().enumerate() {
-        if let Some(j) = f.curried {
-            owner[j as usize] = i;
-        }
+    for (i, j, _) in extra_entries(funcs) {
+        owner[j] = i;
     }
     let mut out = String::new();
     let c = names.compiled;
