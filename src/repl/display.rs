@@ -15,7 +15,71 @@ fn is_class(program: &Program, name: &str) -> bool {
     })
 }
 
-/// Split `forall vs. C1 a -> C2 b -> t` into the context `[C1 a, C2 b]` and `t`.
+/// The direct superclasses of class `name` (its dictionary's fields of a class type over the
+/// class's parameter).
+fn superclasses<'p>(program: &'p Program, name: &str) -> Vec<&'p str> {
+    let Some(d) = program.datas.iter().find(|d| d.name.as_str() == name) else {
+        return Vec::new();
+    };
+    let Some(con) = d.cons.first() else {
+        return Vec::new();
+    };
+    con.fields
+        .iter()
+        .filter_map(|f| match f {
+            Type::Con(s, args)
+                if matches!(args.as_slice(), [Type::Var(v)] if d.params.first() == Some(v))
+                    && is_class(program, s.as_str()) =>
+            {
+                Some(s.as_str())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether class `c` has `s` among its superclasses, directly or not.
+fn implies(program: &Program, c: &str, s: &str) -> bool {
+    let mut work = vec![c];
+    let mut seen = Vec::new();
+    while let Some(k) = work.pop() {
+        for sup in superclasses(program, k) {
+            if sup == s {
+                return true;
+            }
+            if !seen.contains(&sup) {
+                seen.push(sup);
+                work.push(sup);
+            }
+        }
+    }
+    false
+}
+
+/// `context` without the constraints another one implies (`Floating a` implies `Num a`), as
+/// GHC shows it.
+fn simplified(program: &Program, context: Vec<Type>) -> Vec<Type> {
+    let constraint = |t: &Type| match t {
+        Type::Con(c, args) if args.len() == 1 => Some((c.as_str().to_string(), args[0].clone())),
+        _ => None,
+    };
+    context
+        .iter()
+        .filter(|t| {
+            let Some((s, arg)) = constraint(t) else {
+                return true;
+            };
+            !context.iter().any(|other| {
+                constraint(other)
+                    .is_some_and(|(c, a)| a == arg && c != s && implies(program, &c, &s))
+            })
+        })
+        .cloned()
+        .collect()
+}
+
+/// Split `forall vs. C1 a -> C2 b -> t` into the context `[C1 a, C2 b]` (without constraints
+/// the others imply) and `t`.
 pub fn context_and_body(program: &Program, t: &Type) -> (Vec<Type>, Type) {
     let mut t = match t {
         Type::Forall(_, body) => body.as_ref().clone(),
@@ -31,7 +95,7 @@ pub fn context_and_body(program: &Program, t: &Type) -> (Vec<Type>, Type) {
             _ => break,
         }
     }
-    (context, t)
+    (simplified(program, context), t)
 }
 
 /// `t` in Haskell syntax; `prec` 0 for a whole type, 1 left of an arrow, 2 as an argument.
