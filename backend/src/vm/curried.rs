@@ -35,15 +35,16 @@ fn returned_closure(l: &Function) -> Option<(u32, Vec<u32>)> {
     }
 }
 
-/// Rewrites `M`'s code for `L2`.
+/// Rewrites an inner function's code for an entry that takes `by` more arguments first.
 struct Shift<'a> {
-    /// `M`'s captures as operands of `L`.
+    /// The inner function's captures as operands of the entry.
     captures: &'a [u32],
+    by: u32,
 }
 
 impl Shift<'_> {
     fn reg(&self, r: u32) -> u32 {
-        r + 1
+        r + self.by
     }
 
     /// An operand of `M` as an operand of `L2`.
@@ -188,27 +189,24 @@ impl Shift<'_> {
             Op::CallThreaded {
                 dst,
                 f,
-                a,
-                b,
-                i,
+                args,
+                n,
                 loc,
                 scrut,
                 skip,
             } => Op::CallThreaded {
                 dst: r(dst),
                 f: r(f),
-                a: r(a),
-                b: r(b),
-                i: r(i),
+                args: Self::remap(table, m, args, n + 1, |x| Some(r(x)))?,
+                n,
                 loc,
                 scrut,
                 skip,
             },
-            Op::TailCallThreaded { f, a, b, i, loc } => Op::TailCallThreaded {
+            Op::TailCallThreaded { f, args, n, loc } => Op::TailCallThreaded {
                 f: r(f),
-                a: r(a),
-                b: r(b),
-                i: r(i),
+                args: Self::remap(table, m, args, n + 1, |x| Some(r(x)))?,
+                n,
                 loc,
             },
             Op::TailCall2 { f, a, b, span } => Op::TailCall2 {
@@ -264,10 +262,10 @@ impl Shift<'_> {
     }
 }
 
-/// `inner`'s code moved up one register, its captures read as `captures` (operands of the new
+/// `inner`'s code moved up `by` registers, its captures read as `captures` (operands of the new
 /// function's frame).
-fn shifted(inner: &Function, captures: &[u32]) -> Option<Function> {
-    let shift = Shift { captures };
+fn shifted(inner: &Function, captures: &[u32], by: u32) -> Option<Function> {
+    let shift = Shift { captures, by };
     let mut table = Vec::new();
     let ops = inner
         .ops
@@ -275,62 +273,65 @@ fn shifted(inner: &Function, captures: &[u32]) -> Option<Function> {
         .map(|op| shift.op(op, inner, &mut table))
         .collect::<Option<Vec<_>>>()?;
     Some(Function {
-        nregs: inner.nregs + 1,
+        nregs: inner.nregs + by,
         ops,
         operands: table,
         consts: inner.consts.clone(),
         strings: inner.strings.clone(),
         curried: None,
-        threaded: None,
+        threaded: [None; THREADED_DEPTHS],
     })
 }
 
 /// `L2` for function `l` of `funcs`, if `l` has the shape.
 fn two_argument_entry(funcs: &[Function], l: &Function) -> Option<Function> {
     let (m, captures) = returned_closure(l)?;
-    shifted(&funcs[m as usize], &captures)
+    shifted(&funcs[m as usize], &captures, 1)
 }
 
-/// The closure and counter a two-argument entry `L2` returns when it is
-/// `\x i -> (M-closure over x and L's captures, i)`, the shape of a differentiated function of
-/// two arguments in the ID-threading monad: `M`'s function index and its captures as operands
-/// of `L2` (register 0 is `x`).
-fn threaded_pair(l2: &Function) -> Option<(u32, Vec<u32>)> {
-    let [Op::Closure { dst, lam, start, n }, Op::Move { dst: d2, src: 1 }, Op::RetCon { tag: 0, args, n: 2 }] =
-        l2.ops.as_slice()
+/// The closure and counter an entry `E` taking `a` arguments and then the ID counter (in
+/// register `a`) returns when it is `\x1 .. xa i -> (P-closure, i)`, the shape of a
+/// differentiated function of more arguments in the ID-threading monad: `P`'s function index
+/// and its captures as operands of `E`.
+fn threaded_pair(e: &Function, a: u32) -> Option<(u32, Vec<u32>)> {
+    let [Op::Closure { dst, lam, start, n }, Op::Move { dst: d2, src }, Op::RetCon { tag: 0, args, n: 2 }] =
+        e.ops.as_slice()
     else {
         return None;
     };
-    if args != dst || *d2 != dst + 1 {
+    if args != dst || *d2 != dst + 1 || *src != a {
         return None;
     }
-    let captures = &l2.operands[*start as usize..(*start + *n) as usize];
+    let captures = &e.operands[*start as usize..(*start + *n) as usize];
     Some((*lam, captures.to_vec()))
 }
 
-/// `L3` for a function whose two-argument entry is `l2`: `M`'s two-argument entry (`y` in
-/// register 0, the counter in 1) moved up one register, so `x, y, i` are registers 0, 1, 2.
-/// Applying `L` to `x` and the counter returns the counter unchanged, so the counter `M` is
-/// applied to is the same `i`.
-fn threaded_entry(funcs: &[Function], l2: &Function) -> Option<Function> {
-    let (m, captures) = threaded_pair(l2)?;
-    let m2 = &funcs[funcs[m as usize].curried? as usize];
-    // `L2`'s registers 0 (x) and 1 (i) are `L3`'s registers 0 and 2.
+/// The entry taking `a + 1` arguments and the counter, from `e` (taking `a` and the counter):
+/// `P`'s two-argument entry (its argument in register 0, the counter in 1) moved up `a`
+/// registers, so the arguments are registers `0..=a` and the counter `a + 1`. Applying `e`
+/// returns the counter unchanged, so the counter `P` is applied to is the same.
+fn threaded_entry(funcs: &[Function], e: &Function, a: u32) -> Option<Function> {
+    let (p, captures) = threaded_pair(e, a)?;
+    let p2 = &funcs[funcs[p as usize].curried? as usize];
+    // `e`'s registers `0..a` keep their place; its counter moves from `a` to `a + 1`.
     let captures = captures
         .into_iter()
-        .map(|o| match (o & OPERAND_KIND, o) {
-            (0, 0) => Some(0),
-            (0, 1) => Some(2),
-            (0, _) => None,
+        .map(|o| match o & OPERAND_KIND {
+            0 if o < a => Some(o),
+            0 if o == a => Some(a + 1),
+            0 => None,
             _ => Some(o),
         })
         .collect::<Option<Vec<_>>>()?;
-    shifted(m2, &captures)
+    shifted(p2, &captures, a)
 }
 
+/// How many threaded entries a function may have: taking 2 or 3 arguments before the counter.
+pub const THREADED_DEPTHS: usize = 2;
+
 /// Append the two-argument entries of the first `nlams` functions of `funcs` (the lambdas;
-/// recorded in each `curried`), then the three-argument entries of differentiated two-argument
-/// functions (in `threaded`).
+/// recorded in each `curried`), then the threaded entries of differentiated functions of two
+/// and three arguments (in `threaded`).
 pub fn add_entries(funcs: &mut Vec<Function>, nlams: usize) {
     for l in 0..nlams {
         if let Some(entry) = two_argument_entry(funcs, &funcs[l]) {
@@ -339,10 +340,15 @@ pub fn add_entries(funcs: &mut Vec<Function>, nlams: usize) {
         }
     }
     for l in 0..nlams {
-        let Some(l2) = funcs[l].curried else { continue };
-        if let Some(entry) = threaded_entry(funcs, &funcs[l2 as usize]) {
-            funcs[l].threaded = Some(funcs.len() as u32);
-            funcs.push(entry);
+        let mut last = funcs[l].curried;
+        for depth in 0..THREADED_DEPTHS {
+            let Some(e) = last else { break };
+            let a = depth as u32 + 1;
+            last = threaded_entry(funcs, &funcs[e as usize], a).map(|entry| {
+                funcs.push(entry);
+                funcs.len() as u32 - 1
+            });
+            funcs[l].threaded[depth] = last;
         }
     }
 }

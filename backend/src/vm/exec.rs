@@ -10,6 +10,7 @@ use crate::machine::{apply_prim, loop_message, runtime_error, Env, Global, Limit
 use crate::prims::int_div;
 use crate::value::{Closure, RecGroup, Value};
 use dnrad_core::{Diagnostic, PrimOp, Span};
+use smallvec::SmallVec;
 use std::io::Write;
 use std::rc::Rc;
 
@@ -110,13 +111,13 @@ impl<'p, 'o> Vm<'p, 'o> {
 
     /// A call: the running frame resumes at `pc` when `func` returns into `ret`; `func` starts
     /// with `args` in its first registers.
-    fn enter<const N: usize>(
+    fn enter(
         &mut self,
         pc: usize,
         func: u32,
         env: Env,
         ret: Return,
-        args: [Value; N],
+        args: impl IntoIterator<Item = Value>,
     ) -> Result<(), Diagnostic> {
         self.frames.last_mut().expect("a frame").pc = pc;
         self.push_frame(func, env, ret)?;
@@ -129,17 +130,29 @@ impl<'p, 'o> Vm<'p, 'o> {
 
     /// A tail call: the running frame at `base` becomes `func`'s, with `args` in its first
     /// registers.
-    fn reenter<const N: usize>(&mut self, base: usize, func: u32, env: Env, args: [Value; N]) {
+    fn reenter(&mut self, base: usize, func: u32, env: Env, args: impl IntoIterator<Item = Value>) {
+        let mut n = 0;
         for (j, v) in args.into_iter().enumerate() {
             self.stack[base + j] = v;
+            n = j + 1;
         }
-        self.reuse_frame(base, func, env, N);
+        self.reuse_frame(base, func, env, n);
     }
 
-    /// The threaded entry (see `curried`) of the function `f` and its environment.
-    fn threaded(&self, f: &Value) -> Option<(u32, Env)> {
+    /// The threaded entry (see `curried`) for `n` arguments of the function `f`, and its
+    /// environment.
+    fn threaded(&self, f: &Value, n: u32) -> Option<(u32, Env)> {
         let (lam, env) = Env::of_function(f)?;
-        Some((self.funcs[lam as usize].threaded?, env))
+        let entry = *self.funcs[lam as usize].threaded.get(n as usize - 2)?;
+        Some((entry?, env))
+    }
+
+    /// The values of the registers `code.operands[start..start+n]` of the frame at `base`.
+    fn registers(&self, code: &Function, base: usize, start: u32, n: u32) -> SmallVec<[Value; 4]> {
+        code.operands[start as usize..(start + n) as usize]
+            .iter()
+            .map(|&r| self.stack[base + r as usize].clone())
+            .collect()
     }
 
     /// A tail call: the running frame at `base` becomes `callee`'s, whose `nargs` arguments are
@@ -433,33 +446,32 @@ impl<'p, 'o> Vm<'p, 'o> {
                 Op::CallThreaded {
                     dst,
                     f,
-                    a,
-                    b,
-                    i,
+                    args,
+                    n,
                     loc,
                     scrut,
                     skip,
                 } => {
                     // Without a threaded entry, the `case` that follows runs.
-                    let Some((entry, env)) = self.threaded(&self.stack[reg(*f)]) else {
+                    let Some((entry, env)) = self.threaded(&self.stack[reg(*f)], *n) else {
                         continue;
                     };
-                    let args = [*a, *b, *i].map(|r| self.stack[reg(r)].clone());
+                    let values = self.registers(code, base, *args, *n + 1);
                     if loc.is_user() {
                         self.user_loc = *loc;
                     }
-                    self.enter(*skip as usize, entry, env, Return::to(*dst, *scrut), args)?;
+                    self.enter(*skip as usize, entry, env, Return::to(*dst, *scrut), values)?;
                     resume!();
                 }
-                Op::TailCallThreaded { f, a, b, i, loc } => {
-                    let Some((entry, env)) = self.threaded(&self.stack[reg(*f)]) else {
+                Op::TailCallThreaded { f, args, n, loc } => {
+                    let Some((entry, env)) = self.threaded(&self.stack[reg(*f)], *n) else {
                         continue;
                     };
-                    let args = [*a, *b, *i].map(|r| self.stack[reg(r)].clone());
+                    let values = self.registers(code, base, *args, *n + 1);
                     if loc.is_user() {
                         self.user_loc = *loc;
                     }
-                    self.reenter(base, entry, env, args);
+                    self.reenter(base, entry, env, values);
                     (func, pc) = (entry, 0);
                     code = &funcs[func as usize];
                 }

@@ -5,7 +5,7 @@
 //! It evaluates nothing.
 
 use super::code::{Function, Op, Operand, Reg, NO_TARGET, OPERAND_CAPTURE, OPERAND_REC};
-use super::curried::add_entries;
+use super::curried::{add_entries, THREADED_DEPTHS};
 use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
 use crate::value::{Closure, Value};
 use dnrad_core::{PrimOp, Span};
@@ -19,6 +19,66 @@ fn ready(e: &Code) -> bool {
         e,
         Code::Var(_) | Code::Lit(_) | Code::Str(_) | Code::Lam(..)
     )
+}
+
+/// A two- or three-argument call in differentiated code, `i` the ID counter:
+/// `case f a i of (g, j) -> g b j`, or that inside `case … of (h, k) -> h c k`, with `i`, `b`
+/// and `c` ready (and not the arms' own variables).
+struct Threaded<'c> {
+    f: &'c Code,
+    /// `a`, `b` (, `c`).
+    args: Vec<&'c Code>,
+    i: &'c Code,
+    /// The locations of `f a` and `f a i`.
+    first: [Span; 2],
+    /// Each `case`, innermost first: its code, its location, and the locations of its arm's
+    /// applications (`g b`, `g b j`).
+    levels: Vec<(&'c CaseCode, Span, [Span; 2])>,
+}
+
+/// The `Threaded` call `case scrut of cc` is, if it is one.
+fn threaded_shape<'c>(scrut: &'c Code, cc: &'c CaseCode, span: Span) -> Option<Threaded<'c>> {
+    let ([Some(arm)], None) = (cc.arms.as_slice(), &cc.default) else {
+        return None;
+    };
+    let [g, j] = *arm.slots else {
+        return None;
+    };
+    let Code::App(gb, j_use, span_j) = &arm.body else {
+        return None;
+    };
+    let Code::App(g_use, b, span_b) = gb.as_ref() else {
+        return None;
+    };
+    let is_local = |c: &Code, s: Reg| matches!(c, Code::Var(VarRef::Local(x)) if *x == s);
+    if !is_local(g_use, g) || !is_local(j_use, j) || !ready(b) || is_local(b, g) || is_local(b, j) {
+        return None;
+    }
+    let mut t = match scrut {
+        Code::App(fa, i, span_i) => {
+            let Code::App(f, a, span_a) = fa.as_ref() else {
+                return None;
+            };
+            if !ready(i) {
+                return None;
+            }
+            Threaded {
+                f,
+                args: vec![a],
+                i,
+                first: [*span_a, *span_i],
+                levels: Vec::new(),
+            }
+        }
+        Code::Case(inner, inner_cc, inner_span) => threaded_shape(inner, inner_cc, *inner_span)?,
+        _ => return None,
+    };
+    if t.levels.len() == THREADED_DEPTHS {
+        return None;
+    }
+    t.args.push(b);
+    t.levels.push((cc, span, [*span_b, *span_j]));
+    Some(t)
 }
 
 /// Where an expression's value goes.
@@ -446,68 +506,74 @@ impl Gen<'_> {
         }
     }
 
-    /// `case f a i of (g, j) -> g b j` with `i` and `b` ready (see `ready`, and `b` is neither
-    /// `g` nor `j`): a two-argument call in differentiated code, where `i` is the ID counter.
-    /// `CallThreaded`, then the code it falls back on (the `case`, its scrutinee through
-    /// `Call2`). Returns false when the case has another shape.
+    /// A differentiated call (see `Threaded`): `CallThreaded`, then the code it falls back on.
+    /// Returns false when the case has another shape.
     fn threaded_call(&mut self, scrut: &Code, cc: &CaseCode, span: Span, target: Target) -> bool {
-        let Code::App(fa, i, span_i) = scrut else {
+        let Some(t) = threaded_shape(scrut, cc, span) else {
             return false;
         };
-        let Code::App(f, a, span_a) = fa.as_ref() else {
-            return false;
-        };
-        let ([Some(arm)], None) = (cc.arms.as_slice(), &cc.default) else {
-            return false;
-        };
-        let [g, j] = *arm.slots else {
-            return false;
-        };
-        let Code::App(gb, j_use, span_j) = &arm.body else {
-            return false;
-        };
-        let Code::App(g_use, b, span_b) = gb.as_ref() else {
-            return false;
-        };
-        let is_local = |c: &Code, s: Reg| matches!(c, Code::Var(VarRef::Local(x)) if *x == s);
-        if !is_local(g_use, g) || !is_local(j_use, j) || !ready(i) || !ready(b) {
-            return false;
-        }
-        if is_local(b, g) || is_local(b, j) {
-            return false;
-        }
-        self.locs(&[span, *span_i, *span_a]);
-        let f = self.operand_reg(f);
-        let a = self.operand_reg(a);
-        let i = self.operand_reg(i);
-        let b = self.operand_reg(b);
-        // Where the fallback has recorded the user's location when it makes its second call.
-        let loc = [*span_b, *span_j]
-            .into_iter()
+        // The locations the plain code records before its first call, in its order.
+        let cases: Vec<Span> = t.levels.iter().rev().map(|level| level.1).collect();
+        self.locs(&cases);
+        self.locs(&[t.first[1], t.first[0]]);
+        let f = self.operand_reg(t.f);
+        let args: Vec<Reg> = t.args.iter().map(|a| self.operand_reg(a)).collect();
+        let i = self.operand_reg(t.i);
+        self.emit_threaded(f, &args, i, &t, t.levels.len(), target);
+        true
+    }
+
+    /// `CallThreaded` for the first `depth` levels of `t` (arguments `args[..=depth]`, counter
+    /// `i`), then its fallback: the levels inside (or the first call, through `Call2`) and this
+    /// level's `case`.
+    fn emit_threaded(
+        &mut self,
+        f: Reg,
+        args: &[Reg],
+        i: Reg,
+        t: &Threaded<'_>,
+        depth: usize,
+        target: Target,
+    ) {
+        let n = depth as u32 + 1;
+        let operands = self.operands(args[..=depth].iter().copied().chain([i]));
+        // Where the plain code has recorded the user's location when it makes its last call.
+        let loc = t.levels[..depth]
+            .iter()
+            .rev()
+            .flat_map(|level| level.2)
             .find(Span::is_user)
             .unwrap_or_else(Span::dummy);
-        let threaded = self.here();
+        let at = self.here();
         match target.register() {
             Some(dst) => self.emit(Op::CallThreaded {
                 dst,
                 f,
-                a,
-                b,
-                i,
+                args: operands,
+                n,
                 loc,
                 scrut: matches!(target, Target::Scrut(_)),
                 skip: NO_TARGET,
             }),
-            None => self.emit(Op::TailCallThreaded { f, a, b, i, loc }),
+            None => self.emit(Op::TailCallThreaded {
+                f,
+                args: operands,
+                n,
+                loc,
+            }),
         }
-        let t = self.temp();
-        self.emit_call2([f, a, i], [*span_a, *span_i], Target::Scrut(t));
-        self.case(t, cc, span, target);
+        let inner = self.temp();
+        if depth == 1 {
+            self.emit_call2([f, args[0], i], t.first, Target::Scrut(inner));
+        } else {
+            self.emit_threaded(f, args, i, t, depth - 1, Target::Scrut(inner));
+        }
+        let (cc, span, _) = t.levels[depth - 1];
+        self.case(inner, cc, span, target);
         let end = self.here();
-        if let Op::CallThreaded { skip, .. } = &mut self.f.ops[threaded as usize] {
+        if let Op::CallThreaded { skip, .. } = &mut self.f.ops[at as usize] {
             *skip = end;
         }
-        true
     }
 
     fn case(&mut self, scrut: Reg, cc: &CaseCode, span: Span, target: Target) {

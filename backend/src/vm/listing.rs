@@ -109,14 +109,19 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
         Op::CallThreaded {
             dst,
             f,
-            a,
-            b,
-            i,
+            args,
+            n,
             skip,
             ..
-        } => format!("r{dst} = callthreaded r{f} r{a} r{b} r{i} then {skip} (else:)"),
-        Op::TailCallThreaded { f, a, b, i, .. } => {
-            format!("tailcallthreaded r{f} r{a} r{b} r{i} (else:)")
+        } => format!(
+            "r{dst} = callthreaded r{f} ({}) then {skip} (else:)",
+            operands(*args, *n + 1)
+        ),
+        Op::TailCallThreaded { f, args, n, .. } => {
+            format!(
+                "tailcallthreaded r{f} ({}) (else:)",
+                operands(*args, *n + 1)
+            )
         }
         Op::CallDirect {
             dst, func, args, n, ..
@@ -170,7 +175,7 @@ fn function_names(names: &Names<'_>, funcs: &[Function]) -> Vec<String> {
 /// The two-argument and threaded entries of `funcs`: (function, entry, arguments taken).
 fn extra_entries(funcs: &[Function]) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
     funcs.iter().enumerate().flat_map(|(i, f)| {
-        let entries = [(f.curried, 2), (f.threaded, 3)];
+        let entries = [(f.curried, 2), (f.threaded[0], 3), (f.threaded[1], 4)];
         entries
             .into_iter()
             .filter_map(move |(e, arity)| e.map(|j| (i, j as usize, arity)))
@@ -178,7 +183,7 @@ fn extra_entries(funcs: &[Function]) -> impl Iterator<Item = (usize, usize, u32)
 }
 
 /// A listing of `funcs` (generated from `names.compiled`): the functions `shown` selects (with
-/// their two-argument and threaded entries, labelled `f:2` and `f:3`), each with its register
+/// their two-argument and threaded entries, labelled `f:2`, `f:3`, `f:4`), each with its register
 /// count and numbered instructions.
 pub fn listing(names: &Names<'_>, funcs: &[Function], shown: &dyn Fn(usize) -> bool) -> String {
     let labels = function_names(names, funcs);
