@@ -63,7 +63,8 @@ fn id_and_bp(a: &Value) -> Result<(i64, &Value, &Value), String> {
 /// The result `(Dual v (i, bp), i + 1)` of a primitive operation with value `v` and, for each
 /// argument, the partial derivative and the argument's dual number: `bp` stages the argument
 /// backpropagators' calls (§8.2, defunctionalised). All arguments constant: `(Dual v 0, i)`.
-fn array_op(v: f64, args: &[(f64, &Value)], i: i64) -> PrimResult {
+/// The two components, unboxed.
+fn array_op(v: f64, args: &[(f64, &Value)], i: i64) -> Result<[Value; 2], String> {
     let mut contrib = Contrib::default();
     let mut constant = None;
     for &(partial, a) in args {
@@ -76,12 +77,29 @@ fn array_op(v: f64, args: &[(f64, &Value)], i: i64) -> PrimResult {
     }
     let dual = |deriv: Value| Value::Dual(Rc::new(DualCell { primal: v, deriv }));
     Ok(match constant {
-        Some(zero) if contrib.args.is_empty() => tuple([dual(zero.clone()), Value::Int(i)]),
+        Some(zero) if contrib.args.is_empty() => [dual(zero.clone()), Value::Int(i)],
         _ => {
             let bp = ad(AdState::Contrib(contrib));
-            tuple([dual(tuple([Value::Int(i), bp])), Value::Int(i + 1)])
+            [dual(tuple([Value::Int(i), bp])), Value::Int(i + 1)]
         }
     })
+}
+
+/// `primArrayUn` / `primArrayBin` on `args`: the components of the result pair.
+pub fn array_op_parts(op: PrimOp, args: &[Value]) -> Result<[Value; 2], String> {
+    let arg = |i: usize| &args[i];
+    match op {
+        PrimOp::ArrayUn => array_op(dbl(arg(0)), &[(dbl(arg(1)), arg(2))], int(arg(3))),
+        PrimOp::ArrayBin => array_op(
+            dbl(arg(0)),
+            &[(dbl(arg(1)), arg(3)), (dbl(arg(2)), arg(4))],
+            int(arg(5)),
+        ),
+        _ => Err(format!(
+            "internal error: `{}` is not an array-mode operation",
+            op.name()
+        )),
+    }
 }
 
 /// SResolve of the array mode: IDs `k` down to `n + 1`, each staged backpropagator applied to
@@ -215,12 +233,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             }
             arg(3).clone()
         }
-        ArrayUn => array_op(dbl(arg(0)), &[(dbl(arg(1)), arg(2))], int(arg(3)))?,
-        ArrayBin => array_op(
-            dbl(arg(0)),
-            &[(dbl(arg(1)), arg(3)), (dbl(arg(2)), arg(4))],
-            int(arg(5)),
-        )?,
+        ArrayUn | ArrayBin => tuple(array_op_parts(op, args)?),
         ArrayGradient => {
             let AdState::Array(arr) = state(arg(1))? else {
                 return Err("internal error: not a staging array".into());

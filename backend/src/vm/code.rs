@@ -175,6 +175,13 @@ pub enum Op {
         args: Reg,
         n: u32,
     },
+    /// Return the pair `primArrayUn`/`primArrayBin` (`op`) makes of registers `args..`, as
+    /// `RetCon` returns a pair (unboxed when the caller only matches on it).
+    RetArrayPrim {
+        op: PrimOp,
+        args: Reg,
+        span: Span,
+    },
     /// Jump by the constructor tag of `scrut`: `operands[table + tag]` is a target (or
     /// `NO_TARGET`, then `default`, which may also be `NO_TARGET`).
     Switch {

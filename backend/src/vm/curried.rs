@@ -234,6 +234,11 @@ impl Shift<'_> {
                 n,
             },
             Op::Ret { src } => Op::Ret { src: r(src) },
+            Op::RetArrayPrim { op, args, span } => Op::RetArrayPrim {
+                op,
+                args: r(args),
+                span,
+            },
             Op::RetCon { tag, args, n } => Op::RetCon {
                 tag,
                 args: r(args),

@@ -297,6 +297,49 @@ impl<'p, 'o> Vm<'p, 'o> {
                 code = &funcs[func as usize];
             }};
         }
+        // Return constructor `$tag` with fields in registers `$first..$first+$n` (see `RetCon`).
+        macro_rules! ret_con {
+            ($tag:expr, $n:expr, $first:expr) => {{
+                let (tag, n, first) = ($tag, $n, $first);
+                let frame = self.frames.pop().expect("a frame to return from");
+                self.user_loc = frame.saved_loc;
+                let arm = match frame.ret {
+                    Return::Scrut(dst) => self.arm_for(dst, tag, n),
+                    _ => None,
+                };
+                if let Some((caller_pc, slots)) = arm {
+                    // The caller only matches on the constructor: its fields go straight into
+                    // the arm's slots, the constructor is never built.
+                    let caller = self.frames.last_mut().expect("a caller");
+                    caller.pc = caller_pc;
+                    let (caller_base, caller_func) = (caller.base, caller.func);
+                    if let Some(slots) = slots {
+                        let operands = &funcs[caller_func as usize].operands;
+                        for j in 0..n {
+                            let v = std::mem::take(&mut self.stack[first + j]);
+                            let slot = operands[slots as usize + j] as usize;
+                            self.stack[caller_base + slot] = v;
+                        }
+                    }
+                    self.stack.truncate(frame.base);
+                    resume!();
+                    continue;
+                }
+                let fields = self.stack[first..first + n].iter_mut().map(std::mem::take);
+                let v = Value::con(tag, fields);
+                self.stack.truncate(frame.base);
+                let dst = match frame.ret {
+                    Return::Exit => return Ok(v),
+                    Return::Reg(dst) | Return::Scrut(dst) => dst,
+                    Return::Global(g, dst) => {
+                        self.globals[g as usize] = Global::Done(v.clone());
+                        dst
+                    }
+                };
+                resume!();
+                self.stack[base + dst as usize] = v;
+            }};
+        }
         loop {
             let op = &code.ops[pc];
             pc += 1;
@@ -542,45 +585,15 @@ impl<'p, 'o> Vm<'p, 'o> {
                     resume!();
                     self.stack[base + dst as usize] = v;
                 }
-                Op::RetCon { tag, args, n } => {
-                    let (tag, n, first) = (*tag, *n as usize, reg(*args));
-                    let frame = self.frames.pop().expect("a frame to return from");
-                    self.user_loc = frame.saved_loc;
-                    let arm = match frame.ret {
-                        Return::Scrut(dst) => self.arm_for(dst, tag, n),
-                        _ => None,
-                    };
-                    if let Some((caller_pc, slots)) = arm {
-                        // The caller only matches on the constructor: its fields go
-                        // straight into the arm's slots, the constructor is never built.
-                        let caller = self.frames.last_mut().expect("a caller");
-                        caller.pc = caller_pc;
-                        let (caller_base, caller_func) = (caller.base, caller.func);
-                        if let Some(slots) = slots {
-                            let operands = &funcs[caller_func as usize].operands;
-                            for j in 0..n {
-                                let v = std::mem::take(&mut self.stack[first + j]);
-                                let slot = operands[slots as usize + j] as usize;
-                                self.stack[caller_base + slot] = v;
-                            }
-                        }
-                        self.stack.truncate(frame.base);
-                        resume!();
-                        continue;
-                    }
-                    let fields = self.stack[first..first + n].iter_mut().map(std::mem::take);
-                    let v = Value::con(tag, fields);
-                    self.stack.truncate(frame.base);
-                    let dst = match frame.ret {
-                        Return::Exit => return Ok(v),
-                        Return::Reg(dst) | Return::Scrut(dst) => dst,
-                        Return::Global(g, dst) => {
-                            self.globals[g as usize] = Global::Done(v.clone());
-                            dst
-                        }
-                    };
-                    resume!();
-                    self.stack[base + dst as usize] = v;
+                Op::RetCon { tag, args, n } => ret_con!(*tag, *n as usize, reg(*args)),
+                Op::RetArrayPrim { op, args, span } => {
+                    let first = reg(*args);
+                    let args = &self.stack[first..first + op.arity()];
+                    let parts = crate::ad_prims::array_op_parts(*op, args)
+                        .map_err(|msg| self.prim_error(*span, msg))?;
+                    let [dual, next] = parts;
+                    (self.stack[first], self.stack[first + 1]) = (dual, next);
+                    ret_con!(0, 2, first)
                 }
                 Op::Switch {
                     scrut,

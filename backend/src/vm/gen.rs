@@ -352,6 +352,11 @@ impl Gen<'_> {
 
     /// Primitive `op` on registers `regs` (consecutive when there are more than two).
     fn emit_prim(&mut self, op: PrimOp, span: Span, regs: &[Reg], target: Target) {
+        if let (None, PrimOp::ArrayUn | PrimOp::ArrayBin) = (target.register(), op) {
+            let args = regs[0];
+            self.emit(Op::RetArrayPrim { op, args, span });
+            return;
+        }
         self.finish(target, |g, dst| {
             g.emit(match *regs {
                 [a] => Op::Prim1 { dst, op, a, span },

@@ -103,6 +103,13 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
         }
         Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} r{arg}"),
         Op::RetCon { tag, args, n } => format!("ret con #{tag} ({})", regs(*args, *n)),
+        Op::RetArrayPrim { op, args, .. } => {
+            format!(
+                "ret prim {} ({})",
+                op.name(),
+                regs(*args, op.arity() as u32)
+            )
+        }
         Op::TailCall { f, arg, .. } => format!("tailcall r{f} r{arg}"),
         Op::Call2 { dst, f, a, b, .. } => format!("r{dst} = call2 r{f} r{a} r{b} (else:)"),
         Op::TailCall2 { f, a, b, .. } => format!("tailcall2 r{f} r{a} r{b} (else:)"),
