@@ -63,9 +63,9 @@ pub struct Compiled {
     /// Top-level bindings: their code (evaluated in a frame of `nslots`) and names.
     pub globals: Vec<(Name, LamCode)>,
     pub entry: Option<LamCode>,
-    /// Direct entries of top-level functions of several parameters `\x1 .. xn -> body`: the
-    /// global, `n`, and the body with the parameters in slots `0..n` (for the VM's saturated
-    /// calls; empty unless asked for).
+    /// Direct entries of top-level functions `\x1 .. xn -> body`: the global, `n`, and the
+    /// body with the parameters in slots `0..n` (for the VM's saturated calls, which need
+    /// neither the global's closure nor partial applications; empty unless asked for).
     pub direct: Vec<(u32, u32, LamCode)>,
     /// The top-level binding each lambda comes from (`None`: from the entry).
     pub lam_owners: Vec<Option<u32>>,
@@ -433,7 +433,7 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
     for (g, b) in program.binds.iter().enumerate() {
         globals.push((b.name.clone(), c.frame_body(&b.rhs)?));
         let (params, body) = lambda_chain(&b.rhs);
-        if direct_entries && params.len() >= 2 {
+        if direct_entries && !params.is_empty() {
             let code = c.frame_with_params(&params, body)?;
             direct.push((g as u32, params.len() as u32, code));
         }
