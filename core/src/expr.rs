@@ -91,4 +91,37 @@ impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
     }
+
+    /// Call `f` on each immediate subexpression (right-hand sides and bodies, arguments, a
+    /// case's scrutinee and alternatives, a twin's primal and twins).
+    pub fn for_each_child<'e>(&'e self, mut f: impl FnMut(&'e Expr)) {
+        match &self.kind {
+            ExprKind::Var(_) | ExprKind::Lit(_) => {}
+            ExprKind::Lam(_, _, body) | ExprKind::TyLam(_, body) | ExprKind::TyApp(body, _) => {
+                f(body)
+            }
+            ExprKind::App(a, b) => {
+                f(a);
+                f(b);
+            }
+            ExprKind::Let(b, body) => {
+                f(&b.rhs);
+                f(body);
+            }
+            ExprKind::LetRec(binds, body) => {
+                binds.iter().for_each(|b| f(&b.rhs));
+                f(body);
+            }
+            ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => args.iter().for_each(f),
+            ExprKind::Case(scrut, alts, default) => {
+                f(scrut);
+                alts.iter().for_each(|a| f(&a.rhs));
+                default.iter().for_each(|d| f(d));
+            }
+            ExprKind::Twin(primal, twins) => {
+                f(primal);
+                twins.iter().for_each(f);
+            }
+        }
+    }
 }

@@ -20,13 +20,14 @@ pub fn reachable(program: &Program, roots: &[&str]) -> HashSet<String> {
         }
     }
     while let Some(e) = work.pop() {
-        free_globals(e, &mut |n| {
-            if let Some(b) = by_name.get(n) {
+        if let ExprKind::Var(n) = &e.kind {
+            if let Some(b) = by_name.get(n.as_str()) {
                 if seen.insert(n.to_string()) {
                     work.push(&b.rhs);
                 }
             }
-        });
+        }
+        e.for_each_child(|c| work.push(c));
     }
     seen
 }
@@ -35,41 +36,4 @@ pub fn reachable(program: &Program, roots: &[&str]) -> HashSet<String> {
 pub fn prune(program: &mut Program, roots: &[&str]) {
     let reached = reachable(program, roots);
     program.binds.retain(|b| reached.contains(b.name.as_str()));
-}
-
-/// Call `f` on every variable occurrence (locals included; the caller filters by name).
-fn free_globals<'e>(e: &'e Expr, f: &mut impl FnMut(&'e str)) {
-    match &e.kind {
-        ExprKind::Var(n) => f(n.as_str()),
-        ExprKind::Lit(_) => {}
-        ExprKind::Lam(_, _, body) | ExprKind::TyLam(_, body) | ExprKind::TyApp(body, _) => {
-            free_globals(body, f)
-        }
-        ExprKind::App(a, c) => {
-            free_globals(a, f);
-            free_globals(c, f);
-        }
-        ExprKind::Let(b, body) => {
-            free_globals(&b.rhs, f);
-            free_globals(body, f);
-        }
-        ExprKind::LetRec(bs, body) => {
-            bs.iter().for_each(|b| free_globals(&b.rhs, f));
-            free_globals(body, f);
-        }
-        ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
-            args.iter().for_each(|a| free_globals(a, f))
-        }
-        ExprKind::Case(s, alts, d) => {
-            free_globals(s, f);
-            alts.iter().for_each(|a| free_globals(&a.rhs, f));
-            if let Some(d) = d {
-                free_globals(d, f);
-            }
-        }
-        ExprKind::Twin(p, ts) => {
-            free_globals(p, f);
-            ts.iter().for_each(|t| free_globals(t, f));
-        }
-    }
 }
