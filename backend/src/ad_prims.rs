@@ -4,7 +4,7 @@
 //! and lives in `lift`; counting backpropagator calls lives in the machine.
 
 use crate::prims::{dbl, int, PrimResult};
-use crate::value::{AdState, Contrib, DualCell, Value};
+use crate::value::{AdState, Contrib, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::cell::RefCell;
@@ -36,11 +36,31 @@ fn staged_map(v: Value) -> Result<imbl::OrdMap<i64, (Value, f64)>, String> {
     }
 }
 
-fn array_index(arr: &RefCell<Vec<(Option<Value>, f64)>>, i: i64) -> Result<usize, String> {
-    usize::try_from(i)
+/// The staging array of the array mode: per ID, the backpropagator and its accumulated argument.
+type StagingArray = RefCell<Vec<(Option<Value>, f64)>>;
+
+fn staging_array(v: &Value) -> Result<&StagingArray, String> {
+    match state(v)? {
+        AdState::Array(arr) => Ok(arr),
+        _ => Err("internal error: not a staging array".into()),
+    }
+}
+
+/// SCall (§7, §8.1) on the staging array: ID `id` gets backpropagator `bp` and `d` added to its
+/// argument. ID 0 (constants) stages nothing.
+fn array_call(arr: &mut [(Option<Value>, f64)], id: i64, bp: &Value, d: f64) -> Result<(), String> {
+    if id == 0 {
+        return Ok(());
+    }
+    let entry = usize::try_from(id)
         .ok()
-        .filter(|&i| i < arr.borrow().len())
-        .ok_or_else(|| format!("internal error: ID {i} outside the staging array"))
+        .and_then(|i| arr.get_mut(i))
+        .ok_or_else(|| format!("internal error: ID {id} outside the staging array"))?;
+    if entry.0.is_none() {
+        entry.0 = Some(bp.clone());
+    }
+    entry.1 += d;
+    Ok(())
 }
 
 /// The list of the accumulated cotangents of input IDs 1..=n.
@@ -75,7 +95,7 @@ fn array_op(v: f64, args: &[(f64, &Value)], i: i64) -> Result<[Value; 2], String
             contrib.args.push((partial, id, bp.clone()));
         }
     }
-    let dual = |deriv: Value| Value::Dual(Rc::new(DualCell { primal: v, deriv }));
+    let dual = |deriv: Value| Value::dual(v, deriv);
     Ok(match constant {
         Some(zero) if contrib.args.is_empty() => [dual(zero.clone()), Value::Int(i)],
         _ => {
@@ -107,10 +127,7 @@ pub fn array_op_parts(op: PrimOp, args: &[Value]) -> Result<[Value; 2], String> 
 /// same array. Returns the array.
 pub fn array_resolve(args: &[Value], bp_calls: &mut u64) -> PrimResult {
     let (n, k) = (int(&args[0]), int(&args[1]));
-    let AdState::Array(cell) = state(&args[2])? else {
-        return Err("internal error: not a staging array".into());
-    };
-    let mut arr = cell.borrow_mut();
+    let mut arr = staging_array(&args[2])?.borrow_mut();
     let not_data = "internal error: an array-mode backpropagator is not defunctionalised";
     for id in (n + 1..=k).rev() {
         let Some((Some(bp), z)) = usize::try_from(id).ok().and_then(|i| arr.get(i)) else {
@@ -125,14 +142,7 @@ pub fn array_resolve(args: &[Value], bp_calls: &mut u64) -> PrimResult {
         };
         *bp_calls += 1;
         for (partial, j, g) in &contrib.args {
-            let entry = usize::try_from(*j)
-                .ok()
-                .and_then(|j| arr.get_mut(j))
-                .ok_or_else(|| format!("internal error: ID {j} outside the staging array"))?;
-            if entry.0.is_none() {
-                entry.0 = Some(g.clone());
-            }
-            entry.1 += partial * z;
+            array_call(&mut arr, *j, g, partial * z)?;
         }
     }
     drop(arr);
@@ -143,10 +153,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     use PrimOp::*;
     let arg = |i: usize| &args[i];
     Ok(match op {
-        DualMake => Value::Dual(Rc::new(DualCell {
-            primal: dbl(arg(0)),
-            deriv: arg(1).clone(),
-        })),
+        DualMake => Value::dual(dbl(arg(0)), arg(1).clone()),
         DualPrimal | DualDeriv => match arg(0) {
             Value::Dual(d) if op == DualPrimal => Value::Double(d.primal),
             Value::Dual(d) => d.deriv.clone(),
@@ -218,27 +225,15 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             ad(AdState::Array(RefCell::new(vec![(None, 0.0); n])))
         }
         ArrayCall => {
-            let i = int(arg(0));
-            if i != 0 {
-                let AdState::Array(arr) = state(arg(3))? else {
-                    return Err("internal error: not a staging array".into());
-                };
-                let i = array_index(arr, i)?;
-                let mut arr = arr.borrow_mut();
-                let entry = &mut arr[i];
-                if entry.0.is_none() {
-                    entry.0 = Some(arg(1).clone());
-                }
-                entry.1 += dbl(arg(2));
+            if int(arg(0)) != 0 {
+                let mut arr = staging_array(arg(3))?.borrow_mut();
+                array_call(&mut arr, int(arg(0)), arg(1), dbl(arg(2)))?;
             }
             arg(3).clone()
         }
         ArrayUn | ArrayBin => tuple(array_op_parts(op, args)?),
         ArrayGradient => {
-            let AdState::Array(arr) = state(arg(1))? else {
-                return Err("internal error: not a staging array".into());
-            };
-            let arr = arr.borrow();
+            let arr = staging_array(arg(1))?.borrow();
             gradient(arg(0), |k| arr.get(k as usize).map(|(_, d)| *d))
         }
         _ => {

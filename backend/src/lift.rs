@@ -4,9 +4,8 @@
 //! subvalues are lifted once, so lifting keeps the sharing of the primal value. It never runs code.
 
 use crate::compile::LamCode;
-use crate::value::{DualCell, Value};
+use crate::value::Value;
 use crate::walk::{transform, Step};
-use std::rc::Rc;
 
 /// Lift `v` into world `world`, whose constants have derivative part `zero`.
 pub fn lift(lams: &[LamCode], world: usize, zero: &Value, v: &Value) -> Result<Value, String> {
@@ -15,10 +14,7 @@ pub fn lift(lams: &[LamCode], world: usize, zero: &Value, v: &Value) -> Result<V
         true,
         |node| {
             Ok(match node {
-                Value::Double(x) => Step::Replace(Value::Dual(Rc::new(DualCell {
-                    primal: *x,
-                    deriv: zero.clone(),
-                }))),
+                Value::Double(x) => Step::Replace(Value::dual(*x, zero.clone())),
                 _ => Step::Descend,
             })
         },

@@ -159,7 +159,7 @@ fn ratio_to_double(n: &BigInt, d: &BigInt) -> f64 {
 
 fn decode(x: f64) -> Value {
     if x == 0.0 || !x.is_finite() {
-        return Value::con(0, vec![integer(BigInt::zero()), Value::Int(0)]);
+        return Value::con(0, [integer(BigInt::zero()), Value::Int(0)]);
     }
     let bits = x.to_bits();
     let exp = ((bits >> 52) & 0x7ff) as i64;
@@ -174,7 +174,7 @@ fn decode(x: f64) -> Value {
         e -= 1;
     }
     let m = if x < 0.0 { -m } else { m };
-    Value::con(0, vec![integer(BigInt::from(m)), Value::Int(e)])
+    Value::con(0, [integer(BigInt::from(m)), Value::Int(e)])
 }
 
 fn encode(m: &BigInt, e: i64) -> f64 {

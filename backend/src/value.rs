@@ -113,7 +113,12 @@ impl Value {
     pub fn list(items: impl DoubleEndedIterator<Item = Value>) -> Value {
         items
             .rev()
-            .fold(Value::Tag(0), |acc, x| Value::con(1, vec![x, acc]))
+            .fold(Value::Tag(0), |acc, x| Value::con(1, [x, acc]))
+    }
+
+    /// A dual number: a Double and its derivative part.
+    pub fn dual(primal: f64, deriv: Value) -> Value {
+        Value::Dual(Rc::new(DualCell { primal, deriv }))
     }
 
     pub fn string(s: &str) -> Value {
@@ -187,22 +192,27 @@ impl Value {
     }
 }
 
+/// Free the values a container being freed holds: plainly when that frees nothing that holds
+/// more values (no recursion), else through `release`.
+fn release_all<C>(values: &mut C)
+where
+    C: Default + std::ops::Deref<Target = [Value]> + IntoIterator<Item = Value>,
+{
+    let n = values.len();
+    if values.iter().any(|v| v.freed_by(n)) {
+        release(std::mem::take(values).into_iter());
+    }
+}
+
 impl Drop for ConCell {
     fn drop(&mut self) {
-        // Dropping the fields plainly frees nothing that holds values (no recursion).
-        let n = self.fields.len();
-        if self.fields.iter().any(|v| v.freed_by(n)) {
-            release(std::mem::take(&mut self.fields).into_iter());
-        }
+        release_all(&mut self.fields);
     }
 }
 
 impl Drop for Closure {
     fn drop(&mut self) {
-        let n = self.captures.len();
-        if self.captures.iter().any(|v| v.freed_by(n)) {
-            release(std::mem::take(&mut self.captures).into_iter());
-        }
+        release_all(&mut self.captures);
     }
 }
 
@@ -231,10 +241,7 @@ impl Drop for Contrib {
 
 impl Drop for RecGroup {
     fn drop(&mut self) {
-        let n = self.captures.len();
-        if self.captures.iter().any(|v| v.freed_by(n)) {
-            release(std::mem::take(&mut self.captures).into_vec().into_iter());
-        }
+        release_all(&mut self.captures);
     }
 }
 

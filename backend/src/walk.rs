@@ -4,7 +4,7 @@
 //! right, depth first, with explicit stacks (a long list never grows the Rust stack). They never
 //! run code; a function inside the value is an error.
 
-use crate::value::{Closure, DualCell, RecGroup, Value};
+use crate::value::{Closure, RecGroup, Value};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -189,10 +189,8 @@ pub fn interleave(v: &Value, bp: &Value) -> Result<(Value, i64), String> {
         |node| match node {
             Value::Double(x) => {
                 k += 1;
-                Ok(Step::Replace(Value::Dual(Rc::new(DualCell {
-                    primal: *x,
-                    deriv: Value::con(0, [Value::Int(k), bp.clone()]),
-                }))))
+                let deriv = Value::con(0, [Value::Int(k), bp.clone()]);
+                Ok(Step::Replace(Value::dual(*x, deriv)))
             }
             Value::Closure(_) | Value::Rec(..) => Err(FUNCTION.into()),
             _ => Ok(Step::Descend),
@@ -210,7 +208,7 @@ pub fn cotangent_pairs(y: &Value, c: &Value) -> Option<Value> {
     let mut stack = vec![(y.clone(), c.clone())];
     while let Some((y, c)) = stack.pop() {
         match (&y, &c) {
-            (Value::Dual(_), Value::Double(_)) => pairs.push(Value::con(0, vec![y, c])),
+            (Value::Dual(_), Value::Double(_)) => pairs.push(Value::con(0, [y, c])),
             (Value::Dual(_), _) | (_, Value::Double(_)) => return None,
             _ => match (y.tag(), c.tag()) {
                 (Some(s), Some(t)) if s == t && fields(&y).len() == fields(&c).len() => {

@@ -251,10 +251,7 @@ impl<'p, 'o> Vm<'p, 'o> {
             (IntQuot | IntRem | IntDiv | IntMod, Value::Int(a), Value::Int(b)) => {
                 return int_div(op, *a, *b).ok()
             }
-            (DualMake, Value::Double(x), deriv) => Value::Dual(Rc::new(crate::value::DualCell {
-                primal: *x,
-                deriv: deriv.clone(),
-            })),
+            (DualMake, Value::Double(x), deriv) => Value::dual(*x, deriv.clone()),
             _ => return None,
         })
     }
