@@ -105,14 +105,16 @@ pub fn differentiate(program: &Program, options: Options) -> Result<Program, Vec
 /// the program cannot reach are dropped, so the backends compile only what may run.
 pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagnostic>> {
     let mut program = program;
-    let uses_ad = dnrad_ad::uses_ad(&program);
-    let roots = if uses_ad {
-        dnrad_ad::runtime_roots()
+    let reached = dnrad_core::reach::reachable(&program, &[]);
+    let uses_ad = dnrad_ad::uses_ad(&reached);
+    if uses_ad {
+        // Keep what the AD pass will make the program call, too.
+        let roots = dnrad_ad::runtime_roots();
+        let roots: Vec<&str> = roots.iter().map(String::as_str).collect();
+        dnrad_core::reach::prune(&mut program, &roots);
     } else {
-        Vec::new()
-    };
-    let roots: Vec<&str> = roots.iter().map(String::as_str).collect();
-    dnrad_core::reach::prune(&mut program, &roots);
+        dnrad_core::reach::keep(&mut program, &reached);
+    }
     if options.backend == Backend::Vm {
         program = simplify(&program, options)?;
     }

@@ -82,9 +82,9 @@ impl FromStr for Mode {
 /// The Prelude functions that differentiate; a program that reaches none of them needs no AD.
 pub const AD_ENTRY_POINTS: [&str; 3] = ["grad", "vjp", "jvp"];
 
-/// Whether the program (its entry and its user bindings) uses `grad`, `vjp` or `jvp`.
-pub fn uses_ad(program: &Program) -> bool {
-    let reached = reachable(program);
+/// Whether a program uses `grad`, `vjp` or `jvp`, given the globals its entry and its user
+/// bindings reach (`dnrad_core::reach::reachable`).
+pub fn uses_ad(reached: &HashSet<String>) -> bool {
     AD_ENTRY_POINTS.iter().any(|n| reached.contains(*n))
 }
 

@@ -35,5 +35,10 @@ pub fn reachable(program: &Program, roots: &[&str]) -> HashSet<String> {
 /// Drop the bindings the program cannot reach from its entry, its user bindings and `roots`.
 pub fn prune(program: &mut Program, roots: &[&str]) {
     let reached = reachable(program, roots);
+    keep(program, &reached);
+}
+
+/// Keep only the bindings in `reached`.
+pub fn keep(program: &mut Program, reached: &HashSet<String>) {
     program.binds.retain(|b| reached.contains(b.name.as_str()));
 }
