@@ -18,7 +18,7 @@ use std::time::Duration;
 
 // Measure with the allocator the `dnrad` binary uses.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: dnrad::alloc::Allocator = dnrad::alloc::Allocator;
 
 const DEFINITIONS: &str = r#"
 data Vec3 = Vec3 Double Double Double

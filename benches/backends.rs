@@ -13,7 +13,7 @@ use std::time::Duration;
 
 // Measure with the allocator the `dnrad` binary uses.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: dnrad::alloc::Allocator = dnrad::alloc::Allocator;
 
 const PROGRAMS: &[(&str, &str)] = &[
     (

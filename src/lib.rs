@@ -3,6 +3,7 @@
 //! the REPL. The CLI (`main.rs`), the benchmarks and the integration tests use it; no pipeline
 //! phase prints anything.
 
+pub mod alloc;
 pub mod json;
 pub mod pipeline;
 pub mod render;

@@ -14,9 +14,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The runtime allocates many small, short-lived values; mimalloc serves them faster than the
-/// system allocator.
+/// system allocator (`dnrad::alloc`).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: dnrad::alloc::Allocator = dnrad::alloc::Allocator;
 
 #[derive(Parser)]
 #[command(
