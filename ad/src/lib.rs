@@ -33,7 +33,8 @@ pub enum Mode {
     Staged,
     /// §5–6 / Fig. 9: Cayley-transformed backpropagators `Staged -> Staged`.
     Cayley,
-    /// §7 / App. A / §8.1: one mutable staging array, updated in place.
+    /// §7 / App. A / §8.1 / §8.2: one mutable staging array, updated in place; backpropagators
+    /// as data in the dual numbers' cells.
     Array,
 }
 
@@ -53,12 +54,11 @@ impl Mode {
     fn deriv(self) -> Type {
         let d = Type::double();
         let bp_to = |t: Type| Type::tuple(vec![Type::int(), Type::fun(d.clone(), t)]);
-        let endo = |s: &str| Type::fun(Type::con0(s), Type::con0(s));
         match self {
             Mode::Naive => Type::fun(d.clone(), Type::con0("Cot")),
             Mode::Staged => bp_to(Type::con0("Staged")),
-            Mode::Cayley => bp_to(endo("Staged")),
-            Mode::Array => bp_to(endo("StagedArr")),
+            Mode::Cayley => bp_to(Type::fun(Type::con0("Staged"), Type::con0("Staged"))),
+            Mode::Array => Type::con0(dnrad_core::dual::ARRAY_BP),
         }
     }
 }

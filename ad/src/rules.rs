@@ -39,9 +39,8 @@ pub fn class(p: PrimOp) -> Class {
         DualMake | DualPrimal | DualDeriv | Scalars | Refill | Interleave | CotangentPairs
         | SameShape | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGradient
         | StagedZero | StagedPlus | StagedCall | StagedMaxKey | StagedPop | StagedGradient
-        | ArrayNew | ArrayCall | ArrayGradient | ArrayUn | ArrayBin | ArrayResolve | BpCount => {
-            Class::Nested
-        }
+        | ArrayConst | ArrayNew | ArrayCall | ArrayGradient | ArrayUn | ArrayBin | ArrayResolve
+        | BpCount => Class::Nested,
         _ => Class::Plain,
     }
 }

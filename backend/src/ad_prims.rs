@@ -4,7 +4,7 @@
 //! and lives in `lift`; counting backpropagator calls lives in the machine.
 
 use crate::prims::{dbl, int, PrimResult};
-use crate::value::{AdState, Contrib, Value};
+use crate::value::{AdState, ArrayDual, StagingArray, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::cell::RefCell;
@@ -36,9 +36,6 @@ fn staged_map(v: Value) -> Result<imbl::OrdMap<i64, (Value, f64)>, String> {
     }
 }
 
-/// The staging array of the array mode: per ID, the backpropagator and its accumulated argument.
-type StagingArray = RefCell<Vec<(Option<Value>, f64)>>;
-
 fn staging_array(v: &Value) -> Result<&StagingArray, String> {
     match state(v)? {
         AdState::Array(arr) => Ok(arr),
@@ -46,18 +43,30 @@ fn staging_array(v: &Value) -> Result<&StagingArray, String> {
     }
 }
 
-/// SCall (§7, §8.1) on the staging array: ID `id` gets backpropagator `bp` and `d` added to its
-/// argument. ID 0 (constants) stages nothing.
-fn array_call(arr: &mut [(Option<Value>, f64)], id: i64, bp: &Value, d: f64) -> Result<(), String> {
-    if id == 0 {
+fn array_dual(v: &Value) -> Result<&Rc<ArrayDual>, String> {
+    match v {
+        Value::ArrayDual(d) => Ok(d),
+        _ => Err("internal error: not an array-mode dual number".into()),
+    }
+}
+
+/// SCall (§7, §8.1) on the staging array: the ID of dual number `a` gets `a`'s backpropagator
+/// staged and `d` added to its argument. ID 0 (constants) stages nothing.
+fn array_call(
+    arr: &mut [(Option<Rc<ArrayDual>>, f64)],
+    a: &Rc<ArrayDual>,
+    d: f64,
+) -> Result<(), String> {
+    if a.id == 0 {
         return Ok(());
     }
+    let id = a.id;
     let entry = usize::try_from(id)
         .ok()
         .and_then(|i| arr.get_mut(i))
         .ok_or_else(|| format!("internal error: ID {id} outside the staging array"))?;
     if entry.0.is_none() {
-        entry.0 = Some(bp.clone());
+        entry.0 = Some(a.clone());
     }
     entry.1 += d;
     Ok(())
@@ -68,40 +77,37 @@ fn gradient(n: &Value, get: impl Fn(i64) -> Option<f64>) -> Value {
     Value::list((1..=int(n)).map(|k| Value::Double(get(k).unwrap_or(0.0))))
 }
 
-/// The derivative part `(ID, backpropagator)` of an array-mode dual number, and the pair.
-fn id_and_bp(a: &Value) -> Result<(i64, &Value, &Value), String> {
-    if let Value::Dual(d) = a {
-        if let Value::Con(pair) = &d.deriv {
-            if let [Value::Int(id), bp] = &pair.fields[..] {
-                return Ok((*id, bp, &d.deriv));
+/// The constant `x` of the world whose derivative parts have zero `zero`.
+pub fn constant(x: f64, zero: &Value) -> Value {
+    match zero {
+        Value::ArrayDual(_) => ArrayDual::leaf(x, 0),
+        _ => Value::dual(x, zero.clone()),
+    }
+}
+
+/// The result `(v with ID i, i + 1)` of a primitive operation with value `v` and, for each
+/// argument, the partial derivative and the argument's dual number: the backpropagator
+/// records the non-constant arguments (§8.2). All arguments constant: `(constant v, i)`.
+/// The two components, unboxed.
+fn array_op(v: f64, args: [Option<(f64, &Value)>; 2], i: i64) -> Result<[Value; 2], String> {
+    let mut staged = [None, None];
+    for (slot, arg) in staged.iter_mut().zip(args) {
+        if let Some((partial, a)) = arg {
+            let a = array_dual(a)?;
+            if a.id != 0 {
+                *slot = Some((partial, a.clone()));
             }
         }
     }
-    Err("internal error: not an array-mode dual number".into())
-}
-
-/// The result `(Dual v (i, bp), i + 1)` of a primitive operation with value `v` and, for each
-/// argument, the partial derivative and the argument's dual number: `bp` stages the argument
-/// backpropagators' calls (§8.2, defunctionalised). All arguments constant: `(Dual v 0, i)`.
-/// The two components, unboxed.
-fn array_op(v: f64, args: &[(f64, &Value)], i: i64) -> Result<[Value; 2], String> {
-    let mut contrib = Contrib::default();
-    let mut constant = None;
-    for &(partial, a) in args {
-        let (id, bp, pair) = id_and_bp(a)?;
-        if id == 0 {
-            constant = Some(pair);
-        } else {
-            contrib.args.push((partial, id, bp.clone()));
-        }
-    }
-    let dual = |deriv: Value| Value::dual(v, deriv);
-    Ok(match constant {
-        Some(zero) if contrib.args.is_empty() => [dual(zero.clone()), Value::Int(i)],
-        _ => {
-            let bp = ad(AdState::Contrib(contrib));
-            [dual(tuple([Value::Int(i), bp])), Value::Int(i + 1)]
-        }
+    Ok(if staged.iter().all(Option::is_none) {
+        [ArrayDual::leaf(v, 0), Value::Int(i)]
+    } else {
+        let dual = ArrayDual {
+            primal: v,
+            id: i,
+            args: staged,
+        };
+        [Value::ArrayDual(Rc::new(dual)), Value::Int(i + 1)]
     })
 }
 
@@ -109,10 +115,14 @@ fn array_op(v: f64, args: &[(f64, &Value)], i: i64) -> Result<[Value; 2], String
 pub fn array_op_parts(op: PrimOp, args: &[Value]) -> Result<[Value; 2], String> {
     let arg = |i: usize| &args[i];
     match op {
-        PrimOp::ArrayUn => array_op(dbl(arg(0)), &[(dbl(arg(1)), arg(2))], int(arg(3))),
+        PrimOp::ArrayUn => array_op(
+            dbl(arg(0)),
+            [Some((dbl(arg(1)), arg(2))), None],
+            int(arg(3)),
+        ),
         PrimOp::ArrayBin => array_op(
             dbl(arg(0)),
-            &[(dbl(arg(1)), arg(3)), (dbl(arg(2)), arg(4))],
+            [Some((dbl(arg(1)), arg(3))), Some((dbl(arg(2)), arg(4)))],
             int(arg(5)),
         ),
         _ => Err(format!(
@@ -124,25 +134,21 @@ pub fn array_op_parts(op: PrimOp, args: &[Value]) -> Result<[Value; 2], String> 
 
 /// SResolve of the array mode: IDs `k` down to `n + 1`, each staged backpropagator applied to
 /// its accumulated argument (counted in `bp_calls`), which stages its arguments' calls in the
-/// same array. Returns the array.
+/// same array. A resolved ID is never staged again (its arguments have smaller IDs), so its
+/// entry lets go of the dual number. Returns the array.
 pub fn array_resolve(args: &[Value], bp_calls: &mut u64) -> PrimResult {
     let (n, k) = (int(&args[0]), int(&args[1]));
     let mut arr = staging_array(&args[2])?.borrow_mut();
-    let not_data = "internal error: an array-mode backpropagator is not defunctionalised";
     for id in (n + 1..=k).rev() {
-        let Some((Some(bp), z)) = usize::try_from(id).ok().and_then(|i| arr.get(i)) else {
+        let Some((staged, z)) = usize::try_from(id).ok().and_then(|i| arr.get_mut(i)) else {
             continue;
         };
-        let (bp, z) = (bp.clone(), *z);
-        let Value::Ad(bp) = &bp else {
-            return Err(not_data.into());
-        };
-        let AdState::Contrib(contrib) = bp.as_ref() else {
-            return Err(not_data.into());
+        let (Some(dual), z) = (staged.take(), *z) else {
+            continue;
         };
         *bp_calls += 1;
-        for (partial, j, g) in &contrib.args {
-            array_call(&mut arr, *j, g, partial * z)?;
+        for (partial, a) in dual.args.iter().flatten() {
+            array_call(&mut arr, a, partial * z)?;
         }
     }
     drop(arr);
@@ -157,12 +163,19 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         DualPrimal | DualDeriv => match arg(0) {
             Value::Dual(d) if op == DualPrimal => Value::Double(d.primal),
             Value::Dual(d) => d.deriv.clone(),
+            Value::ArrayDual(d) if op == DualPrimal => Value::Double(d.primal),
+            a @ Value::ArrayDual(_) => a.clone(),
             _ => return Err("internal error: not a dual number".into()),
         },
         Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
         Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,
         Interleave => {
-            let (x, n) = walk::interleave(arg(1), arg(0))?;
+            // Input k: `Dual x (k, bp)`, or the array mode's dual number with ID k.
+            let bp = arg(0);
+            let (x, n) = walk::interleave(arg(1), |x, k| match bp {
+                Value::ArrayDual(_) => ArrayDual::leaf(x, k),
+                _ => Value::dual(x, tuple([Value::Int(k), bp.clone()])),
+            })?;
             tuple([x, Value::Int(n)])
         }
         CotangentPairs => walk::cotangent_pairs(arg(0), arg(1)).ok_or(
@@ -220,16 +233,16 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             AdState::Staged(m) => gradient(arg(0), |k| m.get(&k).map(|(_, d)| *d)),
             _ => return Err("internal error: not a staging map".into()),
         },
+        ArrayConst => ArrayDual::leaf(dbl(arg(0)), 0),
         ArrayNew => {
             let n = usize::try_from(int(arg(0))).unwrap_or(0);
             ad(AdState::Array(RefCell::new(vec![(None, 0.0); n])))
         }
         ArrayCall => {
-            if int(arg(0)) != 0 {
-                let mut arr = staging_array(arg(3))?.borrow_mut();
-                array_call(&mut arr, int(arg(0)), arg(1), dbl(arg(2)))?;
-            }
-            arg(3).clone()
+            let mut arr = staging_array(arg(2))?.borrow_mut();
+            array_call(&mut arr, array_dual(arg(0))?, dbl(arg(1)))?;
+            drop(arr);
+            arg(2).clone()
         }
         ArrayUn | ArrayBin => tuple(array_op_parts(op, args)?),
         ArrayGradient => {

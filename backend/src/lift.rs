@@ -3,6 +3,7 @@
 //! over the lifted captured values, and constructors are rebuilt around lifted fields. Shared
 //! subvalues are lifted once, so lifting keeps the sharing of the primal value. It never runs code.
 
+use crate::ad_prims;
 use crate::compile::LamCode;
 use crate::value::Value;
 use crate::walk::{transform, Step};
@@ -14,7 +15,7 @@ pub fn lift(lams: &[LamCode], world: usize, zero: &Value, v: &Value) -> Result<V
         true,
         |node| {
             Ok(match node {
-                Value::Double(x) => Step::Replace(Value::dual(*x, zero.clone())),
+                Value::Double(x) => Step::Replace(ad_prims::constant(*x, zero)),
                 _ => Step::Descend,
             })
         },

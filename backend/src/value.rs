@@ -20,6 +20,8 @@ pub enum Value {
     Rec(Rc<RecGroup>, u32),
     /// A dual number of a differentiated world: a Double and its derivative part.
     Dual(Rc<DualCell>),
+    /// A dual number of the array mode, whose derivative part is the cell itself.
+    ArrayDual(Rc<ArrayDual>),
     /// The run-time state of reverse AD (cotangents, staging maps and arrays).
     Ad(Rc<AdState>),
 }
@@ -30,23 +32,39 @@ pub struct DualCell {
     pub deriv: Value,
 }
 
+/// A dual number of the array mode in one cell: the primal, the ID (0 for constants, 1..n for
+/// the inputs) and the backpropagator defunctionalised (§8.2) — for each non-constant argument
+/// of the operation that made it, the partial derivative and the argument. Applied to a
+/// cotangent `z`, the backpropagator stages `SCall arg (partial * z)` for each argument.
+#[derive(Debug)]
+pub struct ArrayDual {
+    pub primal: f64,
+    pub id: i64,
+    pub args: [Option<(f64, Rc<ArrayDual>)>; 2],
+}
+
+impl ArrayDual {
+    /// An input (ID 1..n) or a constant (ID 0): a dual number no operation made.
+    pub fn leaf(primal: f64, id: i64) -> Value {
+        Value::ArrayDual(Rc::new(ArrayDual {
+            primal,
+            id,
+            args: [None, None],
+        }))
+    }
+}
+
+/// The staging array of the array mode: per ID, the dual number whose backpropagator is staged
+/// and its accumulated argument.
+pub type StagingArray = std::cell::RefCell<Vec<(Option<Rc<ArrayDual>>, f64)>>;
+
 /// Cotangents by input ID (naive mode) and the staging structures of the other reverse modes:
-/// a persistent map or a mutable array from ID to (backpropagator, accumulated argument); and
-/// the array mode's backpropagators of primitive operations, defunctionalised (§8.2).
+/// a persistent map or a mutable array from ID to (backpropagator, accumulated argument).
 #[derive(Debug, Clone)]
 pub enum AdState {
     Cot(imbl::OrdMap<i64, f64>),
     Staged(imbl::OrdMap<i64, (Value, f64)>),
-    Array(std::cell::RefCell<Vec<(Option<Value>, f64)>>),
-    Contrib(Contrib),
-}
-
-/// The backpropagator of a primitive operation's result, as data: for each argument that is
-/// not a constant, the partial derivative, the argument's ID and its backpropagator. Applied to
-/// a cotangent `z`, it stages `SCall (id, bp) (partial * z)` for each.
-#[derive(Debug, Clone, Default)]
-pub struct Contrib {
-    pub args: SmallVec<[(f64, i64, Value); 2]>,
+    Array(StagingArray),
 }
 
 /// A constructor's fields: up to two (list cells, pairs, dual numbers' derivative pairs) are
@@ -149,6 +167,7 @@ impl Value {
             Value::Closure(rc) => Rc::strong_count(rc) <= n,
             Value::Rec(rc, _) => Rc::strong_count(rc) <= n,
             Value::Dual(rc) => Rc::strong_count(rc) <= n,
+            Value::ArrayDual(rc) => Rc::strong_count(rc) <= n,
             Value::Ad(rc) => Rc::strong_count(rc) <= n,
             _ => false,
         }
@@ -181,10 +200,9 @@ impl Value {
                     pending.extend(Some(deriv).filter(last));
                 }
             }
-            Value::Ad(rc) => {
-                if let Ok(AdState::Contrib(mut c)) = Rc::try_unwrap(rc) {
-                    let bps = std::mem::take(&mut c.args).into_iter().map(|(_, _, bp)| bp);
-                    pending.extend(bps.filter(last));
+            Value::ArrayDual(rc) => {
+                if let Ok(mut d) = Rc::try_unwrap(rc) {
+                    pending.extend(d.take_args().filter(last));
                 }
             }
             _ => {}
@@ -227,14 +245,24 @@ impl Drop for DualCell {
     }
 }
 
-impl Drop for Contrib {
+impl ArrayDual {
+    /// The arguments, taken out of the cell.
+    fn take_args(&mut self) -> impl Iterator<Item = Value> {
+        let args = std::mem::take(&mut self.args);
+        args.into_iter().flatten().map(|(_, a)| Value::ArrayDual(a))
+    }
+}
+
+impl Drop for ArrayDual {
     fn drop(&mut self) {
-        if self.args.iter().any(|(_, _, bp)| bp.freed_by(1)) {
-            release(
-                std::mem::take(&mut self.args)
-                    .into_iter()
-                    .map(|(_, _, bp)| bp),
-            );
+        let n = self.args.iter().flatten().count();
+        if self
+            .args
+            .iter()
+            .flatten()
+            .any(|(_, a)| Rc::strong_count(a) <= n)
+        {
+            release(self.take_args());
         }
     }
 }
@@ -267,14 +295,20 @@ mod tests {
     }
 
     #[test]
-    fn dropping_a_long_chain_of_backpropagators_does_not_overflow_the_stack() {
-        let mut bp = Value::unit();
-        for id in 1..1_000_000 {
-            let mut contrib = Contrib::default();
-            contrib.args.push((2.0, id, bp));
-            bp = Value::Ad(Rc::new(AdState::Contrib(contrib)));
+    fn dropping_a_long_chain_of_array_mode_dual_numbers_does_not_overflow_the_stack() {
+        let mut chain = Rc::new(ArrayDual {
+            primal: 1.0,
+            id: 1,
+            args: [None, None],
+        });
+        for id in 2..2_000_000 {
+            chain = Rc::new(ArrayDual {
+                primal: 1.0,
+                id,
+                args: [Some((2.0, chain.clone())), Some((3.0, chain))],
+            });
         }
-        drop(bp);
+        drop(chain);
     }
 
     #[test]

@@ -27,7 +27,8 @@ impl Scalar {
     fn matches(self, v: &Value) -> bool {
         matches!(
             (self, v),
-            (Scalar::Double, Value::Double(_)) | (Scalar::Dual, Value::Dual(_))
+            (Scalar::Double, Value::Double(_))
+                | (Scalar::Dual, Value::Dual(_) | Value::ArrayDual(_))
         )
     }
 }
@@ -180,8 +181,8 @@ pub fn refill(v: &Value, kind: Scalar, items: &Value) -> Result<Value, String> {
 }
 
 /// Interleave for the modes with IDs: `v` with its k-th Double `x` (k from 1) replaced by the dual
-/// number `(x, (k, bp))`, and the number of Doubles.
-pub fn interleave(v: &Value, bp: &Value) -> Result<(Value, i64), String> {
+/// number `input(x, k)`, and the number of Doubles.
+pub fn interleave(v: &Value, input: impl Fn(f64, i64) -> Value) -> Result<(Value, i64), String> {
     let mut k = 0;
     let x = transform(
         v,
@@ -189,8 +190,7 @@ pub fn interleave(v: &Value, bp: &Value) -> Result<(Value, i64), String> {
         |node| match node {
             Value::Double(x) => {
                 k += 1;
-                let deriv = Value::con(0, [Value::Int(k), bp.clone()]);
-                Ok(Step::Replace(Value::dual(*x, deriv)))
+                Ok(Step::Replace(input(*x, k)))
             }
             Value::Closure(_) | Value::Rec(..) => Err(FUNCTION.into()),
             _ => Ok(Step::Descend),
@@ -208,8 +208,10 @@ pub fn cotangent_pairs(y: &Value, c: &Value) -> Option<Value> {
     let mut stack = vec![(y.clone(), c.clone())];
     while let Some((y, c)) = stack.pop() {
         match (&y, &c) {
-            (Value::Dual(_), Value::Double(_)) => pairs.push(Value::con(0, [y, c])),
-            (Value::Dual(_), _) | (_, Value::Double(_)) => return None,
+            (Value::Dual(_) | Value::ArrayDual(_), Value::Double(_)) => {
+                pairs.push(Value::con(0, [y, c]))
+            }
+            (Value::Dual(_) | Value::ArrayDual(_), _) | (_, Value::Double(_)) => return None,
             _ => match (y.tag(), c.tag()) {
                 (Some(s), Some(t)) if s == t && fields(&y).len() == fields(&c).len() => {
                     let fs = fields(&y).iter().zip(fields(&c)).rev();

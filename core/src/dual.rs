@@ -12,6 +12,10 @@ use std::collections::HashSet;
 /// The built-in type of dual numbers: `Dual x` holds a Double and its derivative part `x`.
 pub const DUAL: &str = "Dual";
 
+/// The derivative part of the array mode's dual numbers: the number's ID and its backpropagator
+/// as data (§8.2), stored in the dual number's own run-time cell.
+pub const ARRAY_BP: &str = "ArrayBp";
+
 /// One differentiated view of a program: the reverse world of the selected AD mode, or the
 /// forward world of `jvp`.
 #[derive(Clone, Debug, PartialEq)]

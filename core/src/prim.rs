@@ -20,7 +20,10 @@
 //! `Cot` is a sparse cotangent (input ID to Double) for the naive mode. `Staged` is the persistent
 //! map ID ↦ (backpropagator, accumulated Double) of the staged and Cayley modes; `StagedArr` the
 //! array of the array mode, updated in place and used linearly. `stagedCall`/`arrayCall` add a
-//! contribution at an ID (ID 0 is the sink of constants and is dropped). `cotGradient n`,
+//! contribution at an ID (ID 0 is the sink of constants and is dropped). An array-mode dual number
+//! is `Dual ArrayBp`, one run-time cell holding the primal, the ID and the backpropagator as data
+//! (§8.2); its derivative part (`dualDeriv`) is the cell itself, and only the `array*` primitives
+//! build (`arrayConst`, `arrayUn`, `arrayBin`) or read (`arrayCall`, `arrayResolve`) one. `cotGradient n`,
 //! `stagedGradient n`, `arrayGradient n` read the accumulated cotangents of input IDs 1..n. `bpCount n` counts a
 //! backpropagator call (for tests of the complexity claims) and returns `n`.
 
@@ -95,7 +98,7 @@ prims! {
     CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGradient "cotGradient" 2,
     StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
     StagedMaxKey "stagedMaxKey" 1, StagedPop "stagedPop" 2, StagedGradient "stagedGradient" 2,
-    ArrayNew "arrayNew" 1, ArrayCall "arrayCall" 4,
+    ArrayConst "arrayConst" 1, ArrayNew "arrayNew" 1, ArrayCall "arrayCall" 3,
     ArrayGradient "arrayGradient" 2, ArrayUn "arrayUn" 4, ArrayBin "arrayBin" 6,
     ArrayResolve "arrayResolve" 3,
     BpCount "bpCount" 1,
@@ -178,6 +181,8 @@ impl PrimOp {
         let cot = Type::con0("Cot");
         let staged = Type::con0("Staged");
         let arr = Type::con0("StagedArr");
+        let array_bp = Type::con0(crate::dual::ARRAY_BP);
+        let array_dual = Type::Con(crate::dual::DUAL.into(), vec![array_bp.clone()]);
         match self {
             DualMake => all(&["x"], Type::funs(vec![d, v("x")], dual)),
             DualPrimal => all(&["x"], Type::fun(dual, d)),
@@ -219,20 +224,16 @@ impl PrimOp {
                 ),
             ),
             StagedGradient => Type::funs(vec![i.clone(), staged], Type::list(d.clone())),
+            ArrayConst => Type::fun(d, array_dual),
             ArrayNew => Type::fun(i, arr),
-            ArrayCall => all(&["b"], Type::funs(vec![i, v("b"), d, arr.clone()], arr)),
+            ArrayCall => Type::funs(vec![array_bp, d, arr.clone()], arr),
             ArrayGradient => Type::funs(vec![i, arr], Type::list(d.clone())),
             ArrayUn | ArrayBin => {
-                let bp = Type::funs(vec![d.clone(), arr.clone()], arr);
-                let dual = Type::Con(
-                    crate::dual::DUAL.into(),
-                    vec![Type::tuple(vec![i.clone(), bp])],
-                );
                 let scalars = if self == ArrayUn { 2 } else { 3 };
                 let mut args = vec![d; scalars];
-                args.extend(vec![dual.clone(); scalars - 1]);
+                args.extend(vec![array_dual.clone(); scalars - 1]);
                 args.push(i.clone());
-                Type::funs(args, Type::tuple(vec![dual, i]))
+                Type::funs(args, Type::tuple(vec![array_dual, i]))
             }
             ArrayResolve => Type::funs(vec![i.clone(), i, arr.clone()], arr),
             BpCount => Type::fun(d.clone(), d),

@@ -209,33 +209,27 @@ vjpCayley f x = case primInterleave cayleyNoBp x of
                    in adRebuild x (primStagedGradient n r)
       in (adStrip y, back)
 
--- array (§7, Appendix A, §8.1): the staging map becomes one mutable array indexed by ID, sized
--- after the forward pass and threaded linearly, so SCall is an in-place update and SResolve
--- a loop from the highest ID down.
+-- array (§7, Appendix A, §8.1, §8.2): the staging map becomes one mutable array indexed by ID,
+-- sized after the forward pass and threaded linearly, so SCall is an in-place update and
+-- SResolve a loop from the highest ID down. A dual number is one run-time cell holding its
+-- primal, its ID and its backpropagator as data (`ArrayBp`, §8.2's defunctionalisation): for
+-- each non-constant argument of the operation that made it, the partial derivative and the
+-- argument's dual number. `arrayResolve` interprets that data; it stages the same calls as the
+-- closure `\z s -> SCall da (d1 * z) (SCall db (d2 * z) s)` would. Inputs have IDs 1..n and
+-- no arguments; constants have ID 0.
 
-arrayZero :: (Int, Double -> StagedArr -> StagedArr)
-arrayZero = (0, arrayNoBp)
+arrayZero :: ArrayBp
+arrayZero = primDualDeriv (primArrayConst 0.0)
 
-arrayNoBp :: Double -> StagedArr -> StagedArr
-arrayNoBp _ s = s
-
-arrayConst :: Double -> Dual (Int, Double -> StagedArr -> StagedArr)
-arrayConst x = primDualMake x arrayZero
-
-aCall :: (Int, Double -> StagedArr -> StagedArr) -> Double -> StagedArr -> StagedArr
-aCall (i, f) d s = primArrayCall i f d s
+arrayConst :: Double -> Dual ArrayBp
+arrayConst x = primArrayConst x
 
 -- A primitive operation's result: its value, the partial derivatives, the arguments and the
--- ID counter. Its backpropagator `\z s -> SCall da (d1 * z) (SCall db (d2 * z) s)` is built
--- as data (§8.2: the arguments' IDs and backpropagators with the partial derivatives), which
--- `arrayResolve` interprets; the calls it stages are the same.
-arrayUn :: Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr) -> Int
-        -> (Dual (Int, Double -> StagedArr -> StagedArr), Int)
+-- ID counter.
+arrayUn :: Double -> Double -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
 arrayUn v d a i = primArrayUn v d a i
 
-arrayBin :: Double -> Double -> Double -> Dual (Int, Double -> StagedArr -> StagedArr)
-         -> Dual (Int, Double -> StagedArr -> StagedArr) -> Int
-         -> (Dual (Int, Double -> StagedArr -> StagedArr), Int)
+arrayBin :: Double -> Double -> Double -> Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
 arrayBin v d1 d2 a b i = primArrayBin v d1 d2 a b i
 
 -- Resolve IDs k, k-1, .., n+1: call each staged backpropagator once with its accumulated
@@ -244,10 +238,10 @@ arrayResolve :: Int -> Int -> StagedArr -> StagedArr
 arrayResolve n k s = primArrayResolve n k s
 
 vjpArray :: (a -> b) -> a -> (b, b -> a)
-vjpArray f x = case primInterleave arrayNoBp x of
+vjpArray f x = case primInterleave arrayZero x of
   (xD, n) -> case primLiftRev arrayZero f xD (primIntAdd n 1) of
     (y, ids) ->
-      let back c = let s = adDeinterleave (\acc d z -> aCall (primDualDeriv d) z acc)
+      let back c = let s = adDeinterleave (\acc d z -> primArrayCall (primDualDeriv d) z acc)
                                           (primArrayNew ids) y c
                        r = arrayResolve n (primIntSub ids 1) s
                    in adRebuild x (primArrayGradient n r)

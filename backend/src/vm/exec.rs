@@ -263,6 +263,7 @@ impl<'p, 'o> Vm<'p, 'o> {
             (DoubleNegate, Value::Double(a)) => Value::Double(-a),
             (IntToDouble, Value::Int(a)) => Value::Double(*a as f64),
             (DualPrimal, Value::Dual(d)) => Value::Double(d.primal),
+            (DualPrimal, Value::ArrayDual(d)) => Value::Double(d.primal),
             (DualDeriv, Value::Dual(d)) => d.deriv.clone(),
             _ => return None,
         })
