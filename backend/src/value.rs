@@ -111,11 +111,15 @@ impl Value {
     }
 
     pub fn con(tag: u32, fields: impl IntoIterator<Item = Value>) -> Value {
-        let fields: Fields = fields.into_iter().collect();
-        if fields.is_empty() {
+        // Pushing one by one: collecting goes through `extend`, which costs more for two fields.
+        let mut cell = Fields::new();
+        for v in fields {
+            cell.push(v);
+        }
+        if cell.is_empty() {
             Value::Tag(tag)
         } else {
-            Value::Con(Rc::new(ConCell { tag, fields }))
+            Value::Con(Rc::new(ConCell { tag, fields: cell }))
         }
     }
 
@@ -152,9 +156,26 @@ type Pending = SmallVec<[Value; 16]>;
 /// a chain of backpropagators, would otherwise overflow it): each value whose last reference
 /// goes has its own children taken out first, so it is freed empty and nothing nests.
 fn release(children: impl Iterator<Item = Value>) {
-    let mut pending: Pending = children.filter(|v| v.freed_by(1)).collect();
+    let mut pending = Pending::new();
+    pending.defer(children);
     while let Some(v) = pending.pop() {
         v.detach_children(&mut pending);
+    }
+}
+
+trait Defer {
+    /// Keep the values whose last reference this is; drop the others' references.
+    fn defer(&mut self, values: impl Iterator<Item = Value>);
+}
+
+impl Defer for Pending {
+    // A plain loop: `extend` with a filter costs several times more per value.
+    fn defer(&mut self, values: impl Iterator<Item = Value>) {
+        for v in values {
+            if v.freed_by(1) {
+                self.push(v);
+            }
+        }
     }
 }
 
@@ -174,35 +195,32 @@ impl Value {
     }
 
     /// Drop this reference; when it is the last one, first move the children that may free
-    /// more into `pending` (see `release`).
+    /// more into `pending` (see `release`). The emptied cell is freed in place.
     fn detach_children(self, pending: &mut Pending) {
-        let last = |v: &Value| v.freed_by(1);
         match self {
-            Value::Con(rc) => {
-                if let Ok(mut cell) = Rc::try_unwrap(rc) {
-                    pending.extend(std::mem::take(&mut cell.fields).into_iter().filter(last));
+            Value::Con(mut rc) => {
+                if let Some(cell) = Rc::get_mut(&mut rc) {
+                    pending.defer(std::iter::from_fn(|| cell.fields.pop()));
                 }
             }
-            Value::Closure(rc) => {
-                if let Ok(mut c) = Rc::try_unwrap(rc) {
-                    pending.extend(std::mem::take(&mut c.captures).into_iter().filter(last));
+            Value::Closure(mut rc) => {
+                if let Some(c) = Rc::get_mut(&mut rc) {
+                    pending.defer(std::iter::from_fn(|| c.captures.pop()));
                 }
             }
-            Value::Rec(rc, _) => {
-                if let Ok(mut g) = Rc::try_unwrap(rc) {
-                    let captures = std::mem::take(&mut g.captures).into_vec();
-                    pending.extend(captures.into_iter().filter(last));
+            Value::Rec(mut rc, _) => {
+                if let Some(g) = Rc::get_mut(&mut rc) {
+                    pending.defer(std::mem::take(&mut g.captures).into_vec().into_iter());
                 }
             }
-            Value::Dual(rc) => {
-                if let Ok(mut d) = Rc::try_unwrap(rc) {
-                    let deriv = std::mem::replace(&mut d.deriv, Value::Int(0));
-                    pending.extend(Some(deriv).filter(last));
+            Value::Dual(mut rc) => {
+                if let Some(d) = Rc::get_mut(&mut rc) {
+                    pending.defer(std::iter::once(std::mem::take(&mut d.deriv)));
                 }
             }
-            Value::ArrayDual(rc) => {
-                if let Ok(mut d) = Rc::try_unwrap(rc) {
-                    pending.extend(d.take_args().filter(last));
+            Value::ArrayDual(mut rc) => {
+                if let Some(d) = Rc::get_mut(&mut rc) {
+                    pending.defer(d.take_args());
                 }
             }
             _ => {}
