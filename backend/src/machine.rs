@@ -215,7 +215,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             base
         };
         self.stack
-            .resize(base + code.nslots as usize, Value::unit());
+            .resize_with(base + code.nslots as usize, Value::unit);
         if let Some(a) = arg {
             self.stack[base] = a;
         }
@@ -393,7 +393,7 @@ impl<'p, 'o> Machine<'p, 'o> {
                 });
                 self.konts.push(Kont::Return);
                 self.stack
-                    .resize(base + code.nslots as usize, Value::unit());
+                    .resize_with(base + code.nslots as usize, Value::unit);
                 Ok(State::Eval(&code.body))
             }
         }

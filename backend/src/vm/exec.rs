@@ -97,7 +97,7 @@ impl<'p, 'o> Vm<'p, 'o> {
         }
         let base = self.stack.len();
         let nregs = self.funcs[func as usize].nregs as usize;
-        self.stack.resize(base + nregs, Value::unit());
+        self.stack.resize_with(base + nregs, Value::unit);
         self.frames.push(Frame {
             func,
             pc: 0,
@@ -163,7 +163,7 @@ impl<'p, 'o> Vm<'p, 'o> {
         for v in &mut self.stack[base + nargs..] {
             *v = Value::unit();
         }
-        self.stack.resize(base + nregs, Value::unit());
+        self.stack.resize_with(base + nregs, Value::unit);
         let frame = self.frames.last_mut().expect("a frame");
         frame.func = callee;
         frame.env = env;
