@@ -116,7 +116,12 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
         .iter()
         .flat_map(|d| d.cons.iter().map(move |c| (c.name.clone(), d.name.clone())))
         .collect();
-    let mut t = Translator::new(Typer::new(&program), con_data);
+    let arities = program
+        .binds
+        .iter()
+        .map(|b| (b.name.clone(), lambdas(&b.rhs)))
+        .collect();
+    let mut t = Translator::new(Typer::new(&program), con_data, arities);
     let mut binds = Vec::new();
     for bind in &program.binds {
         binds.push(Bind {
@@ -139,6 +144,21 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
         entry: program.entry.clone(),
         worlds: views.into_iter().map(|v| v.world).collect(),
     })
+}
+
+/// The number of lambdas `e` is directly (under its type abstractions): `/\a. \x -> \y -> e'`
+/// has 2.
+fn lambdas(e: &Expr) -> usize {
+    let mut n = 0;
+    let mut e = e;
+    if let ExprKind::TyLam(_, body) = &e.kind {
+        e = body;
+    }
+    while let ExprKind::Lam(_, _, body) = &e.kind {
+        n += 1;
+        e = body;
+    }
+    n
 }
 
 fn capitalised(s: &str) -> String {

@@ -40,6 +40,8 @@ pub struct WorldView {
 pub struct Translator<'p> {
     pub typer: Typer<'p>,
     pub con_data: HashMap<Name, Name>,
+    /// The number of lambdas each global is bound to directly (`g = \x -> \y -> e`: 2).
+    pub arities: HashMap<Name, usize>,
     fresh: u32,
 }
 
@@ -71,10 +73,15 @@ impl WorldView {
 }
 
 impl<'p> Translator<'p> {
-    pub fn new(typer: Typer<'p>, con_data: HashMap<Name, Name>) -> Translator<'p> {
+    pub fn new(
+        typer: Typer<'p>,
+        con_data: HashMap<Name, Name>,
+        arities: HashMap<Name, usize>,
+    ) -> Translator<'p> {
         Translator {
             typer,
             con_data,
+            arities,
             fresh: 0,
         }
     }
@@ -178,6 +185,10 @@ impl<'p> Translator<'p> {
                     mb.e
                 };
                 pure(b.lam(x, w.world.ty(t), body), ty)
+            }
+            ExprKind::App(..) if w.world.threads_ids && self.known_call(e).is_some() => {
+                let (head, args) = self.known_call(e).expect("checked");
+                self.known_call_d(w, b, head, &args, i)?
             }
             ExprKind::App(f, a) => {
                 let mut pending = Vec::new();
@@ -322,6 +333,74 @@ impl<'p> Translator<'p> {
                 return Err(internal(e.span, "a program differentiated twice".into()))
             }
         })
+    }
+
+    /// `g @τ.. a1 .. ak` with `k ≥ 2` and `g` a global bound to at least `k` lambdas: the head
+    /// and the arguments. Applying `D[g]` to fewer than its lambdas only builds a closure and
+    /// returns the ID it was given, so such a call may evaluate all its arguments first.
+    fn known_call<'e>(&self, e: &'e Expr) -> Option<(&'e Expr, Vec<&'e Expr>)> {
+        let mut args = Vec::new();
+        let mut head = e;
+        while let ExprKind::App(f, a) = &head.kind {
+            args.push(&**a);
+            head = f;
+        }
+        args.reverse();
+        let mut g = head;
+        while let ExprKind::TyApp(f, _) = &g.kind {
+            g = f;
+        }
+        let ExprKind::Var(n) = &g.kind else {
+            return None;
+        };
+        let arity = *self.arities.get(n)?;
+        (args.len() >= 2 && args.len() <= arity && !self.typer.is_local(n)).then_some((head, args))
+    }
+
+    /// `D` of a known call (`known_call`): the arguments in order, then the function applied
+    /// to them one after the other as one nest of calls, `case (D[g] a1 i) of (h, j) -> h a2 j`
+    /// and so on — the shape the VM runs as one threaded call.
+    fn known_call_d(
+        &mut self,
+        w: &WorldView,
+        b: B,
+        head: &Expr,
+        args: &[&Expr],
+        i: &Name,
+    ) -> TResult<M> {
+        let mut pending = Vec::new();
+        let mh = self.d(w, head, i)?;
+        let mut ty = mh.ty.clone();
+        let (f, mut cur) = self.open(mh, i, &mut pending);
+        let mut vals = Vec::new();
+        for a in args {
+            let ma = self.d(w, a, &cur)?;
+            let (v, next) = self.open(ma, &cur, &mut pending);
+            vals.push(v);
+            cur = next;
+        }
+        let mut call: Option<M> = None;
+        for v in vals {
+            let Type::Fun(_, rty) = ty else {
+                return Err(internal(b.span, "application of a non-function".into()));
+            };
+            ty = *rty;
+            let e = match call.take() {
+                None => b.app(b.app(f.clone(), v), b.var(&cur)),
+                Some(prev) => {
+                    let (h, j) = (self.fresh("v"), self.fresh("i"));
+                    let next = b.app(b.app(b.var(&h), v), b.var(&j));
+                    b.unpair(prev.e, (&h, w.world.ty(&prev.ty)), (&j, Type::int()), next)
+                }
+            };
+            call = Some(M {
+                e,
+                comp: true,
+                ty: ty.clone(),
+            });
+        }
+        let m = call.ok_or_else(|| internal(b.span, "a call without arguments".into()))?;
+        Ok(self.finish(w, m, &cur, pending))
     }
 
     fn let_rec(
