@@ -39,8 +39,7 @@ pub fn class(p: PrimOp) -> Class {
         DualMake | DualPrimal | DualDeriv | Scalars | Refill | Interleave | CotangentPairs
         | SameShape | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGradient
         | StagedZero | StagedPlus | StagedCall | StagedMaxKey | StagedPop | StagedGradient
-        | ArrayConst | ArrayNew | ArrayCall | ArrayGradient | ArrayUn | ArrayBin | ArrayResolve
-        | BpCount => Class::Nested,
+        | ArrayConst | ArrayUn | ArrayBin | ArrayBackward | BpCount => Class::Nested,
         _ => Class::Plain,
     }
 }

@@ -4,10 +4,9 @@
 //! and lives in `lift`; counting backpropagator calls lives in the machine.
 
 use crate::prims::{dbl, int, PrimResult};
-use crate::value::{AdState, ArrayDual, StagingArray, Value};
+use crate::value::{AdState, ArrayDual, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
-use std::cell::RefCell;
 use std::rc::Rc;
 
 fn state(v: &Value) -> Result<&AdState, String> {
@@ -33,13 +32,6 @@ fn staged_map(v: Value) -> Result<imbl::OrdMap<i64, (Value, f64)>, String> {
     match Rc::try_unwrap(rc).unwrap_or_else(|rc| (*rc).clone()) {
         AdState::Staged(m) => Ok(m),
         _ => Err("internal error: not a staging map".into()),
-    }
-}
-
-fn staging_array(v: &Value) -> Result<&StagingArray, String> {
-    match state(v)? {
-        AdState::Array(arr) => Ok(arr),
-        _ => Err("internal error: not a staging array".into()),
     }
 }
 
@@ -132,18 +124,33 @@ pub fn array_op_parts(op: PrimOp, args: &[Value]) -> Result<[Value; 2], String> 
     }
 }
 
-/// SResolve of the array mode: IDs `k` down to `n + 1`, each staged backpropagator applied to
-/// its accumulated argument (counted in `bp_calls`), which stages its arguments' calls in the
-/// same array. A resolved ID is never staged again (its arguments have smaller IDs), so its
-/// entry lets go of the dual number. Returns the array.
-pub fn array_resolve(args: &[Value], bp_calls: &mut u64) -> PrimResult {
-    let (n, k) = (int(&args[0]), int(&args[1]));
-    let mut arr = staging_array(&args[2])?.borrow_mut();
-    for id in (n + 1..=k).rev() {
-        let Some((staged, z)) = usize::try_from(id).ok().and_then(|i| arr.get_mut(i)) else {
+/// The staging array of the array mode (§7, §8.1): per ID, the dual number whose
+/// backpropagator is staged and its accumulated argument.
+type StagingArray = Vec<(Option<Rc<ArrayDual>>, f64)>;
+
+/// `primArrayBackward n ids x y c`, the array mode's reverse pass: a staging array for IDs
+/// below `ids`; Deinterleave — each dual number of the output `y` staged with the Double at its
+/// position in the cotangent `c`; SResolve — IDs `ids - 1` down to `n + 1`, each staged
+/// backpropagator applied once to its accumulated argument (counted in `bp_calls`), staging
+/// its arguments' calls; and the accumulated cotangents of the inputs 1..n in `x`'s shape.
+/// A resolved ID is never staged again (its arguments have smaller IDs), so its entry lets go
+/// of the dual number at once.
+pub fn array_backward(args: &[Value], bp_calls: &mut u64) -> PrimResult {
+    let (n, ids, x, y, c) = (int(&args[0]), int(&args[1]), &args[2], &args[3], &args[4]);
+    let mut arr: StagingArray = vec![(None, 0.0); usize::try_from(ids).unwrap_or(0)];
+    let mut staged = Ok(());
+    walk::for_each_cotangent(y, c, |d, z| {
+        if staged.is_ok() {
+            staged = array_dual(d).and_then(|d| array_call(&mut arr, d, dbl(z)));
+        }
+    })
+    .ok_or(SHAPE)?;
+    staged?;
+    for id in (n + 1..ids).rev() {
+        let Some((entry, z)) = usize::try_from(id).ok().and_then(|i| arr.get_mut(i)) else {
             continue;
         };
-        let (Some(dual), z) = (staged.take(), *z) else {
+        let (Some(dual), z) = (entry.take(), *z) else {
             continue;
         };
         *bp_calls += 1;
@@ -151,9 +158,16 @@ pub fn array_resolve(args: &[Value], bp_calls: &mut u64) -> PrimResult {
             array_call(&mut arr, a, partial * z)?;
         }
     }
-    drop(arr);
-    Ok(args[2].clone())
+    let mut inputs = arr.iter().skip(1).map(|(_, z)| Value::Double(*z));
+    walk::refill_with(x, Scalar::Double, || {
+        inputs
+            .next()
+            .ok_or_else(|| "internal error: fewer inputs than the input's Doubles".to_string())
+    })
 }
+
+const SHAPE: &str = "vjp: the cotangent passed to the backpropagator does not have the shape of \
+                     the function's output";
 
 pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     use PrimOp::*;
@@ -178,10 +192,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             })?;
             tuple([x, Value::Int(n)])
         }
-        CotangentPairs => walk::cotangent_pairs(arg(0), arg(1)).ok_or(
-            "vjp: the cotangent passed to the backpropagator does not have the shape of the \
-             function's output",
-        )?,
+        CotangentPairs => walk::cotangent_pairs(arg(0), arg(1)).ok_or(SHAPE)?,
         SameShape => Value::bool(walk::same_shape(arg(0), arg(1))),
         CotZero => ad(AdState::Cot(imbl::OrdMap::new())),
         CotPlus => match (state(arg(0))?, state(arg(1))?) {
@@ -234,21 +245,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             _ => return Err("internal error: not a staging map".into()),
         },
         ArrayConst => ArrayDual::leaf(dbl(arg(0)), 0),
-        ArrayNew => {
-            let n = usize::try_from(int(arg(0))).unwrap_or(0);
-            ad(AdState::Array(RefCell::new(vec![(None, 0.0); n])))
-        }
-        ArrayCall => {
-            let mut arr = staging_array(arg(2))?.borrow_mut();
-            array_call(&mut arr, array_dual(arg(0))?, dbl(arg(1)))?;
-            drop(arr);
-            arg(2).clone()
-        }
         ArrayUn | ArrayBin => tuple(array_op_parts(op, args)?),
-        ArrayGradient => {
-            let arr = staging_array(arg(1))?.borrow();
-            gradient(arg(0), |k| arr.get(k as usize).map(|(_, d)| *d))
-        }
         _ => {
             return Err(format!(
                 "internal error: `{}` is not an AD primitive",

@@ -48,7 +48,7 @@ pub(crate) fn apply_prim(
             *bp_calls += 1;
             Ok(args[0].clone())
         }
-        PrimOp::ArrayResolve => crate::ad_prims::array_resolve(args, bp_calls),
+        PrimOp::ArrayBackward => crate::ad_prims::array_backward(args, bp_calls),
         _ => prims::apply(op, args, out),
     }
 }

@@ -54,17 +54,12 @@ impl ArrayDual {
     }
 }
 
-/// The staging array of the array mode: per ID, the dual number whose backpropagator is staged
-/// and its accumulated argument.
-pub type StagingArray = std::cell::RefCell<Vec<(Option<Rc<ArrayDual>>, f64)>>;
-
-/// Cotangents by input ID (naive mode) and the staging structures of the other reverse modes:
-/// a persistent map or a mutable array from ID to (backpropagator, accumulated argument).
+/// Cotangents by input ID (naive mode) and the staging map of the staged and Cayley modes, from
+/// ID to (backpropagator, accumulated argument).
 #[derive(Debug, Clone)]
 pub enum AdState {
     Cot(imbl::OrdMap<i64, f64>),
     Staged(imbl::OrdMap<i64, (Value, f64)>),
-    Array(StagingArray),
 }
 
 /// A constructor's fields: up to two (list cells, pairs, dual numbers' derivative pairs) are

@@ -160,16 +160,27 @@ pub fn transform(
 /// `v` with its scalars replaced, in order, by the items of the Haskell list `items`.
 pub fn refill(v: &Value, kind: Scalar, items: &Value) -> Result<Value, String> {
     let mut cur = items.clone();
+    refill_with(v, kind, || {
+        let Value::Con(cell) = cur.clone() else {
+            return Err("internal error: too few items to refill a value".into());
+        };
+        cur = cell.fields[1].clone();
+        Ok(cell.fields[0].clone())
+    })
+}
+
+/// `v` with its scalars replaced, in order, by the values `next` gives.
+pub fn refill_with(
+    v: &Value,
+    kind: Scalar,
+    mut next: impl FnMut() -> Result<Value, String>,
+) -> Result<Value, String> {
     transform(
         v,
         false,
         |node| {
             if kind.matches(node) {
-                let Value::Con(cell) = cur.clone() else {
-                    return Err("internal error: too few items to refill a value".into());
-                };
-                cur = cell.fields[1].clone();
-                return Ok(Step::Replace(cell.fields[0].clone()));
+                return Ok(Step::Replace(next()?));
             }
             match node {
                 Value::Closure(_) | Value::Rec(..) => Err(FUNCTION.into()),
@@ -205,12 +216,23 @@ pub fn interleave(v: &Value, input: impl Fn(f64, i64) -> Value) -> Result<(Value
 /// when the shapes differ.
 pub fn cotangent_pairs(y: &Value, c: &Value) -> Option<Value> {
     let mut pairs = Vec::new();
+    for_each_cotangent(y, c, |d, z| {
+        pairs.push(Value::con(0, [d.clone(), z.clone()]))
+    })?;
+    Some(Value::list(pairs.into_iter()))
+}
+
+/// Call `visit` with each dual number of `y` and the Double at the same position of `c`, in
+/// order. `None` when the shapes differ.
+pub fn for_each_cotangent(
+    y: &Value,
+    c: &Value,
+    mut visit: impl FnMut(&Value, &Value),
+) -> Option<()> {
     let mut stack = vec![(y.clone(), c.clone())];
     while let Some((y, c)) = stack.pop() {
         match (&y, &c) {
-            (Value::Dual(_) | Value::ArrayDual(_), Value::Double(_)) => {
-                pairs.push(Value::con(0, [y, c]))
-            }
+            (Value::Dual(_) | Value::ArrayDual(_), Value::Double(_)) => visit(&y, &c),
             (Value::Dual(_) | Value::ArrayDual(_), _) | (_, Value::Double(_)) => return None,
             _ => match (y.tag(), c.tag()) {
                 (Some(s), Some(t)) if s == t && fields(&y).len() == fields(&c).len() => {
@@ -222,7 +244,7 @@ pub fn cotangent_pairs(y: &Value, c: &Value) -> Option<Value> {
             },
         }
     }
-    Some(Value::list(pairs.into_iter()))
+    Some(())
 }
 
 /// Whether `a` and `b` have the same constructors and Doubles at the same positions.

@@ -6,7 +6,6 @@
 pub mod diag;
 pub mod dual;
 pub mod expr;
-pub mod linear;
 pub mod lint;
 pub mod name;
 pub mod pretty;

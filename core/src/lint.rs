@@ -406,15 +406,6 @@ pub fn lint_program(program: &Program) -> Result<(), Vec<LintError>> {
             });
         }
     }
-    for b in &program.binds {
-        let mut violations = Vec::new();
-        crate::linear::check(&b.rhs, &mut violations);
-        errors.extend(violations.into_iter().map(|(message, span)| LintError {
-            message,
-            span,
-            context: format!("in binding `{}`", b.name),
-        }));
-    }
     if errors.is_empty() {
         Ok(())
     } else {

@@ -18,12 +18,14 @@
 //! `liftRev d v` / `liftFwd d v` map a primal value into the reverse / forward world: each Double
 //! `x` becomes the constant `Dual x d`, each closure the closure of its lambda's twin.
 //! `Cot` is a sparse cotangent (input ID to Double) for the naive mode. `Staged` is the persistent
-//! map ID ↦ (backpropagator, accumulated Double) of the staged and Cayley modes; `StagedArr` the
-//! array of the array mode, updated in place and used linearly. `stagedCall`/`arrayCall` add a
-//! contribution at an ID (ID 0 is the sink of constants and is dropped). An array-mode dual number
-//! is `Dual ArrayBp`, one run-time cell holding the primal, the ID and the backpropagator as data
-//! (§8.2); its derivative part (`dualDeriv`) is the cell itself, and only the `array*` primitives
-//! build (`arrayConst`, `arrayUn`, `arrayBin`) or read (`arrayCall`, `arrayResolve`) one. `cotGradient n`,
+//! map ID ↦ (backpropagator, accumulated Double) of the staged and Cayley modes; `stagedCall` adds
+//! a contribution at an ID (ID 0 is the sink of constants and is dropped). An array-mode dual
+//! number is `Dual ArrayBp`, one run-time cell holding the primal, the ID and the backpropagator
+//! as data (§8.2); its derivative part (`dualDeriv`) is the cell itself, and only the `array*`
+//! primitives build one (`arrayConst`, `arrayUn`, `arrayBin`). `arrayBackward n ids x y c` is the
+//! array mode's whole reverse pass: a staging array for IDs below `ids`, the output `y`'s dual
+//! numbers staged with the cotangent `c`'s Doubles, SResolve down to the inputs 1..n, and their
+//! accumulated cotangents put in `x`'s shape. `cotGradient n`,
 //! `stagedGradient n`, `arrayGradient n` read the accumulated cotangents of input IDs 1..n. `bpCount n` counts a
 //! backpropagator call (for tests of the complexity claims) and returns `n`.
 
@@ -98,9 +100,8 @@ prims! {
     CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGradient "cotGradient" 2,
     StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
     StagedMaxKey "stagedMaxKey" 1, StagedPop "stagedPop" 2, StagedGradient "stagedGradient" 2,
-    ArrayConst "arrayConst" 1, ArrayNew "arrayNew" 1, ArrayCall "arrayCall" 3,
-    ArrayGradient "arrayGradient" 2, ArrayUn "arrayUn" 4, ArrayBin "arrayBin" 6,
-    ArrayResolve "arrayResolve" 3,
+    ArrayConst "arrayConst" 1, ArrayUn "arrayUn" 4, ArrayBin "arrayBin" 6,
+    ArrayBackward "arrayBackward" 5,
     BpCount "bpCount" 1,
 }
 
@@ -180,7 +181,6 @@ impl PrimOp {
         let dual = Type::Con(crate::dual::DUAL.into(), vec![v("x")]);
         let cot = Type::con0("Cot");
         let staged = Type::con0("Staged");
-        let arr = Type::con0("StagedArr");
         let array_bp = Type::con0(crate::dual::ARRAY_BP);
         let array_dual = Type::Con(crate::dual::DUAL.into(), vec![array_bp.clone()]);
         match self {
@@ -225,9 +225,6 @@ impl PrimOp {
             ),
             StagedGradient => Type::funs(vec![i.clone(), staged], Type::list(d.clone())),
             ArrayConst => Type::fun(d, array_dual),
-            ArrayNew => Type::fun(i, arr),
-            ArrayCall => Type::funs(vec![array_bp, d, arr.clone()], arr),
-            ArrayGradient => Type::funs(vec![i, arr], Type::list(d.clone())),
             ArrayUn | ArrayBin => {
                 let scalars = if self == ArrayUn { 2 } else { 3 };
                 let mut args = vec![d; scalars];
@@ -235,7 +232,10 @@ impl PrimOp {
                 args.push(i.clone());
                 Type::funs(args, Type::tuple(vec![array_dual, i]))
             }
-            ArrayResolve => Type::funs(vec![i.clone(), i, arr.clone()], arr),
+            ArrayBackward => all(
+                &["a", "b", "c"],
+                Type::funs(vec![i.clone(), i, v("a"), v("b"), v("c")], v("a")),
+            ),
             BpCount => Type::fun(d.clone(), d),
             _ => unreachable!("not an AD primitive"),
         }

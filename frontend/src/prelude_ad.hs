@@ -8,7 +8,7 @@
 -- structurally, so it works at any first-order type, type variables included.
 
 grad :: (a -> Double) -> a -> a
-grad f x = gradWith vjpArray f x
+grad f x = gradArray f x
 
 vjp :: (a -> b) -> a -> (b, b -> a)
 vjp f x = vjpArray f x
@@ -36,9 +36,6 @@ gradStaged f x = gradWith vjpStaged f x
 
 gradCayley :: (a -> Double) -> a -> a
 gradCayley f x = gradWith vjpCayley f x
-
-gradArray :: (a -> Double) -> a -> a
-gradArray f x = gradWith vjpArray f x
 
 -- The wrapper. The structural walks are primitives (`primScalars`, `primRefill`,
 -- `primCotangentPairs`); the per-scalar work is here.
@@ -210,12 +207,13 @@ vjpCayley f x = case primInterleave cayleyNoBp x of
       in (adStrip y, back)
 
 -- array (§7, Appendix A, §8.1, §8.2): the staging map becomes one mutable array indexed by ID,
--- sized after the forward pass and threaded linearly, so SCall is an in-place update and
--- SResolve a loop from the highest ID down. A dual number is one run-time cell holding its
--- primal, its ID and its backpropagator as data (`ArrayBp`, §8.2's defunctionalisation): for
--- each non-constant argument of the operation that made it, the partial derivative and the
--- argument's dual number. `arrayResolve` interprets that data; it stages the same calls as the
--- closure `\z s -> SCall da (d1 * z) (SCall db (d2 * z) s)` would. Inputs have IDs 1..n and
+-- sized after the forward pass, so SCall is an in-place update and SResolve a loop from the
+-- highest ID down. A dual number is one run-time cell holding its primal, its ID and its
+-- backpropagator as data (`ArrayBp`, §8.2's defunctionalisation): for each non-constant
+-- argument of the operation that made it, the partial derivative and the argument's dual
+-- number. The reverse pass (Deinterleave, SResolve over the array and reading the gradient
+-- off it) is one native primitive, `primArrayBackward`; it stages the same calls as the
+-- closures `\z s -> SCall da (d1 * z) (SCall db (d2 * z) s)` would. Inputs have IDs 1..n and
 -- no arguments; constants have ID 0.
 
 arrayZero :: ArrayBp
@@ -232,17 +230,18 @@ arrayUn v d a i = primArrayUn v d a i
 arrayBin :: Double -> Double -> Double -> Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
 arrayBin v d1 d2 a b i = primArrayBin v d1 d2 a b i
 
--- Resolve IDs k, k-1, .., n+1: call each staged backpropagator once with its accumulated
--- argument (in place, in the array).
-arrayResolve :: Int -> Int -> StagedArr -> StagedArr
-arrayResolve n k s = primArrayResolve n k s
+-- The forward pass of `f` at `x` (inputs with IDs 1..n) and the differentiated output's
+-- backpropagator.
+arrayPass :: (a -> b) -> a -> (y, b -> a)
+arrayPass f x = case primInterleave arrayZero x of
+  (xD, n) -> case primLiftRev arrayZero f xD (primIntAdd n 1) of
+    (y, ids) -> (y, \c -> primArrayBackward n ids x y c)
 
 vjpArray :: (a -> b) -> a -> (b, b -> a)
-vjpArray f x = case primInterleave arrayZero x of
-  (xD, n) -> case primLiftRev arrayZero f xD (primIntAdd n 1) of
-    (y, ids) ->
-      let back c = let s = adDeinterleave (\acc d z -> primArrayCall (primDualDeriv d) z acc)
-                                          (primArrayNew ids) y c
-                       r = arrayResolve n (primIntSub ids 1) s
-                   in adRebuild x (primArrayGradient n r)
-      in (adStrip y, back)
+vjpArray f x = case arrayPass f x of
+  (y, back) -> (adStrip y, back)
+
+-- A gradient needs no primal output.
+gradArray :: (a -> Double) -> a -> a
+gradArray f x = case arrayPass f x of
+  (_, back) -> back 1.0

@@ -25,7 +25,7 @@ fn builtin_type(name: &str) -> Option<usize> {
 fn ad_type(name: &str) -> Option<usize> {
     match name {
         dnrad_core::dual::DUAL => Some(1),
-        "Cot" | "Staged" | "StagedArr" | dnrad_core::dual::ARRAY_BP => Some(0),
+        "Cot" | "Staged" | dnrad_core::dual::ARRAY_BP => Some(0),
         _ => None,
     }
 }
