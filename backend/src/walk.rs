@@ -71,14 +71,20 @@ enum Task {
     Build(Value, usize),
 }
 
-fn address(v: &Value) -> Option<usize> {
-    match v {
-        Value::Con(c) => Some(Rc::as_ptr(c) as usize),
-        Value::Closure(c) => Some(Rc::as_ptr(c) as usize),
-        Value::Rec(g, _) => Some(Rc::as_ptr(g) as usize),
-        _ => None,
-    }
+/// The address of a compound node the walk may reach twice. While a node is visited, its
+/// parent's field and the walk's task hold it; a node with more references may be shared.
+fn shared_address(v: &Value) -> Option<usize> {
+    let (references, address) = match v {
+        Value::Con(c) => (Rc::strong_count(c), Rc::as_ptr(c) as usize),
+        Value::Closure(c) => (Rc::strong_count(c), Rc::as_ptr(c) as usize),
+        Value::Rec(g, _) => (Rc::strong_count(g), Rc::as_ptr(g) as usize),
+        _ => return None,
+    };
+    (references > 2).then_some(address)
 }
+
+/// The walk's stacks start with room for a small value's nodes.
+const WALK_CAPACITY: usize = 16;
 
 /// Rebuild `v` bottom-up. `step` decides for every node; compound nodes it descends into are
 /// rebuilt with their transformed children, closures and recursive groups through `lam` (which
@@ -90,13 +96,18 @@ pub fn transform(
     mut step: impl FnMut(&Value) -> Result<Step, String>,
     mut lam: impl FnMut(u32) -> Result<u32, String>,
 ) -> Result<Value, String> {
-    let mut memo: HashMap<usize, Value> = HashMap::new();
-    let mut results: Vec<Value> = Vec::new();
-    let mut tasks = vec![Task::Visit(v.clone())];
+    // Made when a shared node is met: most values (a function's arguments) have none.
+    let mut memo: Option<HashMap<usize, Value>> = None;
+    let mut results: Vec<Value> = Vec::with_capacity(WALK_CAPACITY);
+    let mut tasks = Vec::with_capacity(WALK_CAPACITY);
+    tasks.push(Task::Visit(v.clone()));
     while let Some(task) = tasks.pop() {
         match task {
             Task::Visit(v) => {
-                if let Some(done) = address(&v).filter(|_| share).and_then(|a| memo.get(&a)) {
+                if let Some(done) = shared_address(&v)
+                    .filter(|_| share)
+                    .and_then(|a| memo.as_ref()?.get(&a))
+                {
                     results.push(match (&v, done) {
                         (Value::Rec(_, j), Value::Rec(g, _)) => Value::Rec(g.clone(), *j),
                         _ => done.clone(),
@@ -146,8 +157,9 @@ pub fn transform(
                     _ => unreachable!("only compound values are rebuilt"),
                 };
                 if share {
-                    if let Some(a) = address(&v) {
-                        memo.insert(a, rebuilt.clone());
+                    if let Some(a) = shared_address(&v) {
+                        memo.get_or_insert_with(HashMap::new)
+                            .insert(a, rebuilt.clone());
                     }
                 }
                 results.push(rebuilt);

@@ -234,8 +234,10 @@ arrayBin v d1 d2 a b i = primArrayBin v d1 d2 a b i
 -- backpropagator.
 arrayPass :: (a -> b) -> a -> (y, b -> a)
 arrayPass f x = case primInterleave arrayZero x of
-  (xD, n) -> case primLiftRev arrayZero f xD (primIntAdd n 1) of
-    (y, ids) -> (y, \c -> primArrayBackward n ids x y c)
+  (xD, n) -> let fD = primLiftRev arrayZero f
+                 next = primIntAdd n 1
+             in case fD xD next of
+                  (y, ids) -> (y, \c -> primArrayBackward n ids x y c)
 
 vjpArray :: (a -> b) -> a -> (b, b -> a)
 vjpArray f x = case arrayPass f x of
