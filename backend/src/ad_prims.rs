@@ -103,9 +103,12 @@ fn array_op(v: f64, args: [Option<(f64, &Value)>; 2], i: i64) -> Result<[Value; 
     })
 }
 
-/// `primArrayUn` / `primArrayBin` on `args`: the components of the result pair.
-pub fn array_op_parts(op: PrimOp, args: &[Value]) -> Result<[Value; 2], String> {
-    let arg = |i: usize| &args[i];
+/// `primArrayUn` / `primArrayBin` on the arguments `arg(0)`, `arg(1)`, ..: the components of
+/// the result pair.
+pub fn array_op_parts<'a>(
+    op: PrimOp,
+    arg: impl Fn(usize) -> &'a Value,
+) -> Result<[Value; 2], String> {
     match op {
         PrimOp::ArrayUn => array_op(
             dbl(arg(0)),
@@ -245,7 +248,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             _ => return Err("internal error: not a staging map".into()),
         },
         ArrayConst => ArrayDual::leaf(dbl(arg(0)), 0),
-        ArrayUn | ArrayBin => tuple(array_op_parts(op, args)?),
+        ArrayUn | ArrayBin => tuple(array_op_parts(op, arg)?),
         _ => {
             return Err(format!(
                 "internal error: `{}` is not an AD primitive",

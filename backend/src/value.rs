@@ -144,145 +144,83 @@ impl Value {
     }
 }
 
-/// Values waiting to be freed by `release`.
-type Pending = SmallVec<[Value; 16]>;
+/// Freeing a value frees the values only it held, and so on: dropping a long list or a chain
+/// of backpropagators would recurse as deep as the chain on the Rust stack. The values' `Drop`
+/// implementations free their children through `free_children`, which lets the recursion go
+/// `MAX_FREE_DEPTH` deep and defers the values below; the outermost free frees the deferred
+/// values one by one, each again at most that deep.
+const MAX_FREE_DEPTH: u32 = 128;
 
-/// Free `children` of a value being freed without recursing on the Rust stack (a long list, or
-/// a chain of backpropagators, would otherwise overflow it): each value whose last reference
-/// goes has its own children taken out first, so it is freed empty and nothing nests.
-fn release(children: impl Iterator<Item = Value>) {
-    let mut pending = Pending::new();
-    pending.defer(children);
-    while let Some(v) = pending.pop() {
-        v.detach_children(&mut pending);
+thread_local! {
+    static FREE_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    static DEFERRED: std::cell::RefCell<Vec<Value>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Drop the children of a value being freed (see `MAX_FREE_DEPTH`).
+fn free_children(children: impl Iterator<Item = Value>) {
+    let depth = FREE_DEPTH.get();
+    if depth >= MAX_FREE_DEPTH {
+        // Only the values whose last reference this is can free more.
+        DEFERRED.with_borrow_mut(|deferred| {
+            deferred.extend(children.filter(|v| v.freed_by_one()));
+        });
+        return;
     }
-}
-
-trait Defer {
-    /// Keep the values whose last reference this is; drop the others' references.
-    fn defer(&mut self, values: impl Iterator<Item = Value>);
-}
-
-impl Defer for Pending {
-    // A plain loop: `extend` with a filter costs several times more per value.
-    fn defer(&mut self, values: impl Iterator<Item = Value>) {
-        for v in values {
-            if v.freed_by(1) {
-                self.push(v);
-            }
+    FREE_DEPTH.set(depth + 1);
+    children.for_each(drop);
+    if depth == 0 {
+        while let Some(v) = DEFERRED.with_borrow_mut(Vec::pop) {
+            drop(v);
         }
     }
+    FREE_DEPTH.set(depth);
 }
 
 impl Value {
-    /// Whether dropping `n` references to this value may free it and so the values it holds
-    /// (a constructor, closure, group or dual number with at most `n` references).
-    pub fn freed_by(&self, n: usize) -> bool {
+    /// Whether dropping this reference frees a value that holds more values.
+    fn freed_by_one(&self) -> bool {
         match self {
-            Value::Con(rc) => Rc::strong_count(rc) <= n,
-            Value::Closure(rc) => Rc::strong_count(rc) <= n,
-            Value::Rec(rc, _) => Rc::strong_count(rc) <= n,
-            Value::Dual(rc) => Rc::strong_count(rc) <= n,
-            Value::ArrayDual(rc) => Rc::strong_count(rc) <= n,
-            Value::Ad(rc) => Rc::strong_count(rc) <= n,
+            Value::Con(rc) => Rc::strong_count(rc) == 1,
+            Value::Closure(rc) => Rc::strong_count(rc) == 1,
+            Value::Rec(rc, _) => Rc::strong_count(rc) == 1,
+            Value::Dual(rc) => Rc::strong_count(rc) == 1,
+            Value::ArrayDual(rc) => Rc::strong_count(rc) == 1,
+            Value::Ad(rc) => Rc::strong_count(rc) == 1,
             _ => false,
         }
-    }
-
-    /// Drop this reference; when it is the last one, first move the children that may free
-    /// more into `pending` (see `release`). The emptied cell is freed in place.
-    fn detach_children(self, pending: &mut Pending) {
-        match self {
-            Value::Con(mut rc) => {
-                if let Some(cell) = Rc::get_mut(&mut rc) {
-                    pending.defer(std::iter::from_fn(|| cell.fields.pop()));
-                }
-            }
-            Value::Closure(mut rc) => {
-                if let Some(c) = Rc::get_mut(&mut rc) {
-                    pending.defer(std::iter::from_fn(|| c.captures.pop()));
-                }
-            }
-            Value::Rec(mut rc, _) => {
-                if let Some(g) = Rc::get_mut(&mut rc) {
-                    pending.defer(std::mem::take(&mut g.captures).into_vec().into_iter());
-                }
-            }
-            Value::Dual(mut rc) => {
-                if let Some(d) = Rc::get_mut(&mut rc) {
-                    pending.defer(std::iter::once(std::mem::take(&mut d.deriv)));
-                }
-            }
-            Value::ArrayDual(mut rc) => {
-                if let Some(d) = Rc::get_mut(&mut rc) {
-                    pending.defer(d.take_args());
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Free the values a container being freed holds: plainly when that frees nothing that holds
-/// more values (no recursion), else through `release`.
-fn release_all<C>(values: &mut C)
-where
-    C: Default + std::ops::Deref<Target = [Value]> + IntoIterator<Item = Value>,
-{
-    let n = values.len();
-    if values.iter().any(|v| v.freed_by(n)) {
-        release(std::mem::take(values).into_iter());
     }
 }
 
 impl Drop for ConCell {
     fn drop(&mut self) {
-        release_all(&mut self.fields);
+        let fields = &mut self.fields;
+        free_children(std::iter::from_fn(|| fields.pop()));
     }
 }
 
 impl Drop for Closure {
     fn drop(&mut self) {
-        release_all(&mut self.captures);
+        let captures = &mut self.captures;
+        free_children(std::iter::from_fn(|| captures.pop()));
     }
 }
 
 impl Drop for DualCell {
     fn drop(&mut self) {
-        if self.deriv.freed_by(1) {
-            release(std::iter::once(std::mem::replace(
-                &mut self.deriv,
-                Value::Int(0),
-            )));
-        }
-    }
-}
-
-impl ArrayDual {
-    /// The arguments, taken out of the cell.
-    fn take_args(&mut self) -> impl Iterator<Item = Value> {
-        let args = std::mem::take(&mut self.args);
-        args.into_iter().flatten().map(|(_, a)| Value::ArrayDual(a))
+        free_children(std::iter::once(std::mem::take(&mut self.deriv)));
     }
 }
 
 impl Drop for ArrayDual {
     fn drop(&mut self) {
-        let n = self.args.iter().flatten().count();
-        if self
-            .args
-            .iter()
-            .flatten()
-            .any(|(_, a)| Rc::strong_count(a) <= n)
-        {
-            release(self.take_args());
-        }
+        let args = std::mem::take(&mut self.args);
+        free_children(args.into_iter().flatten().map(|(_, a)| Value::ArrayDual(a)));
     }
 }
 
 impl Drop for RecGroup {
     fn drop(&mut self) {
-        release_all(&mut self.captures);
+        free_children(std::mem::take(&mut self.captures).into_vec().into_iter());
     }
 }
 

@@ -175,6 +175,16 @@ pub enum Op {
         args: Reg,
         n: u32,
     },
+    /// `case primArrayUn/primArrayBin (op) .. of (d, i) -> ..`: the primitive on the registers
+    /// `operands[args..]`, the two components of the pair it makes into `fst` and `snd` (the
+    /// pair is never built).
+    ArrayPrim {
+        op: PrimOp,
+        args: u32,
+        fst: Reg,
+        snd: Reg,
+        span: Span,
+    },
     /// Return the pair `primArrayUn`/`primArrayBin` (`op`) makes of registers `args..`, as
     /// `RetCon` returns a pair (unboxed when the caller only matches on it).
     RetArrayPrim {

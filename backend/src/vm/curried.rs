@@ -234,6 +234,19 @@ impl Shift<'_> {
                 n,
             },
             Op::Ret { src } => Op::Ret { src: r(src) },
+            Op::ArrayPrim {
+                op,
+                args,
+                fst,
+                snd,
+                span,
+            } => Op::ArrayPrim {
+                op,
+                args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
+                fst: r(fst),
+                snd: r(snd),
+                span,
+            },
             Op::RetArrayPrim { op, args, span } => Op::RetArrayPrim {
                 op,
                 args: r(args),

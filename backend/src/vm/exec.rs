@@ -584,10 +584,25 @@ impl<'p, 'o> Vm<'p, 'o> {
                     self.stack[base + dst as usize] = v;
                 }
                 Op::RetCon { tag, args, n } => ret_con!(*tag, *n as usize, reg(*args)),
+                Op::ArrayPrim {
+                    op,
+                    args,
+                    fst,
+                    snd,
+                    span,
+                } => {
+                    let regs = &code.operands[*args as usize..];
+                    let stack = &self.stack;
+                    let parts = crate::ad_prims::array_op_parts(*op, |i| &stack[reg(regs[i])])
+                        .map_err(|msg| self.prim_error(*span, msg))?;
+                    let [dual, next] = parts;
+                    self.stack[reg(*fst)] = dual;
+                    self.stack[reg(*snd)] = next;
+                }
                 Op::RetArrayPrim { op, args, span } => {
                     let first = reg(*args);
                     let args = &self.stack[first..first + op.arity()];
-                    let parts = crate::ad_prims::array_op_parts(*op, args)
+                    let parts = crate::ad_prims::array_op_parts(*op, |i| &args[i])
                         .map_err(|msg| self.prim_error(*span, msg))?;
                     let [dual, next] = parts;
                     (self.stack[first], self.stack[first + 1]) = (dual, next);

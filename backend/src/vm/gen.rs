@@ -156,12 +156,11 @@ impl Gen<'_> {
     }
 
     fn emit(&mut self, op: Op) {
-        // A location recorded twice in a row is recorded once: no jump lands between them (a
-        // jump target never follows a `Loc`, which always precedes the code it is for).
-        if let (Op::Loc(new), Some(Op::Loc(last))) = (&op, self.f.ops.last()) {
-            if new == last {
-                return;
-            }
+        // Of two locations recorded in a row only the second counts: no jump lands between
+        // them (a jump target never follows a `Loc`, which always precedes the code it is for).
+        if let (Op::Loc(_), Some(last @ Op::Loc(_))) = (&op, self.f.ops.last_mut()) {
+            *last = op;
+            return;
         }
         self.f.ops.push(op);
     }
@@ -332,6 +331,7 @@ impl Gen<'_> {
                 self.emit_prim(*op, *span, &regs, target);
             }
             Code::Case(scrut, cc, span) if self.threaded_call(scrut, cc, *span, target) => {}
+            Code::Case(scrut, cc, span) if self.array_prim(scrut, cc, *span, target) => {}
             Code::Case(scrut, cc, span) => {
                 if span.is_user() {
                     self.emit(Op::Loc(*span));
@@ -348,6 +348,72 @@ impl Gen<'_> {
             }
         }
         self.next = mark;
+    }
+
+    /// `case (let .. in primArrayUn/primArrayBin ..) of (d, i) -> body` (the shape of every
+    /// primitive operation in differentiated code) as the `let`s and one `ArrayPrim` writing
+    /// the pair's components into the arm's slots. Returns false when the case is not of that
+    /// form.
+    fn array_prim(&mut self, scrut: &Code, cc: &CaseCode, span: Span, target: Target) -> bool {
+        let ([Some(arm)], None) = (&cc.arms[..], &cc.default) else {
+            return false;
+        };
+        let [fst, snd] = *arm.slots else {
+            return false;
+        };
+        let mut lets = Vec::new();
+        let mut scrut = scrut;
+        while let Code::Let(slot, rhs, body) = scrut {
+            lets.push((*slot, rhs.as_ref()));
+            scrut = body;
+        }
+        // The primitive itself, or a saturated call of a function that only applies it.
+        let (op, args, spans, prim_span) = match scrut {
+            Code::Prim(op, args, prim_span) => {
+                (*op, args.iter().collect(), vec![*prim_span], *prim_span)
+            }
+            _ => {
+                let (head, mut args, spans) = spine(scrut);
+                let Code::Global(g) = head else {
+                    return false;
+                };
+                let Some(&Direct {
+                    arity,
+                    wrapped: Some((op, prim_span)),
+                    ..
+                }) = self.direct.get(g)
+                else {
+                    return false;
+                };
+                if args.len() != arity as usize {
+                    return false;
+                }
+                args.reverse();
+                (op, args, spans, prim_span)
+            }
+        };
+        if !matches!(op, PrimOp::ArrayUn | PrimOp::ArrayBin) {
+            return false;
+        }
+        self.locs(&[span]);
+        let mark = self.next;
+        for (slot, rhs) in lets {
+            self.expr(rhs, Target::Reg(slot));
+            self.next = mark;
+        }
+        self.locs(&spans);
+        let regs: Vec<Reg> = args.iter().map(|a| self.operand_reg(a)).collect();
+        let args = self.operands(regs);
+        self.emit(Op::ArrayPrim {
+            op,
+            args,
+            fst,
+            snd,
+            span: prim_span,
+        });
+        self.next = mark;
+        self.expr(&arm.body, target);
+        true
     }
 
     /// Primitive `op` on registers `regs` (consecutive when there are more than two).
@@ -381,14 +447,7 @@ impl Gen<'_> {
     /// consecutive registers and one call, recording the applications' locations in the
     /// interpreter's order (outermost first). Returns false when `e` is no such call.
     fn direct_call(&mut self, e: &Code, target: Target) -> bool {
-        let mut spans = Vec::new();
-        let mut args = Vec::new();
-        let mut head = e;
-        while let Code::App(f, a, span) = head {
-            spans.push(*span);
-            args.push(a.as_ref());
-            head = f;
-        }
+        let (head, mut args, spans) = spine(e);
         let Code::Global(g) = head else {
             return false;
         };
@@ -403,9 +462,7 @@ impl Gen<'_> {
         if args.len() != arity as usize {
             return false;
         }
-        for span in spans.iter().filter(|s| s.is_user()) {
-            self.emit(Op::Loc(*span));
-        }
+        self.locs(&spans);
         args.reverse();
         let first = self.next;
         let regs: Vec<Reg> = args.iter().map(|_| self.temp()).collect();
@@ -621,6 +678,20 @@ impl Gen<'_> {
             self.f.ops[j as usize] = Op::Jump { target: end };
         }
     }
+}
+
+/// The head of the application `e`, its arguments (innermost first) and the applications'
+/// spans (outermost first).
+fn spine(e: &Code) -> (&Code, Vec<&Code>, Vec<Span>) {
+    let mut spans = Vec::new();
+    let mut args = Vec::new();
+    let mut head = e;
+    while let Code::App(f, a, span) = head {
+        spans.push(*span);
+        args.push(a.as_ref());
+        head = f;
+    }
+    (head, args, spans)
 }
 
 fn function(code: &LamCode, direct: &HashMap<u32, Direct>) -> Function {
