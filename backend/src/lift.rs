@@ -5,24 +5,33 @@
 
 use crate::ad_prims;
 use crate::compile::LamCode;
-use crate::value::Value;
+use crate::value::{Captures, Closure, Value};
+use std::rc::Rc;
 use crate::walk::{transform, Step};
 
 /// Lift `v` into world `world`, whose constants have derivative part `zero`.
 pub fn lift(lams: &[LamCode], world: usize, zero: &Value, v: &Value) -> Result<Value, String> {
-    transform(
-        v,
-        true,
-        |node| {
-            Ok(match node {
-                Value::Double(x) => Step::Replace(ad_prims::constant(*x, zero)),
-                _ => Step::Descend,
-            })
-        },
-        |lam| {
-            lams[lam as usize].twins.get(world).copied().ok_or_else(|| {
-                "internal error: differentiating a function that has no twin".to_string()
-            })
-        },
-    )
+    let twin = |lam: u32| {
+        lams[lam as usize].twins.get(world).copied().ok_or_else(|| {
+            "internal error: differentiating a function that has no twin".to_string()
+        })
+    };
+    match v {
+        // The common case, a top-level function: no walk.
+        Value::Closure(c) if c.captures.is_empty() => Ok(Value::Closure(Rc::new(Closure {
+            lam: twin(c.lam)?,
+            captures: Captures::new(),
+        }))),
+        _ => transform(
+            v,
+            true,
+            |node| {
+                Ok(match node {
+                    Value::Double(x) => Step::Replace(ad_prims::constant(*x, zero)),
+                    _ => Step::Descend,
+                })
+            },
+            twin,
+        ),
+    }
 }

@@ -129,10 +129,10 @@ pub fn transform(
                         }
                     },
                 };
-                let n = children.len();
-                let build = tasks.len();
-                tasks.extend(children.iter().rev().cloned().map(Task::Visit));
-                tasks.insert(build, Task::Build(v, n));
+                tasks.push(Task::Build(v.clone(), children.len()));
+                for child in children.iter().rev() {
+                    tasks.push(Task::Visit(child.clone()));
+                }
             }
             Task::Build(v, n) => {
                 let parts = results.drain(results.len() - n..);

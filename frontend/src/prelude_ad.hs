@@ -230,20 +230,20 @@ arrayUn v d a i = primArrayUn v d a i
 arrayBin :: Double -> Double -> Double -> Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
 arrayBin v d1 d2 a b i = primArrayBin v d1 d2 a b i
 
--- The forward pass of `f` at `x` (inputs with IDs 1..n) and the differentiated output's
--- backpropagator.
-arrayPass :: (a -> b) -> a -> (y, b -> a)
+-- The forward pass of `f` at `x`: the differentiated output, the number n of inputs (IDs
+-- 1..n) and the next ID.
+arrayPass :: (a -> b) -> a -> (y, Int, Int)
 arrayPass f x = case primInterleave arrayZero x of
   (xD, n) -> let fD = primLiftRev arrayZero f
                  next = primIntAdd n 1
              in case fD xD next of
-                  (y, ids) -> (y, \c -> primArrayBackward n ids x y c)
+                  (y, ids) -> (y, n, ids)
 
 vjpArray :: (a -> b) -> a -> (b, b -> a)
 vjpArray f x = case arrayPass f x of
-  (y, back) -> (adStrip y, back)
+  (y, n, ids) -> (adStrip y, \c -> primArrayBackward n ids x y c)
 
 -- A gradient needs no primal output.
 gradArray :: (a -> Double) -> a -> a
 gradArray f x = case arrayPass f x of
-  (_, back) -> back 1.0
+  (y, n, ids) -> primArrayBackward n ids x y 1.0
