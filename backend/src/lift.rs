@@ -6,8 +6,8 @@
 use crate::ad_prims;
 use crate::compile::LamCode;
 use crate::value::{Captures, Closure, Value};
-use std::rc::Rc;
 use crate::walk::{transform, Step};
+use std::rc::Rc;
 
 /// Lift `v` into world `world`, whose constants have derivative part `zero`.
 pub fn lift(lams: &[LamCode], world: usize, zero: &Value, v: &Value) -> Result<Value, String> {
