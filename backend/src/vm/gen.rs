@@ -726,5 +726,8 @@ pub fn generate(compiled: &Compiled) -> Vec<Function> {
         .map(|c| function(c, &direct))
         .collect();
     add_entries(&mut funcs, compiled.lams.len());
+    for f in &mut funcs {
+        super::locs::drop_repeated(f);
+    }
     funcs
 }

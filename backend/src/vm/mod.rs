@@ -8,6 +8,7 @@ mod curried;
 mod exec;
 mod gen;
 mod listing;
+mod locs;
 
 use crate::compile::{compile, Compiled};
 use crate::machine::Limits;
