@@ -89,11 +89,11 @@ pub enum Op {
         b: Reg,
         span: Span,
     },
-    /// Primitive `op` on registers `args..args+arity` (more than two arguments).
+    /// Primitive `op` on the registers `operands[args..args+arity]` (more than two arguments).
     Prim {
         dst: Reg,
         op: PrimOp,
-        args: Reg,
+        args: u32,
         span: Span,
     },
     /// Call the function in `f`. With `scrut`, `dst` is only scrutinised by the `Switch` that
@@ -185,11 +185,13 @@ pub enum Op {
         snd: Reg,
         span: Span,
     },
-    /// Return the pair `primArrayUn`/`primArrayBin` (`op`) makes of registers `args..`, as
-    /// `RetCon` returns a pair (unboxed when the caller only matches on it).
+    /// Return the pair `primArrayUn`/`primArrayBin` (`op`) makes of the registers
+    /// `operands[args..]`, put in registers `pair` and `pair + 1`, as `RetCon` returns a pair
+    /// (unboxed when the caller only matches on it).
     RetArrayPrim {
         op: PrimOp,
-        args: Reg,
+        args: u32,
+        pair: Reg,
         span: Span,
     },
     /// Jump by the constructor tag of `scrut`: `operands[table + tag]` is a target (or

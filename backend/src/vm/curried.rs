@@ -150,7 +150,7 @@ impl Shift<'_> {
             } => Op::Prim {
                 dst: r(dst),
                 op,
-                args: r(args),
+                args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
                 span,
             },
             Op::Call {
@@ -247,9 +247,15 @@ impl Shift<'_> {
                 snd: r(snd),
                 span,
             },
-            Op::RetArrayPrim { op, args, span } => Op::RetArrayPrim {
+            Op::RetArrayPrim {
                 op,
-                args: r(args),
+                args,
+                pair,
+                span,
+            } => Op::RetArrayPrim {
+                op,
+                args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
+                pair: r(pair),
                 span,
             },
             Op::RetCon { tag, args, n } => Op::RetCon {

@@ -14,6 +14,9 @@ use smallvec::SmallVec;
 use std::io::Write;
 use std::rc::Rc;
 
+/// The most arguments a primitive takes (`primArrayBin`).
+const MAX_PRIM_ARITY: usize = 6;
+
 /// Where a returning frame's value goes.
 #[derive(Clone, Copy)]
 enum Return {
@@ -446,8 +449,11 @@ impl<'p, 'o> Vm<'p, 'o> {
                     args,
                     span,
                 } => {
-                    let args = &self.stack[reg(*args)..reg(*args) + op.arity()];
-                    let v = apply_prim(*op, args, self.lams, &mut self.bp_calls, self.out)
+                    let mut values: SmallVec<[Value; MAX_PRIM_ARITY]> = SmallVec::new();
+                    for &r in &code.operands[*args as usize..][..op.arity()] {
+                        values.push(self.stack[reg(r)].clone());
+                    }
+                    let v = apply_prim(*op, &values, self.lams, &mut self.bp_calls, self.out)
                         .map_err(|msg| self.prim_error(*span, msg))?;
                     self.stack[reg(*dst)] = v;
                 }
@@ -599,12 +605,18 @@ impl<'p, 'o> Vm<'p, 'o> {
                     self.stack[reg(*fst)] = dual;
                     self.stack[reg(*snd)] = next;
                 }
-                Op::RetArrayPrim { op, args, span } => {
-                    let first = reg(*args);
-                    let args = &self.stack[first..first + op.arity()];
-                    let parts = crate::ad_prims::array_op_parts(*op, |i| &args[i])
+                Op::RetArrayPrim {
+                    op,
+                    args,
+                    pair,
+                    span,
+                } => {
+                    let regs = &code.operands[*args as usize..];
+                    let stack = &self.stack;
+                    let parts = crate::ad_prims::array_op_parts(*op, |i| &stack[reg(regs[i])])
                         .map_err(|msg| self.prim_error(*span, msg))?;
                     let [dual, next] = parts;
+                    let first = reg(*pair);
                     (self.stack[first], self.stack[first + 1]) = (dual, next);
                     ret_con!(0, 2, first)
                 }

@@ -6,7 +6,7 @@
 
 use super::code::{Function, Op, Operand, Reg, NO_TARGET, OPERAND_CAPTURE, OPERAND_REC};
 use super::curried::{add_entries, THREADED_DEPTHS};
-use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
+use crate::compile::{Arm, CaseCode, Code, Compiled, LamCode, VarRef};
 use crate::value::{Closure, Value};
 use dnrad_core::{PrimOp, Span};
 use std::collections::HashMap;
@@ -321,108 +321,172 @@ impl Gen<'_> {
                 if span.is_user() {
                     self.emit(Op::Loc(*span));
                 }
-                let regs: Vec<Reg> = match &args[..] {
-                    [_] | [_, _] => args.iter().map(|a| self.operand_reg(a)).collect(),
-                    _ => {
-                        let first = self.consecutive(args);
-                        (first..first + args.len() as u32).collect()
-                    }
-                };
+                let regs: Vec<Reg> = args.iter().map(|a| self.operand_reg(a)).collect();
                 self.emit_prim(*op, *span, &regs, target);
             }
             Code::Case(scrut, cc, span) if self.threaded_call(scrut, cc, *span, target) => {}
-            Code::Case(scrut, cc, span) if self.array_prim(scrut, cc, *span, target) => {}
-            Code::Case(scrut, cc, span) => {
-                if span.is_user() {
-                    self.emit(Op::Loc(*span));
-                }
-                let s = match scrut.as_ref() {
-                    Code::Var(VarRef::Local(s)) => *s,
-                    _ => {
-                        let t = self.temp();
-                        self.expr(scrut, Target::Scrut(t));
-                        t
-                    }
-                };
-                self.case(s, cc, *span, target);
-            }
+            Code::Case(scrut, cc, span) => self.case_of(scrut, cc, *span, target),
         }
         self.next = mark;
     }
 
-    /// `case (let .. in primArrayUn/primArrayBin ..) of (d, i) -> body` (the shape of every
-    /// primitive operation in differentiated code) as the `let`s and one `ArrayPrim` writing
-    /// the pair's components into the arm's slots. Returns false when the case is not of that
-    /// form.
-    fn array_prim(&mut self, scrut: &Code, cc: &CaseCode, span: Span, target: Target) -> bool {
-        let ([Some(arm)], None) = (&cc.arms[..], &cc.default) else {
-            return false;
-        };
-        let [fst, snd] = *arm.slots else {
-            return false;
-        };
+    /// `case scrut of cc`. The `let`s and single-alternative `case`s around the scrutinee's
+    /// value are generated first, in order and without jumps (let floating and case-of-case:
+    /// slots are fixed, so nothing is renamed or duplicated), so the value's own shape decides
+    /// the code; a primitive operation of differentiated code becomes one `ArrayPrim`.
+    fn case_of(&mut self, scrut: &Code, cc: &CaseCode, span: Span, target: Target) {
+        self.locs(&[span]);
+        let mut scrut = scrut;
+        loop {
+            match scrut {
+                Code::Let(slot, rhs, body) => {
+                    let mark = self.next;
+                    self.expr(rhs, Target::Reg(*slot));
+                    self.next = mark;
+                    scrut = body;
+                }
+                Code::Case(s, inner, inner_span)
+                    if single_alternative(inner).is_some()
+                        && threaded_shape(s, inner, *inner_span).is_none() =>
+                {
+                    self.locs(&[*inner_span]);
+                    let arm = self.bind(s, inner, *inner_span);
+                    scrut = &arm.body;
+                }
+                _ => break,
+            }
+        }
+        match single_alternative(cc) {
+            Some(_) if self.array_prim(scrut).is_some() => {
+                let arm = self.bind(scrut, cc, span);
+                self.expr(&arm.body, target);
+            }
+            _ => {
+                let s = self.scrutinee(scrut);
+                self.case(s, cc, span, target);
+            }
+        }
+    }
+
+    /// The register holding the value of `scrut`, evaluated for a `Switch` that follows.
+    fn scrutinee(&mut self, scrut: &Code) -> Reg {
+        match scrut {
+            Code::Var(VarRef::Local(s)) => *s,
+            _ => {
+                let t = self.temp();
+                self.expr(scrut, Target::Scrut(t));
+                t
+            }
+        }
+    }
+
+    /// Evaluate `scrut` and bind the slots of the single alternative of `cc` (which must have
+    /// one), failing as the `case` would; returns the alternative, whose body comes next.
+    fn bind<'c>(&mut self, scrut: &Code, cc: &'c CaseCode, span: Span) -> &'c Arm {
+        let (tag, arm) = single_alternative(cc).expect("a single alternative");
+        if let (Some(prim), [fst, snd]) = (self.array_prim(scrut), &*arm.slots) {
+            self.emit_array_prim(prim, *fst, *snd);
+            return arm;
+        }
+        let s = self.scrutinee(scrut);
+        let table = self.operands(cc.arms.iter().map(|_| NO_TARGET));
+        self.f.operands[table as usize + tag] = self.here() + 1;
+        self.emit(Op::Switch {
+            scrut: s,
+            table,
+            ntags: cc.arms.len() as u32,
+            default: NO_TARGET,
+            span,
+        });
+        if !arm.slots.is_empty() {
+            let slots = self.operands(arm.slots.iter().copied());
+            self.emit(Op::Unpack {
+                src: s,
+                slots,
+                n: arm.slots.len() as u32,
+            });
+        }
+        arm
+    }
+
+    /// `scrut` as a primitive operation of differentiated code: `let`s, then `primArrayUn` or
+    /// `primArrayBin` itself or a saturated call of a function that only applies it.
+    fn array_prim<'c>(&self, scrut: &'c Code) -> Option<ArrayPrimCode<'c>> {
         let mut lets = Vec::new();
         let mut scrut = scrut;
         while let Code::Let(slot, rhs, body) = scrut {
             lets.push((*slot, rhs.as_ref()));
             scrut = body;
         }
-        // The primitive itself, or a saturated call of a function that only applies it.
-        let (op, args, spans, prim_span) = match scrut {
-            Code::Prim(op, args, prim_span) => {
-                (*op, args.iter().collect(), vec![*prim_span], *prim_span)
-            }
+        let (op, args, spans, span) = match scrut {
+            Code::Prim(op, args, span) => (*op, args.iter().collect(), vec![*span], *span),
             _ => {
                 let (head, mut args, spans) = spine(scrut);
                 let Code::Global(g) = head else {
-                    return false;
+                    return None;
                 };
-                let Some(&Direct {
+                let Direct {
                     arity,
-                    wrapped: Some((op, prim_span)),
+                    wrapped: Some((op, span)),
                     ..
-                }) = self.direct.get(g)
+                } = *self.direct.get(g)?
                 else {
-                    return false;
+                    return None;
                 };
                 if args.len() != arity as usize {
-                    return false;
+                    return None;
                 }
                 args.reverse();
-                (op, args, spans, prim_span)
+                (op, args, spans, span)
             }
         };
-        if !matches!(op, PrimOp::ArrayUn | PrimOp::ArrayBin) {
-            return false;
-        }
-        self.locs(&[span]);
+        matches!(op, PrimOp::ArrayUn | PrimOp::ArrayBin).then_some(ArrayPrimCode {
+            lets,
+            op,
+            args,
+            spans,
+            span,
+        })
+    }
+
+    /// The `let`s of `prim`, then its `ArrayPrim` into `fst` and `snd`.
+    fn emit_array_prim(&mut self, prim: ArrayPrimCode<'_>, fst: Reg, snd: Reg) {
         let mark = self.next;
-        for (slot, rhs) in lets {
+        for (slot, rhs) in prim.lets {
             self.expr(rhs, Target::Reg(slot));
             self.next = mark;
         }
-        self.locs(&spans);
-        let regs: Vec<Reg> = args.iter().map(|a| self.operand_reg(a)).collect();
+        self.locs(&prim.spans);
+        let regs: Vec<Reg> = prim.args.iter().map(|a| self.operand_reg(a)).collect();
         let args = self.operands(regs);
         self.emit(Op::ArrayPrim {
-            op,
+            op: prim.op,
             args,
             fst,
             snd,
-            span: prim_span,
+            span: prim.span,
         });
         self.next = mark;
-        self.expr(&arm.body, target);
-        true
     }
 
     /// Primitive `op` on registers `regs` (consecutive when there are more than two).
     fn emit_prim(&mut self, op: PrimOp, span: Span, regs: &[Reg], target: Target) {
         if let (None, PrimOp::ArrayUn | PrimOp::ArrayBin) = (target.register(), op) {
-            let args = regs[0];
-            self.emit(Op::RetArrayPrim { op, args, span });
+            let args = self.operands(regs.iter().copied());
+            let pair = self.temp();
+            self.temp();
+            self.emit(Op::RetArrayPrim {
+                op,
+                args,
+                pair,
+                span,
+            });
             return;
         }
+        let args = match *regs {
+            [_] | [_, _] => 0,
+            _ => self.operands(regs.iter().copied()),
+        };
         self.finish(target, |g, dst| {
             g.emit(match *regs {
                 [a] => Op::Prim1 { dst, op, a, span },
@@ -436,7 +500,7 @@ impl Gen<'_> {
                 _ => Op::Prim {
                     dst,
                     op,
-                    args: regs.first().copied().unwrap_or(g.next),
+                    args,
                     span,
                 },
             })
@@ -464,16 +528,16 @@ impl Gen<'_> {
         }
         self.locs(&spans);
         args.reverse();
+        if let Some((op, span)) = wrapped {
+            // The function only applies a primitive to its parameters: apply it here.
+            let regs: Vec<Reg> = args.iter().map(|a| self.operand_reg(a)).collect();
+            self.emit_prim(op, span, &regs, target);
+            return true;
+        }
         let first = self.next;
         let regs: Vec<Reg> = args.iter().map(|_| self.temp()).collect();
         for (a, r) in args.into_iter().zip(regs) {
             self.expr(a, Target::Reg(r));
-        }
-        if let Some((op, span)) = wrapped {
-            // The function only applies a primitive to its parameters: apply it here.
-            let regs: Vec<Reg> = (first..first + arity).collect();
-            self.emit_prim(op, span, &regs, target);
-            return true;
         }
         let n = arity;
         match target {
@@ -677,6 +741,29 @@ impl Gen<'_> {
         for j in ends {
             self.f.ops[j as usize] = Op::Jump { target: end };
         }
+    }
+}
+
+/// A primitive operation of differentiated code (see `Gen::array_prim`).
+struct ArrayPrimCode<'c> {
+    lets: Vec<(Reg, &'c Code)>,
+    op: PrimOp,
+    args: Vec<&'c Code>,
+    /// The locations the call records, outermost first.
+    spans: Vec<Span>,
+    span: Span,
+}
+
+/// The only alternative of a `case` without a default, and its tag.
+fn single_alternative(cc: &CaseCode) -> Option<(usize, &Arm)> {
+    let mut arms = cc
+        .arms
+        .iter()
+        .enumerate()
+        .filter_map(|(t, a)| Some((t, a.as_ref()?)));
+    match (arms.next(), arms.next(), &cc.default) {
+        (Some(only), None, None) => Some(only),
+        _ => None,
     }
 }
 

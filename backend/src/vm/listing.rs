@@ -98,7 +98,7 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             format!(
                 "r{dst} = prim {} ({})",
                 op.name(),
-                regs(*args, op.arity() as u32)
+                operands(*args, op.arity() as u32)
             )
         }
         Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} r{arg}"),
@@ -114,7 +114,7 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             format!(
                 "ret prim {} ({})",
                 op.name(),
-                regs(*args, op.arity() as u32)
+                operands(*args, op.arity() as u32)
             )
         }
         Op::TailCall { f, arg, .. } => format!("tailcall r{f} r{arg}"),
