@@ -131,6 +131,14 @@ pub fn array_op_parts<'a>(
 /// backpropagator is staged and its accumulated argument.
 type StagingArray = Vec<(Option<Rc<ArrayDual>>, f64)>;
 
+/// The largest staging array kept for the next reverse pass (most gradients in a loop are of
+/// small functions; a large array is freed).
+const KEPT_STAGING: usize = 4096;
+
+thread_local! {
+    static STAGING: std::cell::Cell<StagingArray> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// `primArrayBackward n ids x y c`, the array mode's reverse pass: a staging array for IDs
 /// below `ids`; Deinterleave — each dual number of the output `y` staged with the Double at its
 /// position in the cotangent `c`; SResolve — IDs `ids - 1` down to `n + 1`, each staged
@@ -140,16 +148,34 @@ type StagingArray = Vec<(Option<Rc<ArrayDual>>, f64)>;
 /// of the dual number at once.
 pub fn array_backward(args: &[Value], bp_calls: &mut u64) -> PrimResult {
     let (n, ids, x, y, c) = (int(&args[0]), int(&args[1]), &args[2], &args[3], &args[4]);
-    let mut arr: StagingArray = vec![(None, 0.0); usize::try_from(ids).unwrap_or(0)];
+    let mut arr = STAGING.take();
+    arr.resize(usize::try_from(ids).unwrap_or(0), (None, 0.0));
+    let gradient = reverse_pass(&mut arr, n, x, y, c, bp_calls);
+    if arr.capacity() <= KEPT_STAGING {
+        arr.clear();
+        STAGING.set(arr);
+    }
+    gradient
+}
+
+/// `array_backward` on the staging array `arr`, all zero.
+fn reverse_pass(
+    arr: &mut StagingArray,
+    n: i64,
+    x: &Value,
+    y: &Value,
+    c: &Value,
+    bp_calls: &mut u64,
+) -> PrimResult {
     let mut staged = Ok(());
     walk::for_each_cotangent(y, c, |d, z| {
         if staged.is_ok() {
-            staged = array_dual(d).and_then(|d| array_call(&mut arr, d, dbl(z)));
+            staged = array_dual(d).and_then(|d| array_call(arr, d, dbl(z)));
         }
     })
     .ok_or(SHAPE)?;
     staged?;
-    for id in (n + 1..ids).rev() {
+    for id in (n + 1..arr.len() as i64).rev() {
         let Some((entry, z)) = usize::try_from(id).ok().and_then(|i| arr.get_mut(i)) else {
             continue;
         };
@@ -158,7 +184,7 @@ pub fn array_backward(args: &[Value], bp_calls: &mut u64) -> PrimResult {
         };
         *bp_calls += 1;
         for (partial, a) in dual.args.iter().flatten() {
-            array_call(&mut arr, a, partial * z)?;
+            array_call(arr, a, partial * z)?;
         }
     }
     let mut inputs = arr.iter().skip(1).map(|(_, z)| Value::Double(*z));

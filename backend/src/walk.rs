@@ -5,6 +5,7 @@
 //! run code; a function inside the value is an error.
 
 use crate::value::{Closure, RecGroup, Value};
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -83,8 +84,15 @@ fn shared_address(v: &Value) -> Option<usize> {
     (references > 2).then_some(address)
 }
 
-/// The walk's stacks start with room for a small value's nodes.
-const WALK_CAPACITY: usize = 16;
+/// The largest stacks kept for the next walk (a long list's are freed).
+const KEPT_CAPACITY: usize = 1024;
+
+thread_local! {
+    /// `transform`'s stacks, kept between walks: most walks are of small values (a function's
+    /// arguments), for which allocating the stacks would cost more than the walk.
+    static STACKS: std::cell::Cell<(Vec<Task>, Vec<Value>)> =
+        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
 
 /// Rebuild `v` bottom-up. `step` decides for every node; compound nodes it descends into are
 /// rebuilt with their transformed children, closures and recursive groups through `lam` (which
@@ -98,9 +106,34 @@ pub fn transform(
 ) -> Result<Value, String> {
     // Made when a shared node is met: most values (a function's arguments) have none.
     let mut memo: Option<HashMap<usize, Value>> = None;
-    let mut results: Vec<Value> = Vec::with_capacity(WALK_CAPACITY);
-    let mut tasks = Vec::with_capacity(WALK_CAPACITY);
+    // (A walk inside `step` or `lam` would find the stacks taken and make its own.)
+    let (mut tasks, mut results) = STACKS.take();
     tasks.push(Task::Visit(v.clone()));
+    let rebuilt = walk(
+        &mut tasks,
+        &mut results,
+        share,
+        &mut memo,
+        &mut step,
+        &mut lam,
+    );
+    if tasks.capacity().max(results.capacity()) <= KEPT_CAPACITY {
+        tasks.clear();
+        results.clear();
+        STACKS.set((tasks, results));
+    }
+    rebuilt.map(|r| r.unwrap_or_else(|| v.clone()))
+}
+
+/// `transform`'s loop over its stacks; the result, if any node was visited.
+fn walk(
+    tasks: &mut Vec<Task>,
+    results: &mut Vec<Value>,
+    share: bool,
+    memo: &mut Option<HashMap<usize, Value>>,
+    step: &mut impl FnMut(&Value) -> Result<Step, String>,
+    lam: &mut impl FnMut(u32) -> Result<u32, String>,
+) -> Result<Option<Value>, String> {
     while let Some(task) = tasks.pop() {
         match task {
             Task::Visit(v) => {
@@ -166,7 +199,7 @@ pub fn transform(
             }
         }
     }
-    Ok(results.pop().unwrap_or_else(|| v.clone()))
+    Ok(results.pop())
 }
 
 /// `v` with its scalars replaced, in order, by the items of the Haskell list `items`.
@@ -241,15 +274,18 @@ pub fn for_each_cotangent(
     c: &Value,
     mut visit: impl FnMut(&Value, &Value),
 ) -> Option<()> {
-    let mut stack = vec![(y.clone(), c.clone())];
+    // Most outputs are a few numbers: no heap for the stack.
+    let mut stack: SmallVec<[(Value, Value); 8]> = SmallVec::new();
+    stack.push((y.clone(), c.clone()));
     while let Some((y, c)) = stack.pop() {
         match (&y, &c) {
             (Value::Dual(_) | Value::ArrayDual(_), Value::Double(_)) => visit(&y, &c),
             (Value::Dual(_) | Value::ArrayDual(_), _) | (_, Value::Double(_)) => return None,
             _ => match (y.tag(), c.tag()) {
                 (Some(s), Some(t)) if s == t && fields(&y).len() == fields(&c).len() => {
-                    let fs = fields(&y).iter().zip(fields(&c)).rev();
-                    stack.extend(fs.map(|(a, b)| (a.clone(), b.clone())));
+                    for (a, b) in fields(&y).iter().zip(fields(&c)).rev() {
+                        stack.push((a.clone(), b.clone()));
+                    }
                 }
                 (None, None) => {}
                 _ => return None,
