@@ -150,6 +150,21 @@ impl<'p, 'o> Vm<'p, 'o> {
         Some((entry?, env))
     }
 
+    /// `primArrayUn`/`primArrayBin` (`op`) on the registers `code.operands[args..]` of the frame
+    /// at `base`: the two components of the pair it makes.
+    fn array_op(
+        &mut self,
+        code: &Function,
+        base: usize,
+        op: PrimOp,
+        args: u32,
+        span: Span,
+    ) -> Result<[Value; 2], Diagnostic> {
+        let regs = &code.operands[args as usize..];
+        let parts = crate::ad_prims::array_op_parts(op, |i| &self.stack[base + regs[i] as usize]);
+        parts.map_err(|msg| self.prim_error(span, msg))
+    }
+
     /// The values of the registers `code.operands[start..start+n]` of the frame at `base`.
     fn registers(&self, code: &Function, base: usize, start: u32, n: u32) -> SmallVec<[Value; 4]> {
         code.operands[start as usize..(start + n) as usize]
@@ -597,11 +612,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     snd,
                     span,
                 } => {
-                    let regs = &code.operands[*args as usize..];
-                    let stack = &self.stack;
-                    let parts = crate::ad_prims::array_op_parts(*op, |i| &stack[reg(regs[i])])
-                        .map_err(|msg| self.prim_error(*span, msg))?;
-                    let [dual, next] = parts;
+                    let [dual, next] = self.array_op(code, base, *op, *args, *span)?;
                     self.stack[reg(*fst)] = dual;
                     self.stack[reg(*snd)] = next;
                 }
@@ -611,11 +622,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     pair,
                     span,
                 } => {
-                    let regs = &code.operands[*args as usize..];
-                    let stack = &self.stack;
-                    let parts = crate::ad_prims::array_op_parts(*op, |i| &stack[reg(regs[i])])
-                        .map_err(|msg| self.prim_error(*span, msg))?;
-                    let [dual, next] = parts;
+                    let [dual, next] = self.array_op(code, base, *op, *args, *span)?;
                     let first = reg(*pair);
                     (self.stack[first], self.stack[first + 1]) = (dual, next);
                     ret_con!(0, 2, first)

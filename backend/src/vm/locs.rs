@@ -48,50 +48,39 @@ pub fn drop_repeated(f: &mut Function) {
     f.ops
         .retain(|_| *k.next().expect("one flag per instruction"));
     for op in &mut f.ops {
-        match op {
-            Op::Switch {
-                table,
-                ntags,
-                default,
-                ..
-            } => {
-                for t in &mut f.operands[*table as usize..(*table + *ntags) as usize] {
-                    *t = at(*t);
-                }
-                *default = at(*default);
-            }
-            Op::Jump { target } => *target = at(*target),
-            Op::CallThreaded { skip, .. } => *skip = at(*skip),
-            _ => {}
-        }
+        for_each_target(op, &mut f.operands, |t| *t = at(*t));
     }
 }
 
 /// Which instructions of `f` a jump may land on.
-fn jump_targets(f: &Function) -> Vec<bool> {
+fn jump_targets(f: &mut Function) -> Vec<bool> {
     let mut targets = vec![false; f.ops.len() + 1];
-    let mut mark = |t: u32| {
-        if t != NO_TARGET {
-            targets[t as usize] = true;
-        }
-    };
-    for op in &f.ops {
-        match op {
-            Op::Switch {
-                table,
-                ntags,
-                default,
-                ..
-            } => {
-                for &t in &f.operands[*table as usize..(*table + *ntags) as usize] {
-                    mark(t);
-                }
-                mark(*default);
+    for op in &mut f.ops {
+        for_each_target(op, &mut f.operands, |t| {
+            if *t != NO_TARGET {
+                targets[*t as usize] = true;
             }
-            Op::Jump { target } => mark(*target),
-            Op::CallThreaded { skip, .. } => mark(*skip),
-            _ => {}
-        }
+        });
     }
     targets
+}
+
+/// Visit the jump targets of `op` (`NO_TARGET` included), whose operands are in `operands`.
+fn for_each_target(op: &mut Op, operands: &mut [u32], mut visit: impl FnMut(&mut u32)) {
+    match op {
+        Op::Switch {
+            table,
+            ntags,
+            default,
+            ..
+        } => {
+            operands[*table as usize..(*table + *ntags) as usize]
+                .iter_mut()
+                .for_each(&mut visit);
+            visit(default);
+        }
+        Op::Jump { target } => visit(target),
+        Op::CallThreaded { skip, .. } => visit(skip),
+        _ => {}
+    }
 }
