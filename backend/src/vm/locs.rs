@@ -84,3 +84,46 @@ fn for_each_target(op: &mut Op, operands: &mut [u32], mut visit: impl FnMut(&mut
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dnrad_core::span::FileId;
+
+    fn at(lo: u32) -> Span {
+        Span::new(FileId(1), lo, lo + 1)
+    }
+
+    #[test]
+    fn a_repeated_location_goes_and_jump_targets_follow() {
+        let (a, b) = (at(10), at(20));
+        let mut f = Function {
+            ops: vec![
+                Op::Loc(a),
+                Op::Move { dst: 1, src: 0 },
+                Op::Loc(a), // repeats a: dropped
+                Op::Switch {
+                    scrut: 1,
+                    table: 0,
+                    ntags: 2,
+                    default: NO_TARGET,
+                    span: a,
+                },
+                Op::Loc(a), // a jump lands here: kept
+                Op::Jump { target: 7 },
+                Op::Loc(b),
+                Op::Loc(b), // a jump lands here: kept
+                Op::Ret { src: 1 },
+            ],
+            operands: vec![4, 6],
+            ..Function::default()
+        };
+        drop_repeated(&mut f);
+        let locs: Vec<usize> = (f.ops.iter().enumerate())
+            .filter_map(|(i, op)| matches!(op, Op::Loc(_)).then_some(i))
+            .collect();
+        assert_eq!(locs, [0, 3, 5, 6]);
+        assert_eq!(f.operands, [3, 5]);
+        assert!(matches!(f.ops[4], Op::Jump { target: 6 }));
+    }
+}
