@@ -103,13 +103,19 @@ fn array_op(v: f64, args: [Option<(f64, &Value)>; 2], i: i64) -> Result<[Value; 
     })
 }
 
-/// `primArrayUn` / `primArrayBin` on the arguments `arg(0)`, `arg(1)`, ..: the components of
-/// the result pair.
-pub fn array_op_parts<'a>(
-    op: PrimOp,
-    arg: impl Fn(usize) -> &'a Value,
-) -> Result<[Value; 2], String> {
+/// A primitive that makes a pair (`PrimOp::makes_pair`) on the arguments `arg(0)`, `arg(1)`,
+/// ..: the pair's components.
+pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[Value; 2], String> {
     match op {
+        PrimOp::Interleave => {
+            // Input k: `Dual x (k, bp)`, or the array mode's dual number with ID k.
+            let bp = arg(0);
+            let (x, n) = walk::interleave(arg(1), |x, k| match bp {
+                Value::ArrayDual(_) => ArrayDual::leaf(x, k),
+                _ => Value::dual(x, tuple([Value::Int(k), bp.clone()])),
+            })?;
+            Ok([x, Value::Int(n)])
+        }
         PrimOp::ArrayUn => array_op(
             dbl(arg(0)),
             [Some((dbl(arg(1)), arg(2))), None],
@@ -121,7 +127,7 @@ pub fn array_op_parts<'a>(
             int(arg(5)),
         ),
         _ => Err(format!(
-            "internal error: `{}` is not an array-mode operation",
+            "internal error: `{}` does not make a pair",
             op.name()
         )),
     }
@@ -212,15 +218,6 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         },
         Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
         Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,
-        Interleave => {
-            // Input k: `Dual x (k, bp)`, or the array mode's dual number with ID k.
-            let bp = arg(0);
-            let (x, n) = walk::interleave(arg(1), |x, k| match bp {
-                Value::ArrayDual(_) => ArrayDual::leaf(x, k),
-                _ => Value::dual(x, tuple([Value::Int(k), bp.clone()])),
-            })?;
-            tuple([x, Value::Int(n)])
-        }
         CotangentPairs => walk::cotangent_pairs(arg(0), arg(1)).ok_or(SHAPE)?,
         SameShape => Value::bool(walk::same_shape(arg(0), arg(1))),
         CotZero => ad(AdState::Cot(imbl::OrdMap::new())),
@@ -274,7 +271,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             _ => return Err("internal error: not a staging map".into()),
         },
         ArrayConst => ArrayDual::leaf(dbl(arg(0)), 0),
-        ArrayUn | ArrayBin => tuple(array_op_parts(op, arg)?),
+        Interleave | ArrayUn | ArrayBin => tuple(pair_parts(op, arg)?),
         _ => {
             return Err(format!(
                 "internal error: `{}` is not an AD primitive",

@@ -234,13 +234,13 @@ arrayBin v d1 d2 a b i = primArrayBin v d1 d2 a b i
 -- array mode's world, and the reverse pass. (grad is written out rather than built on a shared
 -- forward-pass function: that call and its result tuple cost a scalar function's gradient 8%.)
 vjpArray :: (a -> b) -> a -> (b, b -> a)
-vjpArray f x = case primInterleave arrayZero x of
+vjpArray f x = let zero = arrayZero in case primInterleave zero x of
   (xD, n) -> let next = primIntAdd n 1 in
-             case primLiftRev arrayZero f xD next of
+             case primLiftRev zero f xD next of
                (y, ids) -> (adStrip y, \c -> primArrayBackward n ids x y c)
 
 gradArray :: (a -> Double) -> a -> a
-gradArray f x = case primInterleave arrayZero x of
+gradArray f x = let zero = arrayZero in case primInterleave zero x of
   (xD, n) -> let next = primIntAdd n 1 in
-             case primLiftRev arrayZero f xD next of
+             case primLiftRev zero f xD next of
                (y, ids) -> primArrayBackward n ids x y 1.0

@@ -175,20 +175,20 @@ pub enum Op {
         args: Reg,
         n: u32,
     },
-    /// `case primArrayUn/primArrayBin (op) .. of (d, i) -> ..`: the primitive on the registers
-    /// `operands[args..]`, the two components of the pair it makes into `fst` and `snd` (the
-    /// pair is never built).
-    ArrayPrim {
+    /// `case p .. of (a, b) -> ..` for a primitive `p` that makes a pair (`PrimOp::makes_pair`:
+    /// a primitive operation of differentiated code, interleave): the primitive on the registers
+    /// `operands[args..]`, the pair's two components into `fst` and `snd` (it is never built).
+    PairPrim {
         op: PrimOp,
         args: u32,
         fst: Reg,
         snd: Reg,
         span: Span,
     },
-    /// Return the pair `primArrayUn`/`primArrayBin` (`op`) makes of the registers
+    /// Return the pair primitive `op` (see `PairPrim`) makes of the registers
     /// `operands[args..]`, put in registers `pair` and `pair + 1`, as `RetCon` returns a pair
     /// (unboxed when the caller only matches on it).
-    RetArrayPrim {
+    RetPairPrim {
         op: PrimOp,
         args: u32,
         pair: Reg,

@@ -234,25 +234,25 @@ impl Shift<'_> {
                 n,
             },
             Op::Ret { src } => Op::Ret { src: r(src) },
-            Op::ArrayPrim {
+            Op::PairPrim {
                 op,
                 args,
                 fst,
                 snd,
                 span,
-            } => Op::ArrayPrim {
+            } => Op::PairPrim {
                 op,
                 args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
                 fst: r(fst),
                 snd: r(snd),
                 span,
             },
-            Op::RetArrayPrim {
+            Op::RetPairPrim {
                 op,
                 args,
                 pair,
                 span,
-            } => Op::RetArrayPrim {
+            } => Op::RetPairPrim {
                 op,
                 args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
                 pair: r(pair),

@@ -150,9 +150,9 @@ impl<'p, 'o> Vm<'p, 'o> {
         Some((entry?, env))
     }
 
-    /// `primArrayUn`/`primArrayBin` (`op`) on the registers `code.operands[args..]` of the frame
-    /// at `base`: the two components of the pair it makes.
-    fn array_op(
+    /// The primitive `op`, which makes a pair, on the registers `code.operands[args..]` of the
+    /// frame at `base`: the pair's two components.
+    fn pair_op(
         &mut self,
         code: &Function,
         base: usize,
@@ -161,7 +161,7 @@ impl<'p, 'o> Vm<'p, 'o> {
         span: Span,
     ) -> Result<[Value; 2], Diagnostic> {
         let regs = &code.operands[args as usize..];
-        let parts = crate::ad_prims::array_op_parts(op, |i| &self.stack[base + regs[i] as usize]);
+        let parts = crate::ad_prims::pair_parts(op, |i| &self.stack[base + regs[i] as usize]);
         parts.map_err(|msg| self.prim_error(span, msg))
     }
 
@@ -605,24 +605,24 @@ impl<'p, 'o> Vm<'p, 'o> {
                     self.stack[base + dst as usize] = v;
                 }
                 Op::RetCon { tag, args, n } => ret_con!(*tag, *n as usize, reg(*args)),
-                Op::ArrayPrim {
+                Op::PairPrim {
                     op,
                     args,
                     fst,
                     snd,
                     span,
                 } => {
-                    let [dual, next] = self.array_op(code, base, *op, *args, *span)?;
+                    let [dual, next] = self.pair_op(code, base, *op, *args, *span)?;
                     self.stack[reg(*fst)] = dual;
                     self.stack[reg(*snd)] = next;
                 }
-                Op::RetArrayPrim {
+                Op::RetPairPrim {
                     op,
                     args,
                     pair,
                     span,
                 } => {
-                    let [dual, next] = self.array_op(code, base, *op, *args, *span)?;
+                    let [dual, next] = self.pair_op(code, base, *op, *args, *span)?;
                     let first = reg(*pair);
                     (self.stack[first], self.stack[first + 1]) = (dual, next);
                     ret_con!(0, 2, first)

@@ -103,14 +103,14 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
         }
         Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} r{arg}"),
         Op::RetCon { tag, args, n } => format!("ret con #{tag} ({})", regs(*args, *n)),
-        Op::ArrayPrim {
+        Op::PairPrim {
             op, args, fst, snd, ..
         } => format!(
             "r{fst} r{snd} = prim {} ({})",
             op.name(),
             operands(*args, op.arity() as u32)
         ),
-        Op::RetArrayPrim { op, args, .. } => {
+        Op::RetPairPrim { op, args, .. } => {
             format!(
                 "ret prim {} ({})",
                 op.name(),
