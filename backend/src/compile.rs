@@ -7,7 +7,7 @@ use dnrad_core::{Diagnostic, ErrorKind, Name, PrimOp, Program, Span};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::value::Value;
+use crate::value::{Captures, Closure, Value};
 
 /// Where a variable lives, seen from the code that uses it.
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +56,9 @@ pub struct LamCode {
     /// The lambda's twin in each differentiation world (empty when the program has none): a
     /// lambda with the same captures, at their differentiated types.
     pub twins: Box<[u32]>,
+    /// A closure of each twin that captures nothing: what lifting a closure of this lambda that
+    /// captures nothing gives (made once, not per lifting).
+    pub twin_closures: Box<[Value]>,
 }
 
 pub struct Compiled {
@@ -213,6 +216,7 @@ impl Compiler<'_> {
             nslots: scope.nslots,
             body,
             twins: Box::new([]),
+            twin_closures: Box::new([]),
         });
         Ok((self.lams.len() as u32 - 1, scope.captures))
     }
@@ -234,6 +238,13 @@ impl Compiler<'_> {
             let (twin, _) = self.lambda(x, body, capture_base, members, Some(captures))?;
             twins.push(twin);
         }
+        let closure = |&twin: &u32| {
+            Value::Closure(Rc::new(Closure {
+                lam: twin,
+                captures: Captures::new(),
+            }))
+        };
+        self.lams[lam as usize].twin_closures = twins.iter().map(closure).collect();
         self.lams[lam as usize].twins = twins.into();
         Ok(())
     }
@@ -378,6 +389,7 @@ impl Compiler<'_> {
             nslots: scope.nslots,
             body: body?,
             twins: Box::new([]),
+            twin_closures: Box::new([]),
         })
     }
 }

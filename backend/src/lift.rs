@@ -5,23 +5,26 @@
 
 use crate::ad_prims;
 use crate::compile::LamCode;
-use crate::value::{Captures, Closure, Value};
+use crate::value::Value;
 use crate::walk::{transform, Step};
-use std::rc::Rc;
 
 /// Lift `v` into world `world`, whose constants have derivative part `zero`.
 pub fn lift(lams: &[LamCode], world: usize, zero: &Value, v: &Value) -> Result<Value, String> {
+    const NO_TWIN: &str = "internal error: differentiating a function that has no twin";
     let twin = |lam: u32| {
-        lams[lam as usize].twins.get(world).copied().ok_or_else(|| {
-            "internal error: differentiating a function that has no twin".to_string()
-        })
+        lams[lam as usize]
+            .twins
+            .get(world)
+            .copied()
+            .ok_or_else(|| NO_TWIN.to_string())
     };
     match v {
-        // The common case, a top-level function: no walk.
-        Value::Closure(c) if c.captures.is_empty() => Ok(Value::Closure(Rc::new(Closure {
-            lam: twin(c.lam)?,
-            captures: Captures::new(),
-        }))),
+        // The common case, a top-level function: no walk, no allocation.
+        Value::Closure(c) if c.captures.is_empty() => lams[c.lam as usize]
+            .twin_closures
+            .get(world)
+            .cloned()
+            .ok_or_else(|| NO_TWIN.to_string()),
         _ => transform(
             v,
             true,
