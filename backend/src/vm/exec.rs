@@ -8,7 +8,7 @@ use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAN
 use crate::compile::{Compiled, LamCode};
 use crate::machine::{apply_prim, loop_message, runtime_error, Env, Global, Limits};
 use crate::prims::int_div;
-use crate::value::{Closure, RecGroup, Value};
+use crate::value::{Captures, Closure, RecGroup, Value};
 use dnrad_core::{Diagnostic, PrimOp, Span};
 use smallvec::SmallVec;
 use std::io::Write;
@@ -167,10 +167,13 @@ impl<'p, 'o> Vm<'p, 'o> {
 
     /// The values of the registers `code.operands[start..start+n]` of the frame at `base`.
     fn registers(&self, code: &Function, base: usize, start: u32, n: u32) -> SmallVec<[Value; 4]> {
-        code.operands[start as usize..(start + n) as usize]
-            .iter()
-            .map(|&r| self.stack[base + r as usize].clone())
-            .collect()
+        // Pushing one by one: collecting goes through SmallVec's `extend`, several times slower
+        // for a few values.
+        let mut values = SmallVec::new();
+        for &r in &code.operands[start as usize..(start + n) as usize] {
+            values.push(self.stack[base + r as usize].clone());
+        }
+        values
     }
 
     /// A tail call: the running frame at `base` becomes `callee`'s, whose `nargs` arguments are
@@ -396,10 +399,10 @@ impl<'p, 'o> Vm<'p, 'o> {
                 },
                 Op::Closure { dst, lam, start, n } => {
                     let frame = self.frames.last().expect("a frame");
-                    let captures = code.operands[*start as usize..(*start + *n) as usize]
-                        .iter()
-                        .map(|o| self.read(frame, *o))
-                        .collect();
+                    let mut captures = Captures::new();
+                    for &o in &code.operands[*start as usize..(*start + *n) as usize] {
+                        captures.push(self.read(frame, o));
+                    }
                     self.stack[reg(*dst)] = Value::Closure(Rc::new(Closure {
                         lam: *lam,
                         captures,
