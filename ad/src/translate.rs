@@ -186,11 +186,11 @@ impl<'p> Translator<'p> {
                 };
                 pure(b.lam(x, w.world.ty(t), body), ty)
             }
-            ExprKind::App(..) if w.world.threads_ids && self.known_call(e).is_some() => {
-                let (head, args) = self.known_call(e).expect("checked");
-                self.known_call_d(w, b, head, &args, i)?
-            }
             ExprKind::App(f, a) => {
+                let known = w.world.threads_ids.then(|| self.known_call(e)).flatten();
+                if let Some((head, args)) = known {
+                    return self.known_call_d(w, b, head, &args, i);
+                }
                 let mut pending = Vec::new();
                 let mf = self.d(w, f, i)?;
                 let Type::Fun(_, rty) = mf.ty.clone() else {

@@ -181,10 +181,9 @@ fn reverse_pass(
     })
     .ok_or(SHAPE)?;
     staged?;
-    for id in (n + 1..arr.len() as i64).rev() {
-        let Some((entry, z)) = usize::try_from(id).ok().and_then(|i| arr.get_mut(i)) else {
-            continue;
-        };
+    let first = usize::try_from(n + 1).unwrap_or(0);
+    for id in (first..arr.len()).rev() {
+        let (entry, z) = &mut arr[id];
         let (Some(dual), z) = (entry.take(), *z) else {
             continue;
         };

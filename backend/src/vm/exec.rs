@@ -316,6 +316,22 @@ impl<'p, 'o> Vm<'p, 'o> {
                 code = &funcs[func as usize];
             }};
         }
+        // Give `$v` to the frame that `$frame` (popped, its registers freed) returns to.
+        macro_rules! deliver {
+            ($frame:expr, $v:expr) => {{
+                let v = $v;
+                let dst = match $frame.ret {
+                    Return::Exit => return Ok(v),
+                    Return::Reg(dst) | Return::Scrut(dst) => dst,
+                    Return::Global(g, dst) => {
+                        self.globals[g as usize] = Global::Done(v.clone());
+                        dst
+                    }
+                };
+                resume!();
+                self.stack[base + dst as usize] = v;
+            }};
+        }
         // Return constructor `$tag` with fields in registers `$first..$first+$n` (see `RetCon`).
         macro_rules! ret_con {
             ($tag:expr, $n:expr, $first:expr) => {{
@@ -347,16 +363,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                 let fields = self.stack[first..first + n].iter_mut().map(std::mem::take);
                 let v = Value::con(tag, fields);
                 self.stack.truncate(frame.base);
-                let dst = match frame.ret {
-                    Return::Exit => return Ok(v),
-                    Return::Reg(dst) | Return::Scrut(dst) => dst,
-                    Return::Global(g, dst) => {
-                        self.globals[g as usize] = Global::Done(v.clone());
-                        dst
-                    }
-                };
-                resume!();
-                self.stack[base + dst as usize] = v;
+                deliver!(frame, v)
             }};
         }
         loop {
@@ -596,16 +603,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let frame = self.frames.pop().expect("a frame to return from");
                     self.stack.truncate(frame.base);
                     self.user_loc = frame.saved_loc;
-                    let dst = match frame.ret {
-                        Return::Exit => return Ok(v),
-                        Return::Reg(dst) | Return::Scrut(dst) => dst,
-                        Return::Global(g, dst) => {
-                            self.globals[g as usize] = Global::Done(v.clone());
-                            dst
-                        }
-                    };
-                    resume!();
-                    self.stack[base + dst as usize] = v;
+                    deliver!(frame, v)
                 }
                 Op::RetCon { tag, args, n } => ret_con!(*tag, *n as usize, reg(*args)),
                 Op::PairPrim {

@@ -416,24 +416,36 @@ impl Gen<'_> {
             return arm;
         }
         let s = self.scrutinee(scrut);
+        let table = self.switch(s, cc, span);
+        self.f.operands[table as usize + tag] = self.here();
+        self.unpack(s, arm);
+        arm
+    }
+
+    /// A `Switch` on `scrut` by the tags of `cc`, its targets still to be filled in; returns
+    /// its table.
+    fn switch(&mut self, scrut: Reg, cc: &CaseCode, span: Span) -> u32 {
         let table = self.operands(cc.arms.iter().map(|_| NO_TARGET));
-        self.f.operands[table as usize + tag] = self.here() + 1;
         self.emit(Op::Switch {
-            scrut: s,
+            scrut,
             table,
             ntags: cc.arms.len() as u32,
             default: NO_TARGET,
             span,
         });
+        table
+    }
+
+    /// The fields of the constructor in `src` into the slots of `arm`.
+    fn unpack(&mut self, src: Reg, arm: &Arm) {
         if !arm.slots.is_empty() {
             let slots = self.operands(arm.slots.iter().copied());
             self.emit(Op::Unpack {
-                src: s,
+                src,
                 slots,
                 n: arm.slots.len() as u32,
             });
         }
-        arm
     }
 
     /// `scrut` as a primitive that makes a pair (`PrimOp::makes_pair`): `let`s, then the
@@ -730,27 +742,13 @@ impl Gen<'_> {
     }
 
     fn case(&mut self, scrut: Reg, cc: &CaseCode, span: Span, target: Target) {
-        let table = self.operands(cc.arms.iter().map(|_| NO_TARGET));
         let switch = self.here();
-        self.emit(Op::Switch {
-            scrut,
-            table,
-            ntags: cc.arms.len() as u32,
-            default: NO_TARGET,
-            span,
-        });
+        let table = self.switch(scrut, cc, span);
         let mut ends = Vec::new();
         for (tag, arm) in cc.arms.iter().enumerate() {
             let Some(arm) = arm else { continue };
             self.f.operands[table as usize + tag] = self.here();
-            if !arm.slots.is_empty() {
-                let slots = self.operands(arm.slots.iter().copied());
-                self.emit(Op::Unpack {
-                    src: scrut,
-                    slots,
-                    n: arm.slots.len() as u32,
-                });
-            }
+            self.unpack(scrut, arm);
             self.expr(&arm.body, target);
             if target.register().is_some() {
                 ends.push(self.here());
