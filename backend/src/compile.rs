@@ -282,6 +282,13 @@ impl Compiler<'_> {
             ExprKind::Let(b, body) => {
                 let rhs = self.expr(&b.rhs)?;
                 let mark = self.mark();
+                if let Code::Var(r) = rhs {
+                    // `let x = y`: `x` names `y`'s place (which outlives `x`'s scope), no copy.
+                    self.scope().vars.push((b.name.clone(), r));
+                    let body = self.expr(body);
+                    self.release(mark);
+                    return body;
+                }
                 let slot = self.bind(&b.name);
                 let body = self.expr(body);
                 self.release(mark);

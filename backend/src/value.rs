@@ -118,6 +118,20 @@ impl Value {
         }
     }
 
+    /// Constructor `tag` with the last `n` values of `stack` as its fields (taken off it).
+    pub fn con_popped(tag: u32, stack: &mut Vec<Value>, n: usize) -> Value {
+        let fields = match n {
+            0 => return Value::Tag(tag),
+            2 => {
+                let b = stack.pop().expect("two fields");
+                let a = stack.pop().expect("two fields");
+                Fields::from_buf([a, b])
+            }
+            _ => stack.drain(stack.len() - n..).collect(),
+        };
+        Value::Con(Rc::new(ConCell { tag, fields }))
+    }
+
     pub fn tag(&self) -> Option<u32> {
         match self {
             Value::Tag(t) => Some(*t),

@@ -4,7 +4,7 @@
 //! right, depth first, with explicit stacks (a long list never grows the Rust stack). They never
 //! run code; a function inside the value is an error.
 
-use crate::value::{Closure, RecGroup, Value};
+use crate::value::{Closure, ConCell, Fields, RecGroup, Value};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -67,13 +67,15 @@ pub enum Step {
     Descend,
 }
 
-enum Task {
-    Visit(Value),
-    Build(Value, usize),
+/// A step of `transform`'s walk, over nodes borrowed from the value walked (which outlives the
+/// walk, so no reference counts change).
+enum Task<'a> {
+    Visit(&'a Value),
+    Build(&'a Value, usize),
 }
 
-/// The address of a compound node the walk may reach twice. While a node is visited, its
-/// parent's field and the walk's task hold it; a node with more references may be shared.
+/// The address of a compound node the walk may reach twice: its parent's field holds it, so a
+/// node with more references may be shared.
 fn shared_address(v: &Value) -> Option<usize> {
     let (references, address) = match v {
         Value::Con(c) => (Rc::strong_count(c), Rc::as_ptr(c) as usize),
@@ -81,17 +83,16 @@ fn shared_address(v: &Value) -> Option<usize> {
         Value::Rec(g, _) => (Rc::strong_count(g), Rc::as_ptr(g) as usize),
         _ => return None,
     };
-    (references > 2).then_some(address)
+    (references > 1).then_some(address)
 }
 
-/// The largest stacks kept for the next walk (a long list's are freed).
+/// The largest result stack kept for the next walk (a long list's is freed).
 const KEPT_CAPACITY: usize = 1024;
 
 thread_local! {
-    /// `transform`'s stacks, kept between walks: most walks are of small values (a function's
-    /// arguments), for which allocating the stacks would cost more than the walk.
-    static STACKS: std::cell::Cell<(Vec<Task>, Vec<Value>)> =
-        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+    /// `transform`'s result stack, kept between walks: most walks are of small values (a
+    /// function's arguments), for which allocating it would cost more than the walk.
+    static RESULTS: std::cell::Cell<Vec<Value>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// Rebuild `v` bottom-up. `step` decides for every node; compound nodes it descends into are
@@ -106,9 +107,10 @@ pub fn transform(
 ) -> Result<Value, String> {
     // Made when a shared node is met: most values (a function's arguments) have none.
     let mut memo: Option<HashMap<usize, Value>> = None;
-    // (A walk inside `step` or `lam` would find the stacks taken and make its own.)
-    let (mut tasks, mut results) = STACKS.take();
-    tasks.push(Task::Visit(v.clone()));
+    // (A walk inside `step` or `lam` would find the stack taken and make its own.)
+    let mut results = RESULTS.take();
+    let mut tasks: SmallVec<[Task; 16]> = SmallVec::new();
+    tasks.push(Task::Visit(v));
     let rebuilt = walk(
         &mut tasks,
         &mut results,
@@ -117,17 +119,16 @@ pub fn transform(
         &mut step,
         &mut lam,
     );
-    if tasks.capacity().max(results.capacity()) <= KEPT_CAPACITY {
-        tasks.clear();
+    if results.capacity() <= KEPT_CAPACITY {
         results.clear();
-        STACKS.set((tasks, results));
+        RESULTS.set(results);
     }
     rebuilt.map(|r| r.unwrap_or_else(|| v.clone()))
 }
 
 /// `transform`'s loop over its stacks; the result, if any node was visited.
-fn walk(
-    tasks: &mut Vec<Task>,
+fn walk<'a>(
+    tasks: &mut SmallVec<[Task<'a>; 16]>,
     results: &mut Vec<Value>,
     share: bool,
     memo: &mut Option<HashMap<usize, Value>>,
@@ -137,43 +138,41 @@ fn walk(
     while let Some(task) = tasks.pop() {
         match task {
             Task::Visit(v) => {
-                if let Some(done) = shared_address(&v)
+                if let Some(done) = memo
+                    .as_ref()
                     .filter(|_| share)
-                    .and_then(|a| memo.as_ref()?.get(&a))
+                    .and_then(|m| m.get(&shared_address(v)?))
                 {
-                    results.push(match (&v, done) {
+                    results.push(match (v, done) {
                         (Value::Rec(_, j), Value::Rec(g, _)) => Value::Rec(g.clone(), *j),
                         _ => done.clone(),
                     });
                     continue;
                 }
-                let children: &[Value] = match step(&v)? {
+                let children: &'a [Value] = match step(v)? {
                     Step::Replace(r) => {
                         results.push(r);
                         continue;
                     }
-                    Step::Descend => match &v {
+                    Step::Descend => match v {
                         Value::Con(c) => &c.fields,
                         Value::Closure(c) => &c.captures,
                         Value::Rec(g, _) => &g.captures,
                         _ => {
-                            results.push(v);
+                            results.push(v.clone());
                             continue;
                         }
                     },
                 };
-                tasks.push(Task::Build(v.clone(), children.len()));
-                for child in children.iter().rev() {
-                    tasks.push(Task::Visit(child.clone()));
-                }
+                tasks.push(Task::Build(v, children.len()));
+                tasks.extend(children.iter().rev().map(Task::Visit));
             }
             Task::Build(v, n) => {
-                let parts = results.drain(results.len() - n..);
-                let rebuilt = match &v {
-                    Value::Con(c) => Value::con(c.tag, parts),
+                let rebuilt = match v {
+                    Value::Con(c) => Value::con_popped(c.tag, results, n),
                     Value::Closure(c) => Value::Closure(Rc::new(Closure {
                         lam: lam(c.lam)?,
-                        captures: parts.collect(),
+                        captures: results.drain(results.len() - n..).collect(),
                     })),
                     Value::Rec(g, j) => {
                         let lams = g
@@ -183,14 +182,14 @@ fn walk(
                             .collect::<Result<Box<[u32]>, String>>()?;
                         let group = Rc::new(RecGroup {
                             lams,
-                            captures: parts.collect(),
+                            captures: results.drain(results.len() - n..).collect(),
                         });
                         Value::Rec(group, *j)
                     }
                     _ => unreachable!("only compound values are rebuilt"),
                 };
                 if share {
-                    if let Some(a) = shared_address(&v) {
+                    if let Some(a) = shared_address(v) {
                         memo.get_or_insert_with(HashMap::new)
                             .insert(a, rebuilt.clone());
                     }
@@ -214,45 +213,96 @@ pub fn refill(v: &Value, kind: Scalar, items: &Value) -> Result<Value, String> {
     })
 }
 
+/// How deep `map_nodes` recurses into fields other than the last before it hands a subvalue
+/// to `transform`'s explicit stacks.
+const MAX_MAP_DEPTH: u32 = 64;
+
+/// `v` with each node that `leaf` replaces (`Some`) replaced, in order (fields left to right,
+/// depth first), and every other constructor rebuilt around its fields. The common shapes are
+/// walked without `transform`'s task stacks: a list (any value nested in its last field) top
+/// down in a loop along that field, each new cell's last field filled in by the next step;
+/// other fields recursively, up to `MAX_MAP_DEPTH`, below which `transform` takes over, so
+/// the Rust stack stays shallow.
+fn map_nodes(
+    v: &Value,
+    depth: u32,
+    leaf: &mut impl FnMut(&Value) -> Result<Option<Value>, String>,
+) -> Result<Value, String> {
+    if let Some(r) = leaf(v)? {
+        return Ok(r);
+    }
+    if depth >= MAX_MAP_DEPTH {
+        // (`leaf` of a node it does not replace has no effect, so calling it again is safe.)
+        let step = |node: &Value| Ok(leaf(node)?.map_or(Step::Descend, Step::Replace));
+        return transform(v, false, step, Ok);
+    }
+    let mut root = Value::unit();
+    // Where the value of `cur` goes; `cur` is never one that `leaf` replaces.
+    let mut hole = &mut root;
+    let mut cur = v;
+    loop {
+        let Some((c, last, init)) = (match cur {
+            Value::Con(c) => c.fields.split_last().map(|(last, init)| (c, last, init)),
+            _ => None,
+        }) else {
+            *hole = cur.clone();
+            break;
+        };
+        let mut fields = Fields::new();
+        for f in init {
+            fields.push(map_nodes(f, depth + 1, leaf)?);
+        }
+        let replaced = leaf(last)?;
+        let done = replaced.is_some();
+        fields.push(replaced.unwrap_or_else(Value::unit));
+        *hole = Value::Con(Rc::new(ConCell { tag: c.tag, fields }));
+        if done {
+            break;
+        }
+        hole = match hole {
+            Value::Con(cell) => Rc::get_mut(cell).and_then(|cell| cell.fields.last_mut()),
+            _ => None,
+        }
+        .ok_or("internal error: a new cell is shared")?;
+        cur = last;
+    }
+    Ok(root)
+}
+
+/// What the walks of first-order values do with a node other than a scalar: a function is an
+/// error, anything else is walked into.
+fn first_order(node: &Value) -> Result<Option<Value>, String> {
+    match node {
+        Value::Closure(_) | Value::Rec(..) => Err(FUNCTION.into()),
+        _ => Ok(None),
+    }
+}
+
 /// `v` with its scalars replaced, in order, by the values `next` gives.
 pub fn refill_with(
     v: &Value,
     kind: Scalar,
     mut next: impl FnMut() -> Result<Value, String>,
 ) -> Result<Value, String> {
-    transform(
-        v,
-        false,
-        |node| {
-            if kind.matches(node) {
-                return Ok(Step::Replace(next()?));
-            }
-            match node {
-                Value::Closure(_) | Value::Rec(..) => Err(FUNCTION.into()),
-                _ => Ok(Step::Descend),
-            }
-        },
-        Ok,
-    )
+    map_nodes(v, 0, &mut |node| {
+        if kind.matches(node) {
+            return next().map(Some);
+        }
+        first_order(node)
+    })
 }
 
 /// Interleave for the modes with IDs: `v` with its k-th Double `x` (k from 1) replaced by the dual
 /// number `input(x, k)`, and the number of Doubles.
 pub fn interleave(v: &Value, input: impl Fn(f64, i64) -> Value) -> Result<(Value, i64), String> {
     let mut k = 0;
-    let x = transform(
-        v,
-        false,
-        |node| match node {
-            Value::Double(x) => {
-                k += 1;
-                Ok(Step::Replace(input(*x, k)))
-            }
-            Value::Closure(_) | Value::Rec(..) => Err(FUNCTION.into()),
-            _ => Ok(Step::Descend),
-        },
-        Ok,
-    )?;
+    let x = map_nodes(v, 0, &mut |node| match node {
+        Value::Double(x) => {
+            k += 1;
+            Ok(Some(input(*x, k)))
+        }
+        _ => first_order(node),
+    })?;
     Ok((x, k))
 }
 
@@ -275,17 +325,15 @@ pub fn for_each_cotangent(
     mut visit: impl FnMut(&Value, &Value),
 ) -> Option<()> {
     // Most outputs are a few numbers: no heap for the stack.
-    let mut stack: SmallVec<[(Value, Value); 8]> = SmallVec::new();
-    stack.push((y.clone(), c.clone()));
+    let mut stack: SmallVec<[(&Value, &Value); 8]> = SmallVec::new();
+    stack.push((y, c));
     while let Some((y, c)) = stack.pop() {
-        match (&y, &c) {
-            (Value::Dual(_) | Value::ArrayDual(_), Value::Double(_)) => visit(&y, &c),
+        match (y, c) {
+            (Value::Dual(_) | Value::ArrayDual(_), Value::Double(_)) => visit(y, c),
             (Value::Dual(_) | Value::ArrayDual(_), _) | (_, Value::Double(_)) => return None,
             _ => match (y.tag(), c.tag()) {
-                (Some(s), Some(t)) if s == t && fields(&y).len() == fields(&c).len() => {
-                    for (a, b) in fields(&y).iter().zip(fields(&c)).rev() {
-                        stack.push((a.clone(), b.clone()));
-                    }
+                (Some(s), Some(t)) if s == t && fields(y).len() == fields(c).len() => {
+                    stack.extend(fields(y).iter().zip(fields(c)).rev());
                 }
                 (None, None) => {}
                 _ => return None,
@@ -313,4 +361,71 @@ pub fn same_shape(a: &Value, b: &Value) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doubles(v: &Value) -> Vec<f64> {
+        scalars(v, Scalar::Double)
+            .expect("first-order")
+            .iter()
+            .map(|x| match x {
+                Value::Double(x) => *x,
+                _ => panic!("not a Double"),
+            })
+            .collect()
+    }
+
+    /// `((..((x1, x2), x3)..), xn)`: nested in the first field, the shape `map_nodes` recurses on.
+    fn left_nested(n: usize) -> Value {
+        (2..=n).fold(Value::Double(1.0), |acc, k| {
+            Value::con(0, [acc, Value::Double(k as f64)])
+        })
+    }
+
+    #[test]
+    fn interleave_numbers_doubles_in_order_at_any_nesting() {
+        let list =
+            Value::list((1..=5).map(|k| Value::con(0, [Value::Double(k as f64), Value::Int(k)])));
+        for v in [list, left_nested(100_000)] {
+            let (x, n) =
+                interleave(&v, |x, k| Value::Double(x * 1000.0 + k as f64)).expect("walks");
+            let before = doubles(&v);
+            assert_eq!(n as usize, before.len());
+            let expected: Vec<f64> = before
+                .iter()
+                .zip(1..)
+                .map(|(x, k)| x * 1000.0 + k as f64)
+                .collect();
+            assert_eq!(doubles(&x), expected);
+            assert!(same_shape(&v, &x));
+        }
+    }
+
+    #[test]
+    fn refill_replaces_in_order_and_rejects_functions() {
+        let v = Value::con(
+            0,
+            [
+                left_nested(200),
+                Value::list((0..300).map(|k| Value::Double(k as f64))),
+            ],
+        );
+        let mut next = 0.0;
+        let r = refill_with(&v, Scalar::Double, || {
+            next += 1.0;
+            Ok(Value::Double(next))
+        })
+        .expect("walks");
+        assert_eq!(doubles(&r), (1..=500).map(f64::from).collect::<Vec<_>>());
+        let f = Value::Closure(Rc::new(Closure {
+            lam: 0,
+            captures: Default::default(),
+        }));
+        let with_function = Value::con(0, [Value::Double(1.0), f]);
+        assert!(refill_with(&with_function, Scalar::Double, || Ok(Value::Double(0.0))).is_err());
+        assert!(interleave(&with_function, |x, _| Value::Double(x)).is_err());
+    }
 }
