@@ -113,20 +113,20 @@ impl<'p, 'o> Vm<'p, 'o> {
     }
 
     /// A call: the running frame resumes at `pc` when `func` returns into `ret`; `func` starts
-    /// with `args` in its first registers.
+    /// with copies of the stack slots `args` (the caller's registers) in its first registers.
     fn enter(
         &mut self,
         pc: usize,
         func: u32,
         env: Env,
         ret: Return,
-        args: impl IntoIterator<Item = Value>,
+        args: impl IntoIterator<Item = usize>,
     ) -> Result<(), Diagnostic> {
         self.frames.last_mut().expect("a frame").pc = pc;
         self.push_frame(func, env, ret)?;
         let base = self.frames.last().expect("the new frame").base;
-        for (j, v) in args.into_iter().enumerate() {
-            self.stack[base + j] = v;
+        for (j, slot) in args.into_iter().enumerate() {
+            self.stack[base + j] = self.stack[slot].clone();
         }
         Ok(())
     }
@@ -492,8 +492,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
-                    let a = self.stack[reg(*arg)].clone();
-                    self.enter(pc, lam, env, Return::to(*dst, *scrut), [a])?;
+                    self.enter(pc, lam, env, Return::to(*dst, *scrut), [reg(*arg)])?;
                     resume!();
                 }
                 Op::Call2 {
@@ -511,7 +510,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let Some(entry) = funcs[lam as usize].curried else {
                         continue;
                     };
-                    let args = [*a, *b].map(|r| self.stack[reg(r)].clone());
+                    let args = [reg(*a), reg(*b)];
                     self.enter(pc + 2, entry, env, Return::to(*dst, *scrut), args)?;
                     resume!();
                 }
@@ -528,11 +527,12 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let Some((entry, env)) = self.threaded(&self.stack[reg(*f)], *n) else {
                         continue;
                     };
-                    let values = self.registers(code, base, *args, *n + 1);
                     if loc.is_user() {
                         self.user_loc = *loc;
                     }
-                    self.enter(*skip as usize, entry, env, Return::to(*dst, *scrut), values)?;
+                    let regs = &code.operands[*args as usize..(*args + *n + 1) as usize];
+                    let slots = regs.iter().map(|&r| reg(r));
+                    self.enter(*skip as usize, entry, env, Return::to(*dst, *scrut), slots)?;
                     resume!();
                 }
                 Op::TailCallThreaded { f, args, n, loc } => {
@@ -567,12 +567,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                     scrut,
                 } => {
                     let start = reg(*args);
-                    self.frames.last_mut().expect("a frame").pc = pc;
-                    self.push_frame(*callee, Env::None, Return::to(*dst, *scrut))?;
-                    let new_base = self.frames.last().expect("the new frame").base;
-                    for j in 0..*n as usize {
-                        self.stack[new_base + j] = self.stack[start + j].clone();
-                    }
+                    let slots = start..start + *n as usize;
+                    self.enter(pc, *callee, Env::None, Return::to(*dst, *scrut), slots)?;
                     resume!();
                 }
                 Op::TailCallDirect {
