@@ -4,7 +4,7 @@
 //! and lives in `lift`; counting backpropagator calls lives in the machine.
 
 use crate::prims::{dbl, int, PrimResult};
-use crate::value::{AdState, ArrayDual, Value};
+use crate::value::{AdState, ArrayDual, Parent, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::rc::Rc;
@@ -35,20 +35,27 @@ fn staged_map(v: Value) -> Result<imbl::OrdMap<i64, (Value, f64)>, String> {
     }
 }
 
-fn array_dual(v: &Value) -> Result<&Rc<ArrayDual>, String> {
+/// Array-mode dual number `v` as the argument of an operation whose partial derivative with
+/// respect to it is `partial`.
+fn array_parent(v: &Value, partial: f64) -> Result<Parent, String> {
     match v {
-        Value::ArrayDual(d) => Ok(d),
+        Value::ArrayLeaf { id, .. } => Ok(Parent {
+            partial,
+            id: i64::from(*id),
+            cell: None,
+        }),
+        Value::ArrayDual(d) => Ok(Parent {
+            partial,
+            id: d.id,
+            cell: Some(d.clone()),
+        }),
         _ => Err("internal error: not an array-mode dual number".into()),
     }
 }
 
-/// SCall (§7, §8.1) on the staging array: the ID of dual number `a` gets `a`'s backpropagator
-/// staged and `d` added to its argument. ID 0 (constants) stages nothing.
-fn array_call(
-    arr: &mut [(Option<Rc<ArrayDual>>, f64)],
-    a: &Rc<ArrayDual>,
-    d: f64,
-) -> Result<(), String> {
+/// SCall (§7, §8.1) on the staging array: the ID of argument `a` gets `a`'s backpropagator (if
+/// an operation made it) staged and `d` added to its argument. ID 0 (constants) stages nothing.
+fn array_call(arr: &mut [(Option<Rc<ArrayDual>>, f64)], a: &Parent, d: f64) -> Result<(), String> {
     if a.id == 0 {
         return Ok(());
     }
@@ -58,7 +65,7 @@ fn array_call(
         .and_then(|i| arr.get_mut(i))
         .ok_or_else(|| format!("internal error: ID {id} outside the staging array"))?;
     if entry.0.is_none() {
-        entry.0 = Some(a.clone());
+        entry.0.clone_from(&a.cell);
     }
     entry.1 += d;
     Ok(())
@@ -72,7 +79,7 @@ fn gradient(n: &Value, get: impl Fn(i64) -> Option<f64>) -> Value {
 /// The constant `x` of the world whose derivative parts have zero `zero`.
 pub fn constant(x: f64, zero: &Value) -> Value {
     match zero {
-        Value::ArrayDual(_) => ArrayDual::leaf(x, 0),
+        Value::ArrayDual(_) | Value::ArrayLeaf { .. } => Value::array_leaf(x, 0),
         _ => Value::dual(x, zero.clone()),
     }
 }
@@ -82,22 +89,19 @@ pub fn constant(x: f64, zero: &Value) -> Value {
 /// records the non-constant arguments (§8.2). All arguments constant: `(constant v, i)`.
 /// The two components, unboxed.
 fn array_op(v: f64, args: [Option<(f64, &Value)>; 2], i: i64) -> Result<[Value; 2], String> {
-    let mut staged = [None, None];
-    for (slot, arg) in staged.iter_mut().zip(args) {
+    let mut parents: [Parent; 2] = Default::default();
+    for (slot, arg) in parents.iter_mut().zip(args) {
         if let Some((partial, a)) = arg {
-            let a = array_dual(a)?;
-            if a.id != 0 {
-                *slot = Some((partial, a.clone()));
-            }
+            *slot = array_parent(a, partial)?;
         }
     }
-    Ok(if staged.iter().all(Option::is_none) {
-        [ArrayDual::leaf(v, 0), Value::Int(i)]
+    Ok(if parents.iter().all(|p| p.id == 0) {
+        [Value::array_leaf(v, 0), Value::Int(i)]
     } else {
         let dual = ArrayDual {
             primal: v,
             id: i,
-            args: staged,
+            args: parents,
         };
         [Value::ArrayDual(Rc::new(dual)), Value::Int(i + 1)]
     })
@@ -111,8 +115,11 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
             // Input k: `Dual x (k, bp)`, or the array mode's dual number with ID k.
             let bp = arg(0);
             let (x, n) = walk::interleave(arg(1), |x, k| match bp {
-                Value::ArrayDual(_) => ArrayDual::leaf(x, k),
-                _ => Value::dual(x, tuple([Value::Int(k), bp.clone()])),
+                Value::ArrayDual(_) | Value::ArrayLeaf { .. } => {
+                    let id = u32::try_from(k).map_err(|_| "grad: too many input numbers")?;
+                    Ok(Value::array_leaf(x, id))
+                }
+                _ => Ok(Value::dual(x, tuple([Value::Int(k), bp.clone()]))),
             })?;
             Ok([x, Value::Int(n)])
         }
@@ -176,7 +183,7 @@ fn reverse_pass(
     let mut staged = Ok(());
     walk::for_each_cotangent(y, c, |d, z| {
         if staged.is_ok() {
-            staged = array_dual(d).and_then(|d| array_call(arr, d, dbl(z)));
+            staged = array_parent(d, 0.0).and_then(|d| array_call(arr, &d, dbl(z)));
         }
     })
     .ok_or(SHAPE)?;
@@ -188,8 +195,8 @@ fn reverse_pass(
             continue;
         };
         *bp_calls += 1;
-        for (partial, a) in dual.args.iter().flatten() {
-            array_call(arr, a, partial * z)?;
+        for a in &dual.args {
+            array_call(arr, a, a.partial * z)?;
         }
     }
     let mut inputs = arr.iter().skip(1).map(|(_, z)| Value::Double(*z));
@@ -212,7 +219,8 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             Value::Dual(d) if op == DualPrimal => Value::Double(d.primal),
             Value::Dual(d) => d.deriv.clone(),
             Value::ArrayDual(d) if op == DualPrimal => Value::Double(d.primal),
-            a @ Value::ArrayDual(_) => a.clone(),
+            Value::ArrayLeaf { primal, .. } if op == DualPrimal => Value::Double(*primal),
+            a @ (Value::ArrayDual(_) | Value::ArrayLeaf { .. }) => a.clone(),
             _ => return Err("internal error: not a dual number".into()),
         },
         Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
@@ -269,7 +277,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             AdState::Staged(m) => gradient(arg(0), |k| m.get(&k).map(|(_, d)| *d)),
             _ => return Err("internal error: not a staging map".into()),
         },
-        ArrayConst => ArrayDual::leaf(dbl(arg(0)), 0),
+        ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
         Interleave | ArrayUn | ArrayBin => tuple(pair_parts(op, arg)?),
         _ => {
             return Err(format!(

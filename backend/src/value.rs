@@ -20,8 +20,15 @@ pub enum Value {
     Rec(Rc<RecGroup>, u32),
     /// A dual number of a differentiated world: a Double and its derivative part.
     Dual(Rc<DualCell>),
-    /// A dual number of the array mode, whose derivative part is the cell itself.
+    /// A dual number of the array mode that an operation made, whose derivative part is the
+    /// cell itself.
     ArrayDual(Rc<ArrayDual>),
+    /// A dual number of the array mode that no operation made, unboxed: an input (ID 1..n)
+    /// or a constant (ID 0). Its derivative part is itself.
+    ArrayLeaf {
+        id: u32,
+        primal: f64,
+    },
     /// The run-time state of reverse AD (cotangents, staging maps and arrays).
     Ad(Rc<AdState>),
 }
@@ -32,27 +39,29 @@ pub struct DualCell {
     pub deriv: Value,
 }
 
-/// A dual number of the array mode in one cell: the primal, the ID (0 for constants, 1..n for
-/// the inputs) and the backpropagator defunctionalised (§8.2) — for each non-constant argument
-/// of the operation that made it, the partial derivative and the argument. Applied to a
-/// cotangent `z`, the backpropagator stages `SCall arg (partial * z)` for each argument.
+/// A dual number of the array mode made by an operation, in one cell: the primal, the ID and
+/// the backpropagator defunctionalised (§8.2) — for each non-constant argument of the
+/// operation, its partial derivative and the argument (`Parent`). Applied to a cotangent `z`,
+/// the backpropagator stages `SCall arg (partial * z)` for each argument.
 #[derive(Debug)]
 pub struct ArrayDual {
     pub primal: f64,
     pub id: i64,
-    pub args: [Option<(f64, Rc<ArrayDual>)>; 2],
+    pub args: [Parent; 2],
 }
 
-impl ArrayDual {
-    /// An input (ID 1..n) or a constant (ID 0): a dual number no operation made.
-    pub fn leaf(primal: f64, id: i64) -> Value {
-        Value::ArrayDual(Rc::new(ArrayDual {
-            primal,
-            id,
-            args: [None, None],
-        }))
-    }
+/// An argument of the operation that made an array-mode dual number: the partial derivative,
+/// the argument's ID (0: no argument, or a constant, which stages nothing) and, when an
+/// operation made it, its cell (whose backpropagator the reverse pass runs in turn).
+#[derive(Debug, Default)]
+pub struct Parent {
+    pub partial: f64,
+    pub id: i64,
+    pub cell: Option<Rc<ArrayDual>>,
 }
+
+/// An array-mode leaf carries its ID unboxed next to the primal: values stay two words.
+const _: () = assert!(std::mem::size_of::<Value>() == 16);
 
 /// Cotangents by input ID (naive mode) and the staging map of the staged and Cayley modes, from
 /// ID to (backpropagator, accumulated argument).
@@ -147,6 +156,11 @@ impl Value {
             .fold(Value::Tag(0), |acc, x| Value::con(1, [x, acc]))
     }
 
+    /// An array-mode dual number that no operation made: input `id` or (ID 0) a constant.
+    pub fn array_leaf(primal: f64, id: u32) -> Value {
+        Value::ArrayLeaf { id, primal }
+    }
+
     /// A dual number: a Double and its derivative part.
     pub fn dual(primal: f64, deriv: Value) -> Value {
         Value::Dual(Rc::new(DualCell { primal, deriv }))
@@ -228,7 +242,10 @@ impl Drop for DualCell {
 impl Drop for ArrayDual {
     fn drop(&mut self) {
         let args = std::mem::take(&mut self.args);
-        free_children(args.into_iter().flatten().map(|(_, a)| Value::ArrayDual(a)));
+        free_children(
+            args.into_iter()
+                .filter_map(|a| a.cell.map(Value::ArrayDual)),
+        );
     }
 }
 
@@ -261,16 +278,21 @@ mod tests {
 
     #[test]
     fn dropping_a_long_chain_of_array_mode_dual_numbers_does_not_overflow_the_stack() {
+        let parent = |partial, cell: &Rc<ArrayDual>| Parent {
+            partial,
+            id: cell.id,
+            cell: Some(cell.clone()),
+        };
         let mut chain = Rc::new(ArrayDual {
             primal: 1.0,
             id: 1,
-            args: [None, None],
+            args: Default::default(),
         });
         for id in 2..2_000_000 {
             chain = Rc::new(ArrayDual {
                 primal: 1.0,
                 id,
-                args: [Some((2.0, chain.clone())), Some((3.0, chain))],
+                args: [parent(2.0, &chain), parent(3.0, &chain)],
             });
         }
         drop(chain);

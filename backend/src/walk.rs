@@ -29,7 +29,10 @@ impl Scalar {
         matches!(
             (self, v),
             (Scalar::Double, Value::Double(_))
-                | (Scalar::Dual, Value::Dual(_) | Value::ArrayDual(_))
+                | (
+                    Scalar::Dual,
+                    Value::Dual(_) | Value::ArrayDual(_) | Value::ArrayLeaf { .. }
+                )
         )
     }
 }
@@ -294,12 +297,15 @@ pub fn refill_with(
 
 /// Interleave for the modes with IDs: `v` with its k-th Double `x` (k from 1) replaced by the dual
 /// number `input(x, k)`, and the number of Doubles.
-pub fn interleave(v: &Value, input: impl Fn(f64, i64) -> Value) -> Result<(Value, i64), String> {
+pub fn interleave(
+    v: &Value,
+    input: impl Fn(f64, i64) -> Result<Value, String>,
+) -> Result<(Value, i64), String> {
     let mut k = 0;
     let x = map_nodes(v, 0, &mut |node| match node {
         Value::Double(x) => {
             k += 1;
-            Ok(Some(input(*x, k)))
+            input(*x, k).map(Some)
         }
         _ => first_order(node),
     })?;
@@ -329,8 +335,11 @@ pub fn for_each_cotangent(
     stack.push((y, c));
     while let Some((y, c)) = stack.pop() {
         match (y, c) {
-            (Value::Dual(_) | Value::ArrayDual(_), Value::Double(_)) => visit(y, c),
-            (Value::Dual(_) | Value::ArrayDual(_), _) | (_, Value::Double(_)) => return None,
+            (Value::Dual(_) | Value::ArrayDual(_) | Value::ArrayLeaf { .. }, Value::Double(_)) => {
+                visit(y, c)
+            }
+            (Value::Dual(_) | Value::ArrayDual(_) | Value::ArrayLeaf { .. }, _)
+            | (_, Value::Double(_)) => return None,
             _ => match (y.tag(), c.tag()) {
                 (Some(s), Some(t)) if s == t && fields(y).len() == fields(c).len() => {
                     stack.extend(fields(y).iter().zip(fields(c)).rev());
@@ -391,7 +400,7 @@ mod tests {
             Value::list((1..=5).map(|k| Value::con(0, [Value::Double(k as f64), Value::Int(k)])));
         for v in [list, left_nested(100_000)] {
             let (x, n) =
-                interleave(&v, |x, k| Value::Double(x * 1000.0 + k as f64)).expect("walks");
+                interleave(&v, |x, k| Ok(Value::Double(x * 1000.0 + k as f64))).expect("walks");
             let before = doubles(&v);
             assert_eq!(n as usize, before.len());
             let expected: Vec<f64> = before
@@ -426,6 +435,6 @@ mod tests {
         }));
         let with_function = Value::con(0, [Value::Double(1.0), f]);
         assert!(refill_with(&with_function, Scalar::Double, || Ok(Value::Double(0.0))).is_err());
-        assert!(interleave(&with_function, |x, _| Value::Double(x)).is_err());
+        assert!(interleave(&with_function, |x, _| Ok(Value::Double(x))).is_err());
     }
 }

@@ -285,6 +285,7 @@ impl<'p, 'o> Vm<'p, 'o> {
             (IntToDouble, Value::Int(a)) => Value::Double(*a as f64),
             (DualPrimal, Value::Dual(d)) => Value::Double(d.primal),
             (DualPrimal, Value::ArrayDual(d)) => Value::Double(d.primal),
+            (DualPrimal, Value::ArrayLeaf { primal, .. }) => Value::Double(*primal),
             (DualDeriv, Value::Dual(d)) => d.deriv.clone(),
             _ => return None,
         })
