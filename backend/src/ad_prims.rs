@@ -76,11 +76,20 @@ fn gradient(n: &Value, get: impl Fn(i64) -> Option<f64>) -> Value {
     Value::list((1..=int(n)).map(|k| Value::Double(get(k).unwrap_or(0.0))))
 }
 
+const NOT_DUAL: &str = "internal error: not a dual number";
+
+/// Whether `v`, a derivative part (or dual number), is of the array mode, whose derivative
+/// parts are the dual numbers themselves.
+fn array_world(v: &Value) -> bool {
+    matches!(v, Value::ArrayDual(_) | Value::ArrayLeaf { .. })
+}
+
 /// The constant `x` of the world whose derivative parts have zero `zero`.
 pub fn constant(x: f64, zero: &Value) -> Value {
-    match zero {
-        Value::ArrayDual(_) | Value::ArrayLeaf { .. } => Value::array_leaf(x, 0),
-        _ => Value::dual(x, zero.clone()),
+    if array_world(zero) {
+        Value::array_leaf(x, 0)
+    } else {
+        Value::dual(x, zero.clone())
     }
 }
 
@@ -114,12 +123,14 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
         PrimOp::Interleave => {
             // Input k: `Dual x (k, bp)`, or the array mode's dual number with ID k.
             let bp = arg(0);
-            let (x, n) = walk::interleave(arg(1), |x, k| match bp {
-                Value::ArrayDual(_) | Value::ArrayLeaf { .. } => {
+            let array = array_world(bp);
+            let (x, n) = walk::interleave(arg(1), |x, k| {
+                if array {
                     let id = u32::try_from(k).map_err(|_| "grad: too many input numbers")?;
                     Ok(Value::array_leaf(x, id))
+                } else {
+                    Ok(Value::dual(x, tuple([Value::Int(k), bp.clone()])))
                 }
-                _ => Ok(Value::dual(x, tuple([Value::Int(k), bp.clone()]))),
             })?;
             Ok([x, Value::Int(n)])
         }
@@ -215,13 +226,11 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     let arg = |i: usize| &args[i];
     Ok(match op {
         DualMake => Value::dual(dbl(arg(0)), arg(1).clone()),
-        DualPrimal | DualDeriv => match arg(0) {
-            Value::Dual(d) if op == DualPrimal => Value::Double(d.primal),
+        DualPrimal => Value::Double(arg(0).dual_primal().ok_or(NOT_DUAL)?),
+        DualDeriv => match arg(0) {
             Value::Dual(d) => d.deriv.clone(),
-            Value::ArrayDual(d) if op == DualPrimal => Value::Double(d.primal),
-            Value::ArrayLeaf { primal, .. } if op == DualPrimal => Value::Double(*primal),
-            a @ (Value::ArrayDual(_) | Value::ArrayLeaf { .. }) => a.clone(),
-            _ => return Err("internal error: not a dual number".into()),
+            a if array_world(a) => a.clone(),
+            _ => return Err(NOT_DUAL.into()),
         },
         Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
         Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,

@@ -127,20 +127,6 @@ impl Value {
         }
     }
 
-    /// Constructor `tag` with the last `n` values of `stack` as its fields (taken off it).
-    pub fn con_popped(tag: u32, stack: &mut Vec<Value>, n: usize) -> Value {
-        let fields = match n {
-            0 => return Value::Tag(tag),
-            2 => {
-                let b = stack.pop().expect("two fields");
-                let a = stack.pop().expect("two fields");
-                Fields::from_buf([a, b])
-            }
-            _ => stack.drain(stack.len() - n..).collect(),
-        };
-        Value::Con(Rc::new(ConCell { tag, fields }))
-    }
-
     pub fn tag(&self) -> Option<u32> {
         match self {
             Value::Tag(t) => Some(*t),
@@ -159,6 +145,16 @@ impl Value {
     /// An array-mode dual number that no operation made: input `id` or (ID 0) a constant.
     pub fn array_leaf(primal: f64, id: u32) -> Value {
         Value::ArrayLeaf { id, primal }
+    }
+
+    /// The primal part of a dual number of any world.
+    pub fn dual_primal(&self) -> Option<f64> {
+        match self {
+            Value::Dual(d) => Some(d.primal),
+            Value::ArrayDual(d) => Some(d.primal),
+            Value::ArrayLeaf { primal, .. } => Some(*primal),
+            _ => None,
+        }
     }
 
     /// A dual number: a Double and its derivative part.

@@ -172,7 +172,7 @@ fn walk<'a>(
             }
             Task::Build(v, n) => {
                 let rebuilt = match v {
-                    Value::Con(c) => Value::con_popped(c.tag, results, n),
+                    Value::Con(c) => Value::con(c.tag, results.drain(results.len() - n..)),
                     Value::Closure(c) => Value::Closure(Rc::new(Closure {
                         lam: lam(c.lam)?,
                         captures: results.drain(results.len() - n..).collect(),
@@ -334,12 +334,9 @@ pub fn for_each_cotangent(
     let mut stack: SmallVec<[(&Value, &Value); 8]> = SmallVec::new();
     stack.push((y, c));
     while let Some((y, c)) = stack.pop() {
-        match (y, c) {
-            (Value::Dual(_) | Value::ArrayDual(_) | Value::ArrayLeaf { .. }, Value::Double(_)) => {
-                visit(y, c)
-            }
-            (Value::Dual(_) | Value::ArrayDual(_) | Value::ArrayLeaf { .. }, _)
-            | (_, Value::Double(_)) => return None,
+        match (Scalar::Dual.matches(y), c) {
+            (true, Value::Double(_)) => visit(y, c),
+            (true, _) | (_, Value::Double(_)) => return None,
             _ => match (y.tag(), c.tag()) {
                 (Some(s), Some(t)) if s == t && fields(y).len() == fields(c).len() => {
                     stack.extend(fields(y).iter().zip(fields(c)).rev());

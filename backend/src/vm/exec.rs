@@ -283,9 +283,7 @@ impl<'p, 'o> Vm<'p, 'o> {
         Some(match (op, a) {
             (DoubleNegate, Value::Double(a)) => Value::Double(-a),
             (IntToDouble, Value::Int(a)) => Value::Double(*a as f64),
-            (DualPrimal, Value::Dual(d)) => Value::Double(d.primal),
-            (DualPrimal, Value::ArrayDual(d)) => Value::Double(d.primal),
-            (DualPrimal, Value::ArrayLeaf { primal, .. }) => Value::Double(*primal),
+            (DualPrimal, a) => Value::Double(a.dual_primal()?),
             (DualDeriv, Value::Dual(d)) => d.deriv.clone(),
             _ => return None,
         })
