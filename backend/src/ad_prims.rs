@@ -4,7 +4,7 @@
 //! and lives in `lift`; counting backpropagator calls lives in the machine.
 
 use crate::prims::{dbl, int, PrimResult};
-use crate::value::{AdState, ArrayDual, Parent, Value};
+use crate::value::{AdState, ArrayDual, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::rc::Rc;
@@ -35,37 +35,33 @@ fn staged_map(v: Value) -> Result<imbl::OrdMap<i64, (Value, f64)>, String> {
     }
 }
 
-/// Array-mode dual number `v` as the argument of an operation whose partial derivative with
-/// respect to it is `partial`.
-fn array_parent(v: &Value, partial: f64) -> Result<Parent, String> {
+/// The ID of array-mode dual number `v` and, if an operation made it, its cell.
+fn array_id(v: &Value) -> Result<(u32, Option<&Rc<ArrayDual>>), String> {
     match v {
-        Value::ArrayLeaf { id, .. } => Ok(Parent {
-            partial,
-            id: i64::from(*id),
-            cell: None,
-        }),
-        Value::ArrayDual(d) => Ok(Parent {
-            partial,
-            id: d.id,
-            cell: Some(d.clone()),
-        }),
+        Value::ArrayLeaf { id, .. } => Ok((*id, None)),
+        Value::ArrayDual { id, cell } => Ok((*id, Some(cell))),
         _ => Err("internal error: not an array-mode dual number".into()),
     }
 }
 
-/// SCall (§7, §8.1) on the staging array: the ID of argument `a` gets `a`'s backpropagator (if
-/// an operation made it) staged and `d` added to its argument. ID 0 (constants) stages nothing.
-fn array_call(arr: &mut [(Option<Rc<ArrayDual>>, f64)], a: &Parent, d: f64) -> Result<(), String> {
-    if a.id == 0 {
+/// SCall (§7, §8.1) on the staging array: ID `id` gets its dual number's backpropagator
+/// (`cell`, called only if none is staged yet) staged and `d` added to its argument. ID 0
+/// (constants) stages nothing.
+fn array_call(
+    arr: &mut StagingArray,
+    id: u32,
+    cell: impl FnOnce() -> Option<Rc<ArrayDual>>,
+    d: f64,
+) -> Result<(), String> {
+    if id == 0 {
         return Ok(());
     }
-    let id = a.id;
     let entry = usize::try_from(id)
         .ok()
         .and_then(|i| arr.get_mut(i))
         .ok_or_else(|| format!("internal error: ID {id} outside the staging array"))?;
     if entry.0.is_none() {
-        entry.0.clone_from(&a.cell);
+        entry.0 = cell();
     }
     entry.1 += d;
     Ok(())
@@ -81,7 +77,7 @@ const NOT_DUAL: &str = "internal error: not a dual number";
 /// Whether `v`, a derivative part (or dual number), is of the array mode, whose derivative
 /// parts are the dual numbers themselves.
 fn array_world(v: &Value) -> bool {
-    matches!(v, Value::ArrayDual(_) | Value::ArrayLeaf { .. })
+    matches!(v, Value::ArrayDual { .. } | Value::ArrayLeaf { .. })
 }
 
 /// The constant `x` of the world whose derivative parts have zero `zero`.
@@ -98,21 +94,26 @@ pub fn constant(x: f64, zero: &Value) -> Value {
 /// records the non-constant arguments (§8.2). All arguments constant: `(constant v, i)`.
 /// The two components, unboxed.
 fn array_op(v: f64, args: [Option<(f64, &Value)>; 2], i: i64) -> Result<[Value; 2], String> {
-    let mut parents: [Parent; 2] = Default::default();
-    for (slot, arg) in parents.iter_mut().zip(args) {
+    let mut cell = ArrayDual {
+        primal: v,
+        partials: [0.0; 2],
+        ids: [0; 2],
+        cells: Default::default(),
+    };
+    for (k, arg) in args.into_iter().enumerate() {
         if let Some((partial, a)) = arg {
-            *slot = array_parent(a, partial)?;
+            let (id, parent) = array_id(a)?;
+            cell.partials[k] = partial;
+            cell.ids[k] = id;
+            cell.cells[k] = parent.cloned();
         }
     }
-    Ok(if parents.iter().all(|p| p.id == 0) {
+    Ok(if cell.ids == [0, 0] {
         [Value::array_leaf(v, 0), Value::Int(i)]
     } else {
-        let dual = ArrayDual {
-            primal: v,
-            id: i,
-            args: parents,
-        };
-        [Value::ArrayDual(Rc::new(dual)), Value::Int(i + 1)]
+        let id = u32::try_from(i).map_err(|_| "grad: too many operations on dual numbers")?;
+        let cell = Rc::new(cell);
+        [Value::ArrayDual { id, cell }, Value::Int(i + 1)]
     })
 }
 
@@ -194,7 +195,8 @@ fn reverse_pass(
     let mut staged = Ok(());
     walk::for_each_cotangent(y, c, |d, z| {
         if staged.is_ok() {
-            staged = array_parent(d, 0.0).and_then(|d| array_call(arr, &d, dbl(z)));
+            staged =
+                array_id(d).and_then(|(id, cell)| array_call(arr, id, || cell.cloned(), dbl(z)));
         }
     })
     .ok_or(SHAPE)?;
@@ -206,8 +208,9 @@ fn reverse_pass(
             continue;
         };
         *bp_calls += 1;
-        for a in &dual.args {
-            array_call(arr, a, a.partial * z)?;
+        for k in 0..2 {
+            let cell = || dual.cells[k].clone();
+            array_call(arr, dual.ids[k], cell, dual.partials[k] * z)?;
         }
     }
     let mut inputs = arr.iter().skip(1).map(|(_, z)| Value::Double(*z));

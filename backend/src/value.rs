@@ -20,9 +20,12 @@ pub enum Value {
     Rec(Rc<RecGroup>, u32),
     /// A dual number of a differentiated world: a Double and its derivative part.
     Dual(Rc<DualCell>),
-    /// A dual number of the array mode that an operation made, whose derivative part is the
-    /// cell itself.
-    ArrayDual(Rc<ArrayDual>),
+    /// A dual number of the array mode that an operation made: its ID (unboxed, so a cell is
+    /// one 64-byte block) and the cell, which is also its derivative part.
+    ArrayDual {
+        id: u32,
+        cell: Rc<ArrayDual>,
+    },
     /// A dual number of the array mode that no operation made, unboxed: an input (ID 1..n)
     /// or a constant (ID 0). Its derivative part is itself.
     ArrayLeaf {
@@ -39,26 +42,23 @@ pub struct DualCell {
     pub deriv: Value,
 }
 
-/// A dual number of the array mode made by an operation, in one cell: the primal, the ID and
-/// the backpropagator defunctionalised (§8.2) — for each non-constant argument of the
-/// operation, its partial derivative and the argument (`Parent`). Applied to a cotangent `z`,
-/// the backpropagator stages `SCall arg (partial * z)` for each argument.
+/// A dual number of the array mode made by an operation, in one cell: the primal and the
+/// backpropagator defunctionalised (§8.2) — for each of the operation's (at most two)
+/// arguments, its partial derivative, its ID (0: no argument, or a constant, which stages
+/// nothing) and, when an operation made it, its cell (whose backpropagator the reverse pass
+/// runs in turn). Applied to a cotangent `z`, the backpropagator stages
+/// `SCall arg (partial * z)` for each argument. The arguments are stored field by field, so
+/// the cell packs into 48 bytes: with its counts, the size of a list cell, whose freed blocks
+/// it reuses.
 #[derive(Debug)]
 pub struct ArrayDual {
     pub primal: f64,
-    pub id: i64,
-    pub args: [Parent; 2],
+    pub partials: [f64; 2],
+    pub ids: [u32; 2],
+    pub cells: [Option<Rc<ArrayDual>>; 2],
 }
 
-/// An argument of the operation that made an array-mode dual number: the partial derivative,
-/// the argument's ID (0: no argument, or a constant, which stages nothing) and, when an
-/// operation made it, its cell (whose backpropagator the reverse pass runs in turn).
-#[derive(Debug, Default)]
-pub struct Parent {
-    pub partial: f64,
-    pub id: i64,
-    pub cell: Option<Rc<ArrayDual>>,
-}
+const _: () = assert!(std::mem::size_of::<ArrayDual>() == 48);
 
 /// An array-mode leaf carries its ID unboxed next to the primal: values stay two words.
 const _: () = assert!(std::mem::size_of::<Value>() == 16);
@@ -151,7 +151,7 @@ impl Value {
     pub fn dual_primal(&self) -> Option<f64> {
         match self {
             Value::Dual(d) => Some(d.primal),
-            Value::ArrayDual(d) => Some(d.primal),
+            Value::ArrayDual { cell, .. } => Some(cell.primal),
             Value::ArrayLeaf { primal, .. } => Some(*primal),
             _ => None,
         }
@@ -208,7 +208,7 @@ impl Value {
             Value::Closure(rc) => Rc::strong_count(rc) == 1,
             Value::Rec(rc, _) => Rc::strong_count(rc) == 1,
             Value::Dual(rc) => Rc::strong_count(rc) == 1,
-            Value::ArrayDual(rc) => Rc::strong_count(rc) == 1,
+            Value::ArrayDual { cell, .. } => Rc::strong_count(cell) == 1,
             Value::Ad(rc) => Rc::strong_count(rc) == 1,
             _ => false,
         }
@@ -237,10 +237,12 @@ impl Drop for DualCell {
 
 impl Drop for ArrayDual {
     fn drop(&mut self) {
-        let args = std::mem::take(&mut self.args);
+        let [a, b] = std::mem::take(&mut self.cells);
+        let [ia, ib] = self.ids;
         free_children(
-            args.into_iter()
-                .filter_map(|a| a.cell.map(Value::ArrayDual)),
+            [(ia, a), (ib, b)]
+                .into_iter()
+                .filter_map(|(id, cell)| Some(Value::ArrayDual { id, cell: cell? })),
         );
     }
 }
@@ -274,21 +276,18 @@ mod tests {
 
     #[test]
     fn dropping_a_long_chain_of_array_mode_dual_numbers_does_not_overflow_the_stack() {
-        let parent = |partial, cell: &Rc<ArrayDual>| Parent {
-            partial,
-            id: cell.id,
-            cell: Some(cell.clone()),
-        };
         let mut chain = Rc::new(ArrayDual {
             primal: 1.0,
-            id: 1,
-            args: Default::default(),
+            partials: [0.0; 2],
+            ids: [0; 2],
+            cells: Default::default(),
         });
         for id in 2..2_000_000 {
             chain = Rc::new(ArrayDual {
                 primal: 1.0,
-                id,
-                args: [parent(2.0, &chain), parent(3.0, &chain)],
+                partials: [2.0, 3.0],
+                ids: [id - 1; 2],
+                cells: [Some(chain.clone()), Some(chain)],
             });
         }
         drop(chain);

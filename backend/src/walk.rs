@@ -31,7 +31,7 @@ impl Scalar {
             (Scalar::Double, Value::Double(_))
                 | (
                     Scalar::Dual,
-                    Value::Dual(_) | Value::ArrayDual(_) | Value::ArrayLeaf { .. }
+                    Value::Dual(_) | Value::ArrayDual { .. } | Value::ArrayLeaf { .. }
                 )
         )
     }
