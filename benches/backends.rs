@@ -51,6 +51,7 @@ fn compiled(text: &str, backend: Backend) -> Program {
 }
 
 fn backends(c: &mut Criterion) {
+    dnrad::alloc::retain_freed_memory();
     for (name, text) in PROGRAMS {
         let mut group = c.benchmark_group(*name);
         group.sample_size(10);
