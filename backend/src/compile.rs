@@ -256,7 +256,7 @@ impl Compiler<'_> {
             ExprKind::Var(n) => self.var(n, span)?,
             ExprKind::Lit(l) => match l {
                 Lit::Int(i) => Code::Lit(Value::Int(*i)),
-                Lit::Integer(n) => Code::Lit(Value::Integer(Rc::new(n.clone()))),
+                Lit::Integer(n) => Code::Lit(crate::integer::from_big(n.clone())),
                 Lit::Double(x) => Code::Lit(Value::Double(*x)),
                 Lit::Char(c) => Code::Lit(Value::Char(*c)),
                 Lit::Str(s) => Code::Str(Rc::from(s.as_str())),

@@ -4,6 +4,7 @@
 
 mod ad_prims;
 mod compile;
+mod integer;
 mod lift;
 mod machine;
 mod prims;

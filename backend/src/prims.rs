@@ -1,14 +1,13 @@
 //! The primitive operations (semantics documented in `dnrad_core::prim`). Pure functions of
 //! values; `putStr` writes to the given output. Errors are messages; the machine locates them.
 
+use crate::integer;
 use crate::show::{show_char, show_double, show_string};
 use crate::value::Value;
 use dnrad_core::PrimOp;
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 use std::io::Write;
-use std::rc::Rc;
 
 pub type PrimResult = Result<Value, String>;
 
@@ -31,18 +30,6 @@ fn chr(v: &Value) -> char {
         Value::Char(c) => *c,
         _ => '\0',
     }
-}
-
-fn big(v: &Value) -> BigInt {
-    match v {
-        Value::Integer(n) => (**n).clone(),
-        Value::Int(i) => BigInt::from(*i),
-        _ => BigInt::zero(),
-    }
-}
-
-fn integer(n: BigInt) -> Value {
-    Value::Integer(Rc::new(n))
 }
 
 /// The characters of a Haskell string value.
@@ -89,34 +76,16 @@ pub(crate) fn int_div(op: PrimOp, a: i64, b: i64) -> PrimResult {
     }))
 }
 
-fn integer_div(op: PrimOp, a: BigInt, b: BigInt) -> PrimResult {
-    if b.is_zero() {
-        return Err(DIV_ZERO.into());
+/// The Integer `x` truncates to (0 for an infinity or NaN).
+fn double_to_integer(x: f64) -> Value {
+    // Every double below 2⁶³ in magnitude truncates to an i64.
+    if x.abs() < -(i64::MIN as f64) {
+        return Value::SmallInteger(x.trunc() as i64);
     }
-    Ok(integer(match op {
-        PrimOp::IntegerQuot => &a / &b,
-        PrimOp::IntegerRem => &a % &b,
-        PrimOp::IntegerDiv => a.div_floor(&b),
-        _ => a.mod_floor(&b),
-    }))
-}
-
-/// The low 64 bits of an Integer as a wrapped Int.
-fn wrap(n: &BigInt) -> i64 {
-    let (sign, digits) = n.to_u64_digits();
-    let low = digits.first().copied().unwrap_or(0) as i64;
-    if sign == num_bigint::Sign::Minus {
-        low.wrapping_neg()
-    } else {
-        low
-    }
-}
-
-fn double_to_integer(x: f64) -> BigInt {
     if !x.is_finite() {
-        return BigInt::zero();
+        return Value::SmallInteger(0);
     }
-    num_bigint::BigInt::from_f64(x.trunc()).unwrap_or_default()
+    integer::from_big(BigInt::from_f64(x.trunc()).unwrap_or_default())
 }
 
 use num_traits::FromPrimitive;
@@ -159,7 +128,7 @@ fn ratio_to_double(n: &BigInt, d: &BigInt) -> f64 {
 
 fn decode(x: f64) -> Value {
     if x == 0.0 || !x.is_finite() {
-        return Value::con(0, [integer(BigInt::zero()), Value::Int(0)]);
+        return Value::con(0, [Value::SmallInteger(0), Value::Int(0)]);
     }
     let bits = x.to_bits();
     let exp = ((bits >> 52) & 0x7ff) as i64;
@@ -174,7 +143,7 @@ fn decode(x: f64) -> Value {
         e -= 1;
     }
     let m = if x < 0.0 { -m } else { m };
-    Value::con(0, [integer(BigInt::from(m)), Value::Int(e)])
+    Value::con(0, [Value::SmallInteger(m), Value::Int(e)])
 }
 
 fn encode(m: &BigInt, e: i64) -> f64 {
@@ -203,25 +172,13 @@ pub fn apply(op: PrimOp, args: &[Value], out: &mut dyn Write) -> PrimResult {
         IntLe => Value::bool(int(a()) <= int(b())),
         IntGt => Value::bool(int(a()) > int(b())),
         IntGe => Value::bool(int(a()) >= int(b())),
-        IntToInteger => integer(BigInt::from(int(a()))),
         IntToDouble => Value::Double(int(a()) as f64),
-        IntShow => Value::string(&int(a()).to_string()),
-        IntegerAdd => integer(big(a()) + big(b())),
-        IntegerSub => integer(big(a()) - big(b())),
-        IntegerMul => integer(big(a()) * big(b())),
-        IntegerQuot | IntegerRem | IntegerDiv | IntegerMod => {
-            return integer_div(op, big(a()), big(b()))
+        IntToInteger | IntegerAdd | IntegerSub | IntegerMul | IntegerQuot | IntegerRem
+        | IntegerDiv | IntegerMod | IntegerNegate | IntegerEq | IntegerNe | IntegerLt
+        | IntegerLe | IntegerGt | IntegerGe | IntegerToInt | IntegerToDouble | IntegerShow => {
+            return integer::apply(op, args)
         }
-        IntegerNegate => integer(-big(a())),
-        IntegerEq => Value::bool(big(a()) == big(b())),
-        IntegerNe => Value::bool(big(a()) != big(b())),
-        IntegerLt => Value::bool(big(a()) < big(b())),
-        IntegerLe => Value::bool(big(a()) <= big(b())),
-        IntegerGt => Value::bool(big(a()) > big(b())),
-        IntegerGe => Value::bool(big(a()) >= big(b())),
-        IntegerToInt => Value::Int(wrap(&big(a()))),
-        IntegerToDouble => Value::Double(big(a()).to_f64().unwrap_or(f64::NAN)),
-        IntegerShow => Value::string(&big(a()).to_string()),
+        IntShow => Value::string(&int(a()).to_string()),
         DoubleAdd => Value::Double(dbl(a()) + dbl(b())),
         DoubleSub => Value::Double(dbl(a()) - dbl(b())),
         DoubleMul => Value::Double(dbl(a()) * dbl(b())),
@@ -251,17 +208,20 @@ pub fn apply(op: PrimOp, args: &[Value], out: &mut dyn Write) -> PrimResult {
         DoubleLe => Value::bool(dbl(a()) <= dbl(b())),
         DoubleGt => Value::bool(dbl(a()) > dbl(b())),
         DoubleGe => Value::bool(dbl(a()) >= dbl(b())),
-        DoubleTruncate => integer(double_to_integer(dbl(a()))),
-        DoubleRound => integer(double_to_integer(round_half_even(dbl(a())))),
-        DoubleFloor => integer(double_to_integer(dbl(a()).floor())),
-        DoubleCeiling => integer(double_to_integer(dbl(a()).ceil())),
+        DoubleTruncate => double_to_integer(dbl(a())),
+        DoubleRound => double_to_integer(round_half_even(dbl(a()))),
+        DoubleFloor => double_to_integer(dbl(a()).floor()),
+        DoubleCeiling => double_to_integer(dbl(a()).ceil()),
         DoubleShow => Value::string(&show_double(dbl(a()))),
         DoubleIsNaN => Value::bool(dbl(a()).is_nan()),
         DoubleIsInfinite => Value::bool(dbl(a()).is_infinite()),
         DoubleIsNegativeZero => Value::bool(dbl(a()) == 0.0 && dbl(a()).is_sign_negative()),
-        DoubleFromRational => Value::Double(ratio_to_double(&big(a()), &big(b()))),
+        DoubleFromRational => Value::Double(ratio_to_double(
+            &integer::to_big(a()),
+            &integer::to_big(b()),
+        )),
         DoubleDecode => decode(dbl(a())),
-        DoubleEncode => Value::Double(encode(&big(a()), int(b()))),
+        DoubleEncode => Value::Double(encode(&integer::to_big(a()), int(b()))),
         CharOrd => Value::Int(chr(a()) as i64),
         CharChr => {
             let n = int(a());
@@ -335,26 +295,27 @@ mod tests {
 
     #[test]
     fn conversions() {
-        let big = integer(BigInt::from(1) << 64u32);
-        assert_eq!(
-            as_int(run(PrimOp::IntegerToInt, &[integer(big_plus(&big, 5))])),
-            5
+        let big = integer::from_big((BigInt::from(1) << 64u32) + 5);
+        assert_eq!(as_int(run(PrimOp::IntegerToInt, &[big])), 5);
+        for (x, n) in [(2.5, 2), (3.5, 4), (-2.5, -2)] {
+            let rounded = run(PrimOp::DoubleRound, &[Value::Double(x)]).unwrap();
+            assert_eq!(integer::to_big(&rounded), BigInt::from(n), "round {x}");
+        }
+        // Truncation is exact on both sides of the i64 range, and small exactly inside it.
+        for x in [1e300, 9.3e18, -9.3e18, -9.2e18, -(2f64.powi(63)), 4.7] {
+            let t = run(PrimOp::DoubleTruncate, &[Value::Double(x)]).unwrap();
+            let exact = BigInt::from_f64(x.trunc()).unwrap();
+            assert_eq!(
+                matches!(t, Value::SmallInteger(_)),
+                exact.to_i64().is_some(),
+                "{x}"
+            );
+            assert_eq!(integer::to_big(&t), exact, "{x}");
+        }
+        let tenth = run(
+            PrimOp::DoubleFromRational,
+            &[Value::SmallInteger(1), Value::SmallInteger(10)],
         );
-        assert!(
-            matches!(run(PrimOp::DoubleRound, &[Value::Double(2.5)]), Ok(Value::Integer(n)) if *n == BigInt::from(2))
-        );
-        assert!(
-            matches!(run(PrimOp::DoubleRound, &[Value::Double(3.5)]), Ok(Value::Integer(n)) if *n == BigInt::from(4))
-        );
-        assert!(
-            matches!(run(PrimOp::DoubleRound, &[Value::Double(-2.5)]), Ok(Value::Integer(n)) if *n == BigInt::from(-2))
-        );
-        assert!(
-            matches!(run(PrimOp::DoubleFromRational, &[integer(BigInt::from(1)), integer(BigInt::from(10))]), Ok(Value::Double(x)) if x == 0.1)
-        );
-    }
-
-    fn big_plus(v: &Value, k: i64) -> BigInt {
-        super::big(v) + k
+        assert!(matches!(tenth, Ok(Value::Double(x)) if x == 0.1));
     }
 }

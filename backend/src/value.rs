@@ -10,7 +10,10 @@ pub enum Value {
     Int(i64),
     Double(f64),
     Char(char),
-    Integer(Rc<BigInt>),
+    /// An Integer in the range of i64 (see `integer`: the representation is unique).
+    SmallInteger(i64),
+    /// An Integer outside the range of i64.
+    BigInteger(Rc<BigInt>),
     /// A nullary constructor (its tag).
     Tag(u32),
     /// A constructor with fields.

@@ -1,0 +1,226 @@
+//! Haskell's `Integer` at run time. A value in the range of `i64` is unboxed
+//! (`Value::SmallInteger`); only one outside it is a heap `BigInt` (`Value::BigInteger`), so the
+//! representation of a number is unique and `fromIntegral`, literals defaulted to `Integer` and
+//! counters cost no allocation. Arithmetic on small operands runs on `i64` and moves to `BigInt`
+//! exactly when the result would overflow. This module must not know any other type's
+//! primitives.
+
+use crate::value::Value;
+use dnrad_core::PrimOp;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// The value of the Integer `n`.
+pub(crate) fn from_big(n: BigInt) -> Value {
+    match n.to_i64() {
+        Some(i) => Value::SmallInteger(i),
+        None => Value::BigInteger(Rc::new(n)),
+    }
+}
+
+/// The Integer (or Int) in `v` as a `BigInt`.
+pub(crate) fn to_big(v: &Value) -> BigInt {
+    match v {
+        Value::SmallInteger(i) | Value::Int(i) => BigInt::from(*i),
+        Value::BigInteger(n) => (**n).clone(),
+        _ => BigInt::zero(),
+    }
+}
+
+fn small(v: &Value) -> Option<i64> {
+    match v {
+        Value::SmallInteger(i) => Some(*i),
+        _ => None,
+    }
+}
+
+const DIV_ZERO: &str = "divide by zero";
+
+/// The Integer primitive `op` on `args` (`crate::prims` sends only those here).
+pub(crate) fn apply(op: PrimOp, args: &[Value]) -> Result<Value, String> {
+    use PrimOp::*;
+    let a = || &args[0];
+    let b = || &args[1];
+    Ok(match op {
+        IntToInteger => Value::SmallInteger(crate::prims::int(a())),
+        IntegerAdd => arith(a(), b(), i64::checked_add, |x, y| x + y),
+        IntegerSub => arith(a(), b(), i64::checked_sub, |x, y| x - y),
+        IntegerMul => arith(a(), b(), i64::checked_mul, |x, y| x * y),
+        IntegerQuot | IntegerRem | IntegerDiv | IntegerMod => return divide(op, a(), b()),
+        IntegerNegate => match small(a()).and_then(i64::checked_neg) {
+            Some(n) => Value::SmallInteger(n),
+            None => from_big(-to_big(a())),
+        },
+        IntegerEq => Value::bool(compare(a(), b()) == Ordering::Equal),
+        IntegerNe => Value::bool(compare(a(), b()) != Ordering::Equal),
+        IntegerLt => Value::bool(compare(a(), b()) == Ordering::Less),
+        IntegerLe => Value::bool(compare(a(), b()) != Ordering::Greater),
+        IntegerGt => Value::bool(compare(a(), b()) == Ordering::Greater),
+        IntegerGe => Value::bool(compare(a(), b()) != Ordering::Less),
+        IntegerToInt => Value::Int(match small(a()) {
+            Some(i) => i,
+            None => wrap(&to_big(a())),
+        }),
+        IntegerToDouble => Value::Double(match small(a()) {
+            Some(i) => i as f64,
+            None => to_big(a()).to_f64().unwrap_or(f64::NAN),
+        }),
+        IntegerShow => Value::string(&match small(a()) {
+            Some(i) => i.to_string(),
+            None => to_big(a()).to_string(),
+        }),
+        _ => {
+            return Err(format!(
+                "internal error: {op:?} is not an Integer primitive"
+            ))
+        }
+    })
+}
+
+/// `small` on two small operands unless it overflows, else `big` on `BigInt`s.
+fn arith(
+    a: &Value,
+    b: &Value,
+    small_op: fn(i64, i64) -> Option<i64>,
+    big_op: fn(BigInt, BigInt) -> BigInt,
+) -> Value {
+    match (small(a), small(b)) {
+        (Some(x), Some(y)) => match small_op(x, y) {
+            Some(r) => Value::SmallInteger(r),
+            None => from_big(big_op(BigInt::from(x), BigInt::from(y))),
+        },
+        _ => from_big(big_op(to_big(a), to_big(b))),
+    }
+}
+
+fn compare(a: &Value, b: &Value) -> Ordering {
+    match (small(a), small(b)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        _ => to_big(a).cmp(&to_big(b)),
+    }
+}
+
+/// `quot`, `rem`, `div` and `mod` with Haskell's rounding; division by zero is an error.
+fn divide(op: PrimOp, a: &Value, b: &Value) -> Result<Value, String> {
+    // i64::MIN / -1 is the one quotient of small operands that is not small.
+    if let (Some(x), Some(y @ (..=-2 | 1..))) = (small(a), small(b)) {
+        let int_op = match op {
+            PrimOp::IntegerQuot => PrimOp::IntQuot,
+            PrimOp::IntegerRem => PrimOp::IntRem,
+            PrimOp::IntegerDiv => PrimOp::IntDiv,
+            _ => PrimOp::IntMod,
+        };
+        let r = crate::prims::int_div(int_op, x, y)?;
+        return Ok(Value::SmallInteger(crate::prims::int(&r)));
+    }
+    let (a, b) = (to_big(a), to_big(b));
+    if b.is_zero() {
+        return Err(DIV_ZERO.into());
+    }
+    Ok(from_big(match op {
+        PrimOp::IntegerQuot => &a / &b,
+        PrimOp::IntegerRem => &a % &b,
+        PrimOp::IntegerDiv => a.div_floor(&b),
+        _ => a.mod_floor(&b),
+    }))
+}
+
+/// The low 64 bits of an Integer as a wrapped Int.
+fn wrap(n: &BigInt) -> i64 {
+    let (sign, digits) = n.to_u64_digits();
+    let low = digits.first().copied().unwrap_or(0) as i64;
+    if sign == num_bigint::Sign::Minus {
+        low.wrapping_neg()
+    } else {
+        low
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(op: PrimOp, args: &[Value]) -> Result<Value, String> {
+        apply(op, args)
+    }
+
+    fn show(v: Result<Value, String>) -> String {
+        match v {
+            Ok(Value::SmallInteger(i)) => format!("small {i}"),
+            Ok(Value::BigInteger(n)) => format!("big {n}"),
+            other => format!("{other:?}"),
+        }
+    }
+
+    fn int(i: i64) -> Value {
+        Value::SmallInteger(i)
+    }
+
+    #[test]
+    fn overflow_moves_to_big_and_back() {
+        let max = int(i64::MAX);
+        let over = run(PrimOp::IntegerAdd, &[max.clone(), int(1)]);
+        assert_eq!(
+            show(over.clone()),
+            format!("big {}", i128::from(i64::MAX) + 1)
+        );
+        let back = run(PrimOp::IntegerSub, &[over.unwrap(), int(1)]);
+        assert_eq!(show(back), format!("small {}", i64::MAX));
+        let square = run(PrimOp::IntegerMul, &[max.clone(), max]);
+        assert_eq!(
+            show(square),
+            format!("big {}", i128::from(i64::MAX) * i128::from(i64::MAX))
+        );
+        let neg = run(PrimOp::IntegerNegate, &[int(i64::MIN)]);
+        assert_eq!(show(neg), format!("big {}", -i128::from(i64::MIN)));
+    }
+
+    #[test]
+    fn division_matches_bigint() {
+        let cases = [
+            (7, 2),
+            (-7, 2),
+            (7, -2),
+            (-7, -2),
+            (i64::MIN, -1),
+            (i64::MIN, 1),
+            (i64::MIN, 3),
+        ];
+        for (x, y) in cases {
+            for op in [
+                PrimOp::IntegerQuot,
+                PrimOp::IntegerRem,
+                PrimOp::IntegerDiv,
+                PrimOp::IntegerMod,
+            ] {
+                let fast = run(op, &[int(x), int(y)]);
+                let (bx, by) = (BigInt::from(x), BigInt::from(y));
+                let slow = match op {
+                    PrimOp::IntegerQuot => &bx / &by,
+                    PrimOp::IntegerRem => &bx % &by,
+                    PrimOp::IntegerDiv => bx.div_floor(&by),
+                    _ => bx.mod_floor(&by),
+                };
+                assert_eq!(to_big(&fast.unwrap()), slow, "{op:?} {x} {y}");
+            }
+        }
+        assert_eq!(
+            run(PrimOp::IntegerMod, &[int(1), int(0)]).unwrap_err(),
+            DIV_ZERO
+        );
+    }
+
+    #[test]
+    fn comparisons_mix_small_and_big() {
+        let big = from_big(BigInt::from(i64::MAX) * 4);
+        let lt = run(PrimOp::IntegerLt, &[int(-5), big.clone()]);
+        assert!(matches!(lt, Ok(Value::Tag(1))), "{lt:?}");
+        let ge = run(PrimOp::IntegerGe, &[int(3), int(3)]);
+        assert!(matches!(ge, Ok(Value::Tag(1))), "{ge:?}");
+        let gt = run(PrimOp::IntegerGt, &[int(-5), big]);
+        assert!(matches!(gt, Ok(Value::Tag(0))), "{gt:?}");
+    }
+}
