@@ -5,12 +5,14 @@
 //! inlined (so `(+) @Int Num#Int#inst a b` ends as `prim#intAdd a b`); (4) a `let`-bound function
 //! used once, in a call (a pattern-match fallthrough), is inlined there; (5) an overloaded global
 //! called with known dictionaries at closed types is specialised (`sum @Int Num#Int#inst` calls
-//! `sum#spec0`, a copy with the dictionary substituted and simplified; recursive calls reuse it).
+//! `sum#spec0`, a copy with the dictionary substituted and simplified; recursive calls reuse it);
+//! (6) last, conversions of literals are folded and literal `let`s substituted (`fold`).
 //! Evaluation order and strictness are kept (arguments are bound by `let` before an inlined body
 //! runs); inlined code takes the span of the call, so runtime errors point where they did. It
 //! must keep the program passing the lint, and it never changes what a program prints. The term
 //! utilities it uses are in `terms`.
 
+mod fold;
 mod terms;
 
 use crate::expr::{Bind, Expr, ExprKind};
@@ -363,8 +365,11 @@ impl Simplifier {
                 ..b.clone()
             })
             .collect();
-        let entry = program.entry.as_ref().map(|e| self.expr(e));
+        let entry = program.entry.as_ref().map(|e| fold::fold(&self.expr(e)));
         binds.append(&mut self.new_binds);
+        for b in &mut binds {
+            b.rhs = fold::fold(&b.rhs);
+        }
         Program {
             binds,
             entry,

@@ -1,0 +1,182 @@
+//! Constant folding, the simplifier's last step: a numeric conversion of a literal becomes the
+//! literal it computes (specialised overloaded code is full of `prim#integerToInt 2n`, the
+//! `fromInteger 2` of `even` at `Int`), and a `let` whose right-hand side is a numeric or
+//! character literal is substituted into its body. A conversion of an `Int` to `Integer` that
+//! is converted back (`fromIntegral :: Int -> Double` is `integerToDouble (intToInteger x)`)
+//! becomes the direct conversion. It folds only conversions that cannot fail and whose result
+//! the runtime computes the same way; it never folds arithmetic, strings (a string literal
+//! builds a list) or anything that prints.
+
+use super::terms::{map_children, mentions};
+use crate::expr::{Expr, ExprKind, Lit};
+use crate::name::Name;
+use crate::prim::PrimOp;
+use num_bigint::BigInt;
+use std::collections::HashMap;
+
+/// `e` with conversions of literals folded and literal `let`s substituted.
+pub(super) fn fold(e: &Expr) -> Expr {
+    Folder::default().expr(e)
+}
+
+#[derive(Default)]
+struct Folder {
+    /// `let`-bound variables whose value is a literal (names are unique in core).
+    literals: HashMap<Name, Lit>,
+    /// `let`-bound variables whose value is `intToInteger` of this variable or literal.
+    widened: HashMap<Name, Expr>,
+}
+
+impl Folder {
+    fn expr(&mut self, e: &Expr) -> Expr {
+        match &e.kind {
+            ExprKind::Var(x) => match self.literals.get(x) {
+                Some(lit) => Expr::new(ExprKind::Lit(lit.clone()), e.span),
+                None => e.clone(),
+            },
+            ExprKind::Let(b, body) => {
+                let rhs = self.expr(&b.rhs);
+                match &rhs.kind {
+                    ExprKind::Lit(lit) if !matches!(lit, Lit::Str(_)) => {
+                        self.literals.insert(b.name.clone(), lit.clone());
+                        self.expr(body)
+                    }
+                    _ => {
+                        let widening = widened_atom(&rhs).cloned();
+                        if let Some(atom) = &widening {
+                            self.widened.insert(b.name.clone(), atom.clone());
+                        }
+                        let body = self.expr(body);
+                        // A widening whose every use was folded away is dead (and pure).
+                        if widening.is_some() && !mentions(&body, &b.name) {
+                            return body;
+                        }
+                        let mut bind = (**b).clone();
+                        bind.rhs = rhs;
+                        Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), e.span)
+                    }
+                }
+            }
+            ExprKind::Prim(op, _, args) => {
+                let folded = map_children(e, &mut |c| self.expr(c));
+                let ExprKind::Prim(_, _, args_now) = &folded.kind else {
+                    return folded;
+                };
+                debug_assert_eq!(args.len(), args_now.len());
+                let [arg] = args_now.as_slice() else {
+                    return folded;
+                };
+                if let ExprKind::Lit(lit) = &arg.kind {
+                    if let Some(lit) = convert(*op, lit) {
+                        return Expr::new(ExprKind::Lit(lit), e.span);
+                    }
+                }
+                let int = match &arg.kind {
+                    ExprKind::Var(v) => self.widened.get(v),
+                    _ => widened(arg),
+                };
+                match (op, int) {
+                    (PrimOp::IntegerToInt, Some(int)) => Expr::new(int.kind.clone(), e.span),
+                    (PrimOp::IntegerToDouble, Some(int)) => Expr::new(
+                        ExprKind::Prim(PrimOp::IntToDouble, vec![], vec![int.clone()]),
+                        e.span,
+                    ),
+                    _ => folded,
+                }
+            }
+            _ => map_children(e, &mut |c| self.expr(c)),
+        }
+    }
+}
+
+/// `x` if `e` is `intToInteger x`.
+fn widened(e: &Expr) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Prim(PrimOp::IntToInteger, _, args) => match args.as_slice() {
+            [x] => Some(x),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `x` if `e` is `intToInteger x` for a variable or literal `x` (so `x` may be read later
+/// instead: it is already evaluated).
+fn widened_atom(e: &Expr) -> Option<&Expr> {
+    widened(e).filter(|x| matches!(x.kind, ExprKind::Var(_) | ExprKind::Lit(_)))
+}
+
+/// The literal `op` makes of `lit`, for a conversion that cannot fail.
+fn convert(op: PrimOp, lit: &Lit) -> Option<Lit> {
+    Some(match (op, lit) {
+        (PrimOp::IntegerToInt, Lit::Integer(n)) => Lit::Int(i64::try_from(n).ok()?),
+        (PrimOp::IntegerToDouble, Lit::Integer(n)) => Lit::Double(i64::try_from(n).ok()? as f64),
+        (PrimOp::IntToInteger, Lit::Int(i)) => Lit::Integer(BigInt::from(*i)),
+        (PrimOp::IntToDouble, Lit::Int(i)) => Lit::Double(*i as f64),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::Span;
+
+    fn lit(l: Lit) -> Expr {
+        Expr::new(ExprKind::Lit(l), Span::dummy())
+    }
+
+    fn prim(op: PrimOp, args: Vec<Expr>) -> Expr {
+        Expr::new(ExprKind::Prim(op, vec![], args), Span::dummy())
+    }
+
+    #[test]
+    fn conversions_of_literals_fold_and_literal_lets_substitute() {
+        let x = Name::new("x#1");
+        let var = Expr::new(ExprKind::Var(x.clone()), Span::dummy());
+        let two = prim(
+            PrimOp::IntegerToInt,
+            vec![lit(Lit::Integer(BigInt::from(2)))],
+        );
+        let body = prim(PrimOp::IntRem, vec![lit(Lit::Int(7)), var]);
+        let e = Expr::new(
+            ExprKind::Let(
+                Box::new(crate::expr::Bind {
+                    name: x,
+                    ty: crate::types::Type::int(),
+                    rhs: two,
+                    span: Span::dummy(),
+                }),
+                Box::new(body),
+            ),
+            Span::dummy(),
+        );
+        assert_eq!(
+            fold(&e),
+            prim(PrimOp::IntRem, vec![lit(Lit::Int(7)), lit(Lit::Int(2))])
+        );
+    }
+
+    #[test]
+    fn a_widening_converted_back_is_the_direct_conversion() {
+        let x = Expr::new(ExprKind::Var(Name::new("x#1")), Span::dummy());
+        let wide = prim(PrimOp::IntToInteger, vec![x.clone()]);
+        let back = prim(PrimOp::IntegerToDouble, vec![wide.clone()]);
+        assert_eq!(fold(&back), prim(PrimOp::IntToDouble, vec![x.clone()]));
+        assert_eq!(fold(&prim(PrimOp::IntegerToInt, vec![wide.clone()])), x);
+        // Other uses of the Integer keep it.
+        let shown = prim(PrimOp::IntegerShow, vec![wide]);
+        assert_eq!(fold(&shown), shown);
+    }
+
+    #[test]
+    fn out_of_range_and_arithmetic_stay() {
+        let huge = prim(
+            PrimOp::IntegerToInt,
+            vec![lit(Lit::Integer(BigInt::from(u64::MAX)))],
+        );
+        assert_eq!(fold(&huge), huge);
+        let sum = prim(PrimOp::IntAdd, vec![lit(Lit::Int(1)), lit(Lit::Int(2))]);
+        assert_eq!(fold(&sum), sum);
+    }
+}
