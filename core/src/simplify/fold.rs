@@ -1,9 +1,11 @@
 //! Constant folding, the simplifier's last step: a numeric conversion of a literal becomes the
 //! literal it computes (specialised overloaded code is full of `prim#integerToInt 2n`, the
-//! `fromInteger 2` of `even` at `Int`), and a `let` whose right-hand side is a numeric or
-//! character literal is substituted into its body. A conversion of an `Int` to `Integer` that
+//! `fromInteger 2` of `even` at `Int`), and a `let` whose right-hand side is a constant — a
+//! numeric or character literal, or a constructor without fields such as the `()` a
+//! pattern-match fallthrough binds — is substituted into its body. A conversion of an `Int` to `Integer` that
 //! is converted back (`fromIntegral :: Int -> Double` is `integerToDouble (intToInteger x)`)
-//! becomes the direct conversion. It folds only conversions that cannot fail and whose result
+//! becomes the direct conversion, and a `case` on a variable in the default of a `case` on
+//! the same variable joins it. It folds only conversions that cannot fail and whose result
 //! the runtime computes the same way; it never folds arithmetic, strings (a string literal
 //! builds a list) or anything that prints.
 
@@ -14,15 +16,15 @@ use crate::prim::PrimOp;
 use num_bigint::BigInt;
 use std::collections::HashMap;
 
-/// `e` with conversions of literals folded and literal `let`s substituted.
+/// `e` with conversions of literals folded and constant `let`s substituted.
 pub(super) fn fold(e: &Expr) -> Expr {
     Folder::default().expr(e)
 }
 
 #[derive(Default)]
 struct Folder {
-    /// `let`-bound variables whose value is a literal (names are unique in core).
-    literals: HashMap<Name, Lit>,
+    /// `let`-bound variables whose value is a constant (names are unique in core).
+    constants: HashMap<Name, ExprKind>,
     /// `let`-bound variables whose value is `intToInteger` of this variable or literal.
     widened: HashMap<Name, Expr>,
 }
@@ -30,15 +32,19 @@ struct Folder {
 impl Folder {
     fn expr(&mut self, e: &Expr) -> Expr {
         match &e.kind {
-            ExprKind::Var(x) => match self.literals.get(x) {
-                Some(lit) => Expr::new(ExprKind::Lit(lit.clone()), e.span),
+            ExprKind::Var(x) => match self.constants.get(x) {
+                Some(c) => Expr::new(c.clone(), e.span),
                 None => e.clone(),
             },
             ExprKind::Let(b, body) => {
                 let rhs = self.expr(&b.rhs);
                 match &rhs.kind {
                     ExprKind::Lit(lit) if !matches!(lit, Lit::Str(_)) => {
-                        self.literals.insert(b.name.clone(), lit.clone());
+                        self.constants.insert(b.name.clone(), rhs.kind.clone());
+                        self.expr(body)
+                    }
+                    ExprKind::Con(_, _, fields) if fields.is_empty() => {
+                        self.constants.insert(b.name.clone(), rhs.kind.clone());
                         self.expr(body)
                     }
                     _ => {
@@ -84,8 +90,33 @@ impl Folder {
                     _ => folded,
                 }
             }
+            ExprKind::Case(..) => merge_cases(map_children(e, &mut |c| self.expr(c))),
             _ => map_children(e, &mut |c| self.expr(c)),
         }
+    }
+}
+
+/// `case x of alts; _ -> case x of more; _ -> d` as one `case x of alts, more; _ -> d` (a
+/// pattern match tests the constructor once, then again in its fallthrough): the inner
+/// alternatives for constructors the outer `case` already handles can never run.
+fn merge_cases(e: Expr) -> Expr {
+    let ExprKind::Case(scrut, mut alts, Some(default)) = e.kind else {
+        return e;
+    };
+    match (&scrut.kind, default.kind) {
+        (ExprKind::Var(x), ExprKind::Case(inner, more, inner_default)) if matches!(&inner.kind, ExprKind::Var(y) if y == x) =>
+        {
+            for alt in more {
+                if !alts.iter().any(|a| a.con == alt.con) {
+                    alts.push(alt);
+                }
+            }
+            Expr::new(ExprKind::Case(scrut, alts, inner_default), e.span)
+        }
+        (_, kind) => Expr::new(
+            ExprKind::Case(scrut, alts, Some(Box::new(Expr::new(kind, default.span)))),
+            e.span,
+        ),
     }
 }
 
@@ -167,6 +198,36 @@ mod tests {
         // Other uses of the Integer keep it.
         let shown = prim(PrimOp::IntegerShow, vec![wide]);
         assert_eq!(fold(&shown), shown);
+    }
+
+    fn alt(con: &str, rhs: Expr) -> crate::expr::Alt {
+        crate::expr::Alt {
+            con: Name::new(con),
+            binders: vec![],
+            rhs,
+        }
+    }
+
+    #[test]
+    fn a_case_in_the_default_of_a_case_on_the_same_variable_joins_it() {
+        let x = Expr::new(ExprKind::Var(Name::new("x#1")), Span::dummy());
+        let case = |alts, d: Option<Expr>| {
+            Expr::new(
+                ExprKind::Case(Box::new(x.clone()), alts, d.map(Box::new)),
+                Span::dummy(),
+            )
+        };
+        let one = lit(Lit::Int(1));
+        let inner = case(
+            vec![alt("A", lit(Lit::Int(9))), alt("B", lit(Lit::Int(2)))],
+            Some(lit(Lit::Int(3))),
+        );
+        let outer = case(vec![alt("A", one.clone())], Some(inner));
+        let joined = case(
+            vec![alt("A", one), alt("B", lit(Lit::Int(2)))],
+            Some(lit(Lit::Int(3))),
+        );
+        assert_eq!(fold(&outer), joined);
     }
 
     #[test]
