@@ -2,8 +2,9 @@
 //! top-level binding or the entry) is a flat vector of `Op`s; registers are its frame's slots
 //! (slot 0 holds the argument, `Let`/`case` binders have fixed slots, temporaries follow).
 //! Why this shape: flat code and registers remove the interpreter's per-node continuation
-//! pushes; primitive and constructor arguments are read straight from consecutive registers
-//! (no argument vectors); calls in tail position reuse the frame; `Loc` marks where the
+//! pushes; primitive, constructor and call arguments are read where they are (a variable's
+//! slot or the temporary that computed it, listed in the operand table), so no argument is
+//! moved before it is used; calls in tail position reuse the frame; `Loc` marks where the
 //! interpreter records the user's source location, so both report runtime errors at the same
 //! line. Variable-length operands live in the function's `operands` table.
 
@@ -67,11 +68,11 @@ pub enum Op {
         ncaps: u32,
         slots: u32,
     },
-    /// Constructor `tag` with fields in registers `args..args+n`.
+    /// Constructor `tag` with fields in registers `operands[args..args+n]`.
     Con {
         dst: Reg,
         tag: u32,
-        args: Reg,
+        args: u32,
         n: u32,
     },
     /// Primitive `op` of one argument.
@@ -152,27 +153,29 @@ pub enum Op {
         span: Span,
     },
     /// A saturated call of a top-level function's direct entry `func` with arguments in
-    /// registers `args..args+n` (no partial applications are built).
+    /// registers `operands[args..args+n]` (no partial applications are built).
     CallDirect {
         dst: Reg,
         func: u32,
-        args: Reg,
+        args: u32,
         n: u32,
         scrut: bool,
     },
+    /// `CallDirect` in tail position; as for `RetCon`, no register is listed twice.
     TailCallDirect {
         func: u32,
-        args: Reg,
+        args: u32,
         n: u32,
     },
     Ret {
         src: Reg,
     },
-    /// Return constructor `tag` with fields in registers `args..args+n` (unboxed when the
-    /// caller only scrutinises it).
+    /// Return constructor `tag` with fields in registers `operands[args..args+n]` (unboxed when
+    /// the caller only scrutinises it). The list has no register twice: the values are moved
+    /// out of the ending frame.
     RetCon {
         tag: u32,
-        args: Reg,
+        args: u32,
         n: u32,
     },
     /// `case p .. of (a, b) -> ..` for a primitive `p` that makes a pair (`PrimOp::makes_pair`:
@@ -186,12 +189,11 @@ pub enum Op {
         span: Span,
     },
     /// Return the pair primitive `op` (see `PairPrim`) makes of the registers
-    /// `operands[args..]`, put in registers `pair` and `pair + 1`, as `RetCon` returns a pair
-    /// (unboxed when the caller only matches on it).
+    /// `operands[args..]`, as `RetCon` returns a pair (unboxed when the caller only matches on
+    /// it).
     RetPairPrim {
         op: PrimOp,
         args: u32,
-        pair: Reg,
         span: Span,
     },
     /// Jump by the constructor tag of `scrut`: `operands[table + tag]` is a target (or

@@ -120,7 +120,7 @@ impl Shift<'_> {
             Op::Con { dst, tag, args, n } => Op::Con {
                 dst: r(dst),
                 tag,
-                args: r(args),
+                args: Self::remap(table, m, args, n, |x| Some(r(x)))?,
                 n,
             },
             Op::Prim1 { dst, op, a, span } => Op::Prim1 {
@@ -224,13 +224,13 @@ impl Shift<'_> {
             } => Op::CallDirect {
                 dst: r(dst),
                 func,
-                args: r(args),
+                args: Self::remap(table, m, args, n, |x| Some(r(x)))?,
                 n,
                 scrut,
             },
             Op::TailCallDirect { func, args, n } => Op::TailCallDirect {
                 func,
-                args: r(args),
+                args: Self::remap(table, m, args, n, |x| Some(r(x)))?,
                 n,
             },
             Op::Ret { src } => Op::Ret { src: r(src) },
@@ -247,20 +247,14 @@ impl Shift<'_> {
                 snd: r(snd),
                 span,
             },
-            Op::RetPairPrim {
-                op,
-                args,
-                pair,
-                span,
-            } => Op::RetPairPrim {
+            Op::RetPairPrim { op, args, span } => Op::RetPairPrim {
                 op,
                 args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
-                pair: r(pair),
                 span,
             },
             Op::RetCon { tag, args, n } => Op::RetCon {
                 tag,
-                args: r(args),
+                args: Self::remap(table, m, args, n, |x| Some(r(x)))?,
                 n,
             },
             Op::Switch {
@@ -318,12 +312,11 @@ fn two_argument_entry(funcs: &[Function], l: &Function) -> Option<Function> {
 /// differentiated function of more arguments in the ID-threading monad: `P`'s function index
 /// and its captures as operands of `E`.
 fn threaded_pair(e: &Function, a: u32) -> Option<(u32, Vec<u32>)> {
-    let [Op::Closure { dst, lam, start, n }, Op::Move { dst: d2, src }, Op::RetCon { tag: 0, args, n: 2 }] =
-        e.ops.as_slice()
+    let [Op::Closure { dst, lam, start, n }, Op::RetCon { tag: 0, args, n: 2 }] = e.ops.as_slice()
     else {
         return None;
     };
-    if args != dst || *d2 != dst + 1 || *src != a {
+    if e.operands[*args as usize..*args as usize + 2] != [*dst, a] {
         return None;
     }
     let captures = &e.operands[*start as usize..(*start + *n) as usize];

@@ -62,6 +62,9 @@ pub struct Vm<'p, 'o> {
     limits: Limits,
     out: &'o mut dyn Write,
     pub bp_calls: u64,
+    /// The arguments of a `TailCallDirect` on their way to the frame's first registers (kept
+    /// to reuse its allocation).
+    moved: Vec<Value>,
 }
 
 impl<'p, 'o> Vm<'p, 'o> {
@@ -87,6 +90,7 @@ impl<'p, 'o> Vm<'p, 'o> {
             limits,
             out,
             bp_calls: 0,
+            moved: Vec::new(),
         }
     }
 
@@ -331,10 +335,10 @@ impl<'p, 'o> Vm<'p, 'o> {
                 self.stack[base + dst as usize] = v;
             }};
         }
-        // Return constructor `$tag` with fields in registers `$first..$first+$n` (see `RetCon`).
+        // Return constructor `$tag` with `$n` fields, field `$j` being `$field` (see `RetCon`).
         macro_rules! ret_con {
-            ($tag:expr, $n:expr, $first:expr) => {{
-                let (tag, n, first) = ($tag, $n, $first);
+            ($tag:expr, $n:expr, |$j:ident| $field:expr) => {{
+                let (tag, n) = ($tag, $n);
                 let frame = self.frames.pop().expect("a frame to return from");
                 self.user_loc = frame.saved_loc;
                 let arm = match frame.ret {
@@ -349,9 +353,9 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let (caller_base, caller_func) = (caller.base, caller.func);
                     if let Some(slots) = slots {
                         let operands = &funcs[caller_func as usize].operands;
-                        for j in 0..n {
-                            let v = std::mem::take(&mut self.stack[first + j]);
-                            let slot = operands[slots as usize + j] as usize;
+                        for $j in 0..n {
+                            let v = $field;
+                            let slot = operands[slots as usize + $j] as usize;
                             self.stack[caller_base + slot] = v;
                         }
                     }
@@ -359,8 +363,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     resume!();
                     continue;
                 }
-                let fields = self.stack[first..first + n].iter_mut().map(std::mem::take);
-                let v = Value::con(tag, fields);
+                let v = Value::con(tag, (0..n).map(|$j| $field));
                 self.stack.truncate(frame.base);
                 deliver!(frame, v)
             }};
@@ -436,8 +439,10 @@ impl<'p, 'o> Vm<'p, 'o> {
                     }
                 }
                 Op::Con { dst, tag, args, n } => {
-                    let fields = &self.stack[reg(*args)..reg(*args) + *n as usize];
-                    self.stack[reg(*dst)] = Value::con(*tag, fields.iter().cloned());
+                    let regs = &code.operands[*args as usize..(*args + *n) as usize];
+                    let fields = regs.iter().map(|&r| self.stack[reg(r)].clone());
+                    let v = Value::con(*tag, fields);
+                    self.stack[reg(*dst)] = v;
                 }
                 Op::Prim1 { dst, op, a, span } => {
                     let a = &self.stack[reg(*a)];
@@ -565,8 +570,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                     n,
                     scrut,
                 } => {
-                    let start = reg(*args);
-                    let slots = start..start + *n as usize;
+                    let regs = &code.operands[*args as usize..(*args + *n) as usize];
+                    let slots = regs.iter().map(|&r| reg(r));
                     self.enter(pc, *callee, Env::None, Return::to(*dst, *scrut), slots)?;
                     resume!();
                 }
@@ -575,12 +580,15 @@ impl<'p, 'o> Vm<'p, 'o> {
                     args,
                     n,
                 } => {
-                    let start = reg(*args);
-                    for j in 0..*n as usize {
-                        let v = std::mem::take(&mut self.stack[start + j]);
-                        self.stack[base + j] = v;
-                    }
-                    self.reuse_frame(base, *callee, Env::None, *n as usize);
+                    // Through a buffer: an argument may sit in a register the call overwrites.
+                    let regs = &code.operands[*args as usize..(*args + *n) as usize];
+                    let mut moved = std::mem::take(&mut self.moved);
+                    moved.extend(
+                        regs.iter()
+                            .map(|&r| std::mem::take(&mut self.stack[reg(r)])),
+                    );
+                    self.reenter(base, *callee, Env::None, moved.drain(..));
+                    self.moved = moved;
                     (func, pc) = (*callee, 0);
                     code = &funcs[func as usize];
                 }
@@ -600,7 +608,12 @@ impl<'p, 'o> Vm<'p, 'o> {
                     self.user_loc = frame.saved_loc;
                     deliver!(frame, v)
                 }
-                Op::RetCon { tag, args, n } => ret_con!(*tag, *n as usize, reg(*args)),
+                Op::RetCon { tag, args, n } => {
+                    let regs = &code.operands[*args as usize..(*args + *n) as usize];
+                    ret_con!(*tag, regs.len(), |j| std::mem::take(
+                        &mut self.stack[base + regs[j] as usize]
+                    ))
+                }
                 Op::PairPrim {
                     op,
                     args,
@@ -612,16 +625,9 @@ impl<'p, 'o> Vm<'p, 'o> {
                     self.stack[reg(*fst)] = dual;
                     self.stack[reg(*snd)] = next;
                 }
-                Op::RetPairPrim {
-                    op,
-                    args,
-                    pair,
-                    span,
-                } => {
-                    let [dual, next] = self.pair_op(code, base, *op, *args, *span)?;
-                    let first = reg(*pair);
-                    (self.stack[first], self.stack[first + 1]) = (dual, next);
-                    ret_con!(0, 2, first)
+                Op::RetPairPrim { op, args, span } => {
+                    let mut pair = self.pair_op(code, base, *op, *args, *span)?;
+                    ret_con!(0, 2, |j| std::mem::take(&mut pair[j]))
                 }
                 Op::Switch {
                     scrut,

@@ -205,14 +205,21 @@ impl Gen<'_> {
         t
     }
 
-    /// Evaluate `args` into consecutive fresh registers; returns the first.
-    fn consecutive(&mut self, args: &[Code]) -> Reg {
-        let first = self.next;
-        let regs: Vec<Reg> = args.iter().map(|_| self.temp()).collect();
-        for (a, r) in args.iter().zip(regs) {
-            self.expr(a, Target::Reg(r));
+    /// Evaluate `args` in order, each into a register (a local variable where it is, unless an
+    /// earlier argument is there: no register is listed twice, so an instruction that ends the
+    /// frame may move each value out); returns their operand-table entry.
+    fn operand_regs<'a>(&mut self, args: impl IntoIterator<Item = &'a Code>) -> u32 {
+        let mut regs: Vec<Reg> = Vec::new();
+        for a in args {
+            let mut r = self.operand_reg(a);
+            if regs.contains(&r) {
+                let copy = self.temp();
+                self.emit(Op::Move { dst: copy, src: r });
+                r = copy;
+            }
+            regs.push(r);
         }
-        first
+        self.operands(regs)
     }
 
     fn expr(&mut self, e: &Code, target: Target) {
@@ -302,18 +309,18 @@ impl Gen<'_> {
             }
             Code::Con(tag, args) if args.is_empty() => self.constant(Value::Tag(*tag), target),
             Code::Con(tag, args) => {
-                let first = self.consecutive(args);
+                let start = self.operand_regs(args);
                 let (tag, n) = (*tag, args.len() as u32);
                 match target.register() {
                     Some(dst) => self.emit(Op::Con {
                         dst,
                         tag,
-                        args: first,
+                        args: start,
                         n,
                     }),
                     None => self.emit(Op::RetCon {
                         tag,
-                        args: first,
+                        args: start,
                         n,
                     }),
                 }
@@ -508,18 +515,11 @@ impl Gen<'_> {
         self.next = mark;
     }
 
-    /// Primitive `op` on registers `regs` (consecutive when there are more than two).
+    /// Primitive `op` on registers `regs`.
     fn emit_prim(&mut self, op: PrimOp, span: Span, regs: &[Reg], target: Target) {
         if target.register().is_none() && op.makes_pair() {
             let args = self.operands(regs.iter().copied());
-            let pair = self.temp();
-            self.temp();
-            self.emit(Op::RetPairPrim {
-                op,
-                args,
-                pair,
-                span,
-            });
+            self.emit(Op::RetPairPrim { op, args, span });
             return;
         }
         let args = match *regs {
@@ -547,7 +547,7 @@ impl Gen<'_> {
     }
 
     /// A saturated call `g a1 .. an` of a global with a direct entry: the arguments into
-    /// consecutive registers and one call, recording the applications' locations in the
+    /// registers and one call, recording the applications' locations in the
     /// interpreter's order (outermost first). Returns false when `e` is no such call.
     fn direct_call(&mut self, e: &Code, target: Target) -> bool {
         let (head, mut args, spans) = spine(e);
@@ -573,23 +573,19 @@ impl Gen<'_> {
             self.emit_prim(op, span, &regs, target);
             return true;
         }
-        let first = self.next;
-        let regs: Vec<Reg> = args.iter().map(|_| self.temp()).collect();
-        for (a, r) in args.into_iter().zip(regs) {
-            self.expr(a, Target::Reg(r));
-        }
+        let start = self.operand_regs(args);
         let n = arity;
         match target {
             Target::Reg(dst) | Target::Scrut(dst) => self.emit(Op::CallDirect {
                 dst,
                 func,
-                args: first,
+                args: start,
                 n,
                 scrut: matches!(target, Target::Scrut(_)),
             }),
             Target::Tail => self.emit(Op::TailCallDirect {
                 func,
-                args: first,
+                args: start,
                 n,
             }),
         }

@@ -37,13 +37,6 @@ impl Names<'_> {
     }
 }
 
-fn regs(first: u32, n: u32) -> String {
-    (first..first + n)
-        .map(|r| format!("r{r}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn target(t: u32) -> String {
     if t == NO_TARGET {
         "fail".into()
@@ -91,7 +84,7 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
                 .join(", ");
             format!("letrec {members} [{}]", operands(*caps, *ncaps))
         }
-        Op::Con { dst, tag, args, n } => format!("r{dst} = con #{tag} ({})", regs(*args, *n)),
+        Op::Con { dst, tag, args, n } => format!("r{dst} = con #{tag} ({})", operands(*args, *n)),
         Op::Prim1 { dst, op, a, .. } => format!("r{dst} = prim {} (r{a})", op.name()),
         Op::Prim2 { dst, op, a, b, .. } => format!("r{dst} = prim {} (r{a} r{b})", op.name()),
         Op::Prim { dst, op, args, .. } => {
@@ -102,7 +95,7 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             )
         }
         Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} r{arg}"),
-        Op::RetCon { tag, args, n } => format!("ret con #{tag} ({})", regs(*args, *n)),
+        Op::RetCon { tag, args, n } => format!("ret con #{tag} ({})", operands(*args, *n)),
         Op::PairPrim {
             op, args, fst, snd, ..
         } => format!(
@@ -142,10 +135,14 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
         } => format!(
             "r{dst} = call {} ({})",
             funcs[*func as usize],
-            regs(*args, *n)
+            operands(*args, *n)
         ),
         Op::TailCallDirect { func, args, n } => {
-            format!("tailcall {} ({})", funcs[*func as usize], regs(*args, *n))
+            format!(
+                "tailcall {} ({})",
+                funcs[*func as usize],
+                operands(*args, *n)
+            )
         }
         Op::Ret { src } => format!("ret r{src}"),
         Op::Switch {
