@@ -80,6 +80,41 @@ fn dump_core_prints_the_user_bindings() {
 }
 
 #[test]
+fn the_simplifier_specialises_known_functions_and_folds_conversions() {
+    let file = temp_program(
+        "specialise.hs",
+        "dot :: [Double] -> [Double] -> Double\ndot xs ys = sum (zipWith (*) xs ys)\n\n\
+         main = print (dot (map fromIntegral [1 .. 3 :: Int]) [4.0, 5.0, 6.0])\n",
+    );
+    let out = run_dnrad(&["dump", "core", "--simplified", "--all"], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let text = &out.stdout;
+    // Every specialisation of `name`, definition by definition.
+    let specialises = |name: &str, prim: &str| {
+        text.split("\n\n")
+            .any(|def| def.trim_start().starts_with(&format!("{name}#spec")) && def.contains(prim))
+    };
+    assert!(
+        specialises("foldl", "prim#doubleAdd"),
+        "sum's foldl adds with the primitive:\n{text}"
+    );
+    assert!(
+        specialises("zipWith", "prim#doubleMul"),
+        "zipWith (*) multiplies with the primitive:\n{text}"
+    );
+    assert!(
+        specialises("fromIntegral", "prim#intToDouble"),
+        "fromIntegral :: Int -> Double converts directly:\n{text}"
+    );
+    assert!(
+        specialises("map", "fromIntegral#spec"),
+        "map of a specialisation is specialised too:\n{text}"
+    );
+    let run = run_dnrad(&["run"], &file);
+    assert_eq!(run.stdout, "32.0\n");
+}
+
+#[test]
 fn dump_bytecode_lists_the_user_functions() {
     let file = temp_program(
         "bytecode.hs",

@@ -3,9 +3,11 @@
 //! globals of their own; (2) a method or superclass selector applied to such a dictionary becomes
 //! the field's global; (3) a small non-recursive global function applied to all its arguments is
 //! inlined (so `(+) @Int Num#Int#inst a b` ends as `prim#intAdd a b`); (4) a `let`-bound function
-//! used once, in a call (a pattern-match fallthrough), is inlined there; (5) an overloaded global
-//! called with known dictionaries at closed types is specialised (`sum @Int Num#Int#inst` calls
-//! `sum#spec0`, a copy with the dictionary substituted and simplified; recursive calls reuse it);
+//! used once, in a call (a pattern-match fallthrough), is inlined there; (5) a global called at
+//! closed types with known dictionaries, or known functions for its leading function
+//! parameters, is specialised (`sum @Int Num#Int#inst` calls `sum#spec0`, a copy with the
+//! dictionary substituted and simplified, whose `foldl Num#Int#inst#f2` calls `foldl#spec1`, in
+//! which the addition is a primitive; recursive calls reuse a specialisation);
 //! (6) last, conversions of literals are folded and literal `let`s substituted (`fold`).
 //! Evaluation order and strictness are kept (arguments are bound by `let` before an inlined body
 //! runs); inlined code takes the span of the call, so runtime errors point where they did. It
@@ -47,13 +49,30 @@ struct Simplifier {
     /// Dictionary globals: constructor and field atoms.
     dictionaries: HashMap<Name, (Name, Vec<Expr>)>,
     inlines: HashMap<Name, Inline>,
-    /// Overloaded global functions: type, definition, number of leading dictionary parameters.
-    overloaded: HashMap<Name, (Type, Expr, usize)>,
-    /// Specialisations made so far, by function, types and dictionaries.
+    /// Global functions with leading dictionary or function parameters.
+    specialisable: HashMap<Name, Specialisable>,
+    /// Globals bound to lambdas: known functions whose use can neither fail nor loop.
+    lambdas: std::collections::HashSet<Name>,
+    /// Specialisations made so far, by function, types and known arguments.
     specialised: HashMap<String, Name>,
     /// Specialised definitions still to be added to the program.
     new_binds: Vec<Bind>,
     fresh: u32,
+}
+
+/// A global function that calls can specialise: its type and definition, and the kinds of its
+/// leading parameters (dictionaries first, then functions).
+#[derive(Clone)]
+struct Specialisable {
+    ty: Type,
+    def: Expr,
+    params: Vec<Param>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Param {
+    Dictionary,
+    Function,
 }
 
 /// At most this many specialisations (polymorphic recursion could ask for ever new ones).
@@ -281,33 +300,62 @@ impl Simplifier {
         done.then_some(replaced)
     }
 
-    /// A call of an overloaded global with known dictionaries for all its dictionary
-    /// parameters and closed types: a call of its specialisation, with the rest of the arguments.
+    /// Whether `a` is a known function: a global bound to a lambda, at closed types.
+    fn known_function(&self, a: &Expr) -> bool {
+        match &a.kind {
+            ExprKind::Var(f) => self.lambdas.contains(f),
+            ExprKind::TyApp(f, ts) => ts.iter().all(closed) && self.known_function(f),
+            _ => false,
+        }
+    }
+
+    /// A call at closed types of a global with known dictionaries for all its dictionary
+    /// parameters, or with known functions for its leading function parameters (`foldl
+    /// Num#Int#inst#f2`: the specialisation's body then calls the method directly, which
+    /// inlines): a call of its specialisation, with the rest of the arguments. The known
+    /// arguments are substituted into the copy, so a recursive call passing them on calls the
+    /// specialisation again.
     fn specialise(&mut self, e: &Expr) -> Option<Expr> {
         let (head, tys, args) = Self::spine(e);
         let ExprKind::Var(g) = &head.kind else {
             return None;
         };
-        let (ty, def, ndicts) = self.overloaded.get(g)?.clone();
-        if args.len() < ndicts || !tys.iter().all(closed) {
+        let Specialisable { ty, def, params } = self.specialisable.get(g)?.clone();
+        let ndicts = params.iter().filter(|p| **p == Param::Dictionary).count();
+        let ntyvars = match &ty {
+            Type::Forall(vs, _) => vs.len(),
+            _ => 0,
+        };
+        if args.len() < ndicts || tys.len() != ntyvars || !tys.iter().all(closed) {
             return None;
         }
-        let mut dicts = Vec::new();
-        for a in &args[..ndicts] {
-            match &a.kind {
-                ExprKind::Var(d) if self.dictionaries.contains_key(d) => dicts.push(d.clone()),
-                _ => return None,
+        let mut known = Vec::new();
+        for (param, a) in params.iter().zip(&args) {
+            let is_known = match param {
+                Param::Dictionary => {
+                    matches!(&a.kind, ExprKind::Var(d) if self.dictionaries.contains_key(d))
+                }
+                Param::Function => self.known_function(a),
+            };
+            match (is_known, param) {
+                (true, _) => known.push((*a).clone()),
+                (false, Param::Dictionary) => return None,
+                (false, Param::Function) => break,
             }
         }
+        if known.is_empty() {
+            return None;
+        }
+        let nknown = known.len();
         let key = format!(
             "{g}@{}@{}",
             tys.iter()
                 .map(crate::pretty::ty)
                 .collect::<Vec<_>>()
                 .join(","),
-            dicts
+            known
                 .iter()
-                .map(|d| d.as_str())
+                .map(crate::pretty::expr)
                 .collect::<Vec<_>>()
                 .join(",")
         );
@@ -326,19 +374,22 @@ impl Simplifier {
                     t => t.clone(),
                 };
                 let mut spec = subst_types(body, &sub);
-                for d in &dicts {
+                for d in &known {
                     let (x, _, inner) = lambda(body)?;
                     body = inner;
                     let ExprKind::Lam(_, _, b) = &lambda_node(&spec).kind else {
                         return None;
                     };
                     let b = b.as_ref().clone();
-                    spec = rename_var(&b, x, &Expr::new(ExprKind::Var(d.clone()), spec.span));
+                    spec = rename_var(&b, x, d);
                     if let Type::Fun(_, r) = spec_ty {
                         spec_ty = *r;
                     }
                 }
                 let spec = self.expr(&spec);
+                if lambda(&spec).is_some() {
+                    self.lambdas.insert(name.clone());
+                }
                 self.new_binds.push(Bind {
                     name: name.clone(),
                     ty: spec_ty,
@@ -348,7 +399,7 @@ impl Simplifier {
                 name
             }
         };
-        let call = args[ndicts..]
+        let call = args[nknown..]
             .iter()
             .fold(Expr::new(ExprKind::Var(name), e.span), |f, a| {
                 Expr::new(ExprKind::App(Box::new(f), Box::new((*a).clone())), e.span)
@@ -445,35 +496,48 @@ pub fn simplify(program: &Program, keep: &[&str]) -> Program {
         .filter(|d| d.cons.len() == 1 && d.cons[0].name.as_str().ends_with("#D"))
         .map(|d| d.name.clone())
         .collect();
-    let overloaded = program
+    let specialisable = program
         .binds
         .iter()
         .filter(|b| !keep.contains(&b.name.as_str()))
         .filter_map(|b| {
-            let Type::Forall(_, t) = &b.ty else {
-                return None;
+            let mut t = match &b.ty {
+                Type::Forall(_, t) => t.as_ref(),
+                t => t,
             };
-            let mut n = 0;
-            let mut t = t.as_ref();
+            let mut params = Vec::new();
             while let Type::Fun(a, r) = t {
-                if !is_dictionary_type(a, &dict_types) {
+                let param = match a.as_ref() {
+                    a if is_dictionary_type(a, &dict_types) => Param::Dictionary,
+                    Type::Fun(..) => Param::Function,
+                    _ => break,
+                };
+                if param == Param::Dictionary && params.contains(&Param::Function) {
                     break;
                 }
-                n += 1;
+                params.push(param);
                 t = r;
             }
             let (_, mut e) = strip_ty_lams(&b.rhs);
-            for _ in 0..n {
+            for _ in 0..params.len() {
                 e = lambda(e)?.2;
             }
-            (n > 0).then(|| (b.name.clone(), (b.ty.clone(), b.rhs.clone(), n)))
+            let (ty, def) = (b.ty.clone(), b.rhs.clone());
+            (!params.is_empty()).then(|| (b.name.clone(), Specialisable { ty, def, params }))
         })
+        .collect();
+    let lambdas = program
+        .binds
+        .iter()
+        .filter(|b| !keep.contains(&b.name.as_str()) && lambda(strip_ty_lams(&b.rhs).1).is_some())
+        .map(|b| b.name.clone())
         .collect();
     let mut s = Simplifier {
         selectors,
         dictionaries,
         inlines,
-        overloaded,
+        specialisable,
+        lambdas,
         specialised: HashMap::new(),
         new_binds: Vec::new(),
         fresh: 0,
