@@ -171,8 +171,9 @@ thread_local! {
 /// its arguments' calls; and the accumulated cotangents of the inputs 1..n in `x`'s shape.
 /// A resolved ID is never staged again (its arguments have smaller IDs), so its entry lets go
 /// of the dual number at once.
-pub fn array_backward(args: &[Value], bp_calls: &mut u64) -> PrimResult {
-    let (n, ids, x, y, c) = (int(&args[0]), int(&args[1]), &args[2], &args[3], &args[4]);
+pub fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
+    let y = std::mem::take(&mut args[3]);
+    let (n, ids, x, c) = (int(&args[0]), int(&args[1]), &args[2], &args[4]);
     let mut arr = STAGING.take();
     arr.resize(usize::try_from(ids).unwrap_or(0), (None, 0.0));
     let gradient = reverse_pass(&mut arr, n, x, y, c, bp_calls);
@@ -183,17 +184,21 @@ pub fn array_backward(args: &[Value], bp_calls: &mut u64) -> PrimResult {
     gradient
 }
 
-/// `array_backward` on the staging array `arr`, all zero.
+/// `array_backward` on the staging array `arr`, all zero. A cell the staging array holds the
+/// only reference to (the output `y` is dropped once staged: when the caller gave up its own,
+/// no cell is shared but by several operations of the tape) is freed as soon as it is
+/// resolved, its arguments' cells moved into the array rather than copied: the tape is freed
+/// during the sweep, and the memory is reused while it is still in the cache.
 fn reverse_pass(
     arr: &mut StagingArray,
     n: i64,
     x: &Value,
-    y: &Value,
+    y: Value,
     c: &Value,
     bp_calls: &mut u64,
 ) -> PrimResult {
     let mut staged = Ok(());
-    walk::for_each_cotangent(y, c, |d, z| {
+    walk::for_each_cotangent(&y, c, |d, z| {
         if staged.is_ok() {
             staged =
                 array_id(d).and_then(|(id, cell)| array_call(arr, id, || cell.cloned(), dbl(z)));
@@ -201,6 +206,7 @@ fn reverse_pass(
     })
     .ok_or(SHAPE)?;
     staged?;
+    drop(y);
     let first = usize::try_from(n + 1).unwrap_or(0);
     for id in (first..arr.len()).rev() {
         let (entry, z) = &mut arr[id];
@@ -208,9 +214,19 @@ fn reverse_pass(
             continue;
         };
         *bp_calls += 1;
-        for k in 0..2 {
-            let cell = || dual.cells[k].clone();
-            array_call(arr, dual.ids[k], cell, dual.partials[k] * z)?;
+        match Rc::try_unwrap(dual) {
+            Ok(mut dual) => {
+                for k in 0..2 {
+                    let cell = dual.cells[k].take();
+                    array_call(arr, dual.ids[k], move || cell, dual.partials[k] * z)?;
+                }
+            }
+            Err(dual) => {
+                for k in 0..2 {
+                    let cell = || dual.cells[k].clone();
+                    array_call(arr, dual.ids[k], cell, dual.partials[k] * z)?;
+                }
+            }
         }
     }
     let mut inputs = arr.iter().skip(1).map(|(_, z)| Value::Double(*z));

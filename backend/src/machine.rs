@@ -33,10 +33,12 @@ impl Limits {
 }
 
 /// A primitive in a run (both backends): lifting into a world needs the lambda table and
-/// backpropagator calls are counted; the others are `prims::apply`.
+/// backpropagator calls are counted; the others are `prims::apply`. The primitive may consume
+/// its arguments: the reverse pass frees the tape as it goes when it holds the only reference
+/// to the output.
 pub(crate) fn apply_prim(
     op: PrimOp,
-    args: &[Value],
+    args: &mut [Value],
     lams: &[LamCode],
     bp_calls: &mut u64,
     out: &mut dyn Write,
@@ -49,7 +51,7 @@ pub(crate) fn apply_prim(
             Ok(args[0].clone())
         }
         PrimOp::ArrayBackward => crate::ad_prims::array_backward(args, bp_calls),
-        _ => prims::apply(op, args, out),
+        _ => prims::apply(op, &*args, out),
     }
 }
 
@@ -181,7 +183,7 @@ impl<'p, 'o> Machine<'p, 'o> {
 
     /// Apply a primitive; lifting into a world needs the lambda table, and the machine counts
     /// backpropagator calls.
-    fn prim(&mut self, op: PrimOp, args: &[Value]) -> Result<Value, String> {
+    fn prim(&mut self, op: PrimOp, args: &mut [Value]) -> Result<Value, String> {
         apply_prim(op, args, &self.prog.lams, &mut self.bp_calls, self.out)
     }
 
@@ -293,10 +295,12 @@ impl<'p, 'o> Machine<'p, 'o> {
                             State::Eval(first)
                         }
                     },
-                    Code::Prim(op, args, span) if args.is_empty() => match self.prim(*op, &[]) {
-                        Ok(r) => State::Ret(r),
-                        Err(msg) => return Err(self.error(*span, msg)),
-                    },
+                    Code::Prim(op, args, span) if args.is_empty() => {
+                        match self.prim(*op, &mut []) {
+                            Ok(r) => State::Ret(r),
+                            Err(msg) => return Err(self.error(*span, msg)),
+                        }
+                    }
                     Code::Prim(op, args, span) => {
                         self.note_loc(*span);
                         self.konts.push(Kont::Prim(
@@ -349,7 +353,7 @@ impl<'p, 'o> Machine<'p, 'o> {
                         Kont::Prim(op, args, mut done, span) => {
                             done.push(v);
                             if done.len() == args.len() {
-                                match self.prim(op, &done) {
+                                match self.prim(op, &mut done) {
                                     Ok(r) => State::Ret(r),
                                     Err(msg) => {
                                         let _ = self.out.flush();

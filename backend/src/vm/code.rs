@@ -97,6 +97,15 @@ pub enum Op {
         args: u32,
         span: Span,
     },
+    /// Return primitive `op` (of more than two arguments) on the registers `operands[args..]`,
+    /// no register listed twice: the arguments are moved out of the ending frame and its other
+    /// registers freed before the primitive runs, so it may hold the only references (the
+    /// reverse pass frees the tape as it goes).
+    RetPrim {
+        op: PrimOp,
+        args: u32,
+        span: Span,
+    },
     /// Call the function in `f`. With `scrut`, `dst` is only scrutinised by the `Switch` that
     /// follows (possibly after jumps), so a callee returning with `RetCon` may move the
     /// constructor's fields straight into the matching arm's slots.

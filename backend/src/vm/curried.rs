@@ -153,6 +153,11 @@ impl Shift<'_> {
                 args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
                 span,
             },
+            Op::RetPrim { op, args, span } => Op::RetPrim {
+                op,
+                args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
+                span,
+            },
             Op::Call {
                 dst,
                 f,

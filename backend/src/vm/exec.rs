@@ -294,7 +294,7 @@ impl<'p, 'o> Vm<'p, 'o> {
     }
 
     /// Primitive `op` on `args` (the general path), or the runtime error at `span`.
-    fn prim_at(&mut self, op: PrimOp, args: &[Value], span: Span) -> Result<Value, Diagnostic> {
+    fn prim_at(&mut self, op: PrimOp, args: &mut [Value], span: Span) -> Result<Value, Diagnostic> {
         apply_prim(op, args, self.lams, &mut self.bp_calls, self.out)
             .map_err(|msg| self.prim_error(span, msg))
     }
@@ -449,8 +449,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let v = match Self::fast1(*op, a) {
                         Some(v) => v,
                         None => {
-                            let args = [a.clone()];
-                            self.prim_at(*op, &args, *span)?
+                            let mut args = [a.clone()];
+                            self.prim_at(*op, &mut args, *span)?
                         }
                     };
                     self.stack[reg(*dst)] = v;
@@ -466,8 +466,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let v = match Self::fast2(*op, a, b) {
                         Some(v) => v,
                         None => {
-                            let args = [a.clone(), b.clone()];
-                            self.prim_at(*op, &args, *span)?
+                            let mut args = [a.clone(), b.clone()];
+                            self.prim_at(*op, &mut args, *span)?
                         }
                     };
                     self.stack[reg(*dst)] = v;
@@ -482,9 +482,23 @@ impl<'p, 'o> Vm<'p, 'o> {
                     for &r in &code.operands[*args as usize..][..op.arity()] {
                         values.push(self.stack[reg(r)].clone());
                     }
-                    let v = apply_prim(*op, &values, self.lams, &mut self.bp_calls, self.out)
+                    let v = apply_prim(*op, &mut values, self.lams, &mut self.bp_calls, self.out)
                         .map_err(|msg| self.prim_error(*span, msg))?;
                     self.stack[reg(*dst)] = v;
+                }
+                Op::RetPrim { op, args, span } => {
+                    let mut values: SmallVec<[Value; MAX_PRIM_ARITY]> = SmallVec::new();
+                    for &r in &code.operands[*args as usize..][..op.arity()] {
+                        values.push(std::mem::take(&mut self.stack[reg(r)]));
+                    }
+                    // The frame's registers are freed now; the frame ends when the primitive
+                    // has run (its errors are reported from inside it).
+                    self.stack.truncate(base);
+                    let v = apply_prim(*op, &mut values, self.lams, &mut self.bp_calls, self.out)
+                        .map_err(|msg| self.prim_error(*span, msg))?;
+                    let frame = self.frames.pop().expect("a frame to return from");
+                    self.user_loc = frame.saved_loc;
+                    deliver!(frame, v)
                 }
                 Op::Call {
                     dst,

@@ -209,17 +209,24 @@ impl Gen<'_> {
     /// earlier argument is there: no register is listed twice, so an instruction that ends the
     /// frame may move each value out); returns their operand-table entry.
     fn operand_regs<'a>(&mut self, args: impl IntoIterator<Item = &'a Code>) -> u32 {
-        let mut regs: Vec<Reg> = Vec::new();
-        for a in args {
-            let mut r = self.operand_reg(a);
-            if regs.contains(&r) {
+        let regs: Vec<Reg> = args.into_iter().map(|a| self.operand_reg(a)).collect();
+        let regs = self.distinct(&regs);
+        self.operands(regs)
+    }
+
+    /// `regs` with each register listed again replaced by a copy in a fresh temporary.
+    fn distinct(&mut self, regs: &[Reg]) -> Vec<Reg> {
+        let mut out: Vec<Reg> = Vec::with_capacity(regs.len());
+        for &r in regs {
+            if out.contains(&r) {
                 let copy = self.temp();
                 self.emit(Op::Move { dst: copy, src: r });
-                r = copy;
+                out.push(copy);
+            } else {
+                out.push(r);
             }
-            regs.push(r);
         }
-        self.operands(regs)
+        out
     }
 
     fn expr(&mut self, e: &Code, target: Target) {
@@ -520,6 +527,12 @@ impl Gen<'_> {
         if target.register().is_none() && op.makes_pair() {
             let args = self.operands(regs.iter().copied());
             self.emit(Op::RetPairPrim { op, args, span });
+            return;
+        }
+        if target.register().is_none() && regs.len() > 2 {
+            let regs = self.distinct(regs);
+            let args = self.operands(regs);
+            self.emit(Op::RetPrim { op, args, span });
             return;
         }
         let args = match *regs {

@@ -94,6 +94,11 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
                 operands(*args, op.arity() as u32)
             )
         }
+        Op::RetPrim { op, args, .. } => format!(
+            "ret prim {} ({})",
+            op.name(),
+            operands(*args, op.arity() as u32)
+        ),
         Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} r{arg}"),
         Op::RetCon { tag, args, n } => format!("ret con #{tag} ({})", operands(*args, *n)),
         Op::PairPrim {
