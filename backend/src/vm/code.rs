@@ -230,6 +230,8 @@ pub const NO_TARGET: u32 = u32::MAX;
 #[derive(Debug, Default)]
 pub struct Function {
     pub nregs: u32,
+    /// How many arguments callers put in the first registers.
+    pub nparams: u32,
     pub ops: Vec<Op>,
     pub operands: Vec<u32>,
     pub consts: Vec<Value>,

@@ -297,6 +297,7 @@ fn shifted(inner: &Function, captures: &[u32], by: u32) -> Option<Function> {
         .collect::<Option<Vec<_>>>()?;
     Some(Function {
         nregs: inner.nregs + by,
+        nparams: inner.nparams + by,
         ops,
         operands: table,
         consts: inner.consts.clone(),

@@ -834,10 +834,11 @@ fn spine(e: &Code) -> (&Code, Vec<&Code>, Vec<Span>) {
     (head, args, spans)
 }
 
-fn function(code: &LamCode, direct: &HashMap<u32, Direct>) -> Function {
+fn function(code: &LamCode, nparams: u32, direct: &HashMap<u32, Direct>) -> Function {
     let mut g = Gen {
         f: Function {
             nregs: code.nslots.max(1),
+            nparams,
             ..Function::default()
         },
         next: code.nslots,
@@ -857,17 +858,20 @@ pub fn generate(compiled: &Compiled) -> Vec<Function> {
         .enumerate()
         .map(|(i, (g, arity, code))| (*g, Direct::new(first_direct + i as u32, *arity, code)))
         .collect();
+    // A lambda takes one argument, a direct entry its arity, the others none.
     let mut funcs: Vec<Function> = compiled
         .lams
         .iter()
-        .chain(compiled.globals.iter().map(|(_, c)| c))
-        .chain(compiled.direct.iter().map(|(_, _, c)| c))
-        .chain(compiled.entry.iter())
-        .map(|c| function(c, &direct))
+        .map(|c| (c, 1))
+        .chain(compiled.globals.iter().map(|(_, c)| (c, 0)))
+        .chain(compiled.direct.iter().map(|(_, arity, c)| (c, *arity)))
+        .chain(compiled.entry.iter().map(|c| (c, 0)))
+        .map(|(c, nparams)| function(c, nparams, &direct))
         .collect();
     add_entries(&mut funcs, compiled.lams.len());
     for f in &mut funcs {
         super::locs::drop_repeated(f);
+        super::regalloc::allocate(f);
     }
     funcs
 }

@@ -9,6 +9,7 @@ mod exec;
 mod gen;
 mod listing;
 mod locs;
+mod regalloc;
 
 use crate::compile::{compile, Compiled};
 use crate::machine::Limits;
