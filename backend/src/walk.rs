@@ -253,7 +253,11 @@ fn map_nodes(
         };
         let mut fields = Fields::new();
         for f in init {
-            fields.push(map_nodes(f, depth + 1, leaf)?);
+            // A field `leaf` replaces (a list's element) needs no walk of its own.
+            fields.push(match leaf(f)? {
+                Some(r) => r,
+                None => map_nodes(f, depth + 1, leaf)?,
+            });
         }
         let replaced = leaf(last)?;
         let done = replaced.is_some();
