@@ -22,7 +22,7 @@ use dnrad_core::{Name, PrimOp, Program, Type};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
-use translate::{TResult, Translator, WorldView};
+use translate::{TResult, Translator, WorldView, FUSED};
 
 /// The reverse-mode variants of the paper, each a step of its optimisation story.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,10 +105,12 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
         WorldView {
             world: World::new("R", mode.deriv(), mode != Mode::Naive, &program.datas),
             helpers: mode.name(),
+            fused: mode == Mode::Array,
         },
         WorldView {
             world: World::new("F", Type::double(), false, &program.datas),
             helpers: "fwd",
+            fused: false,
         },
     ];
     let con_data: HashMap<Name, Name> = program
@@ -311,6 +313,7 @@ pub fn runtime_roots() -> Vec<String> {
             roots.push(format!("{entry}{}", capitalised(mode.name())));
         }
     }
+    roots.extend(FUSED.map(|op| format!("array{op}")));
     roots.extend(["fwdConst", "fwdUn", "fwdBin", "fwdZero"].map(String::from));
     roots
 }

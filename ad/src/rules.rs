@@ -39,7 +39,8 @@ pub fn class(p: PrimOp) -> Class {
         DualMake | DualPrimal | DualDeriv | Scalars | Refill | Interleave | CotangentPairs
         | SameShape | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGradient
         | StagedZero | StagedPlus | StagedCall | StagedMaxKey | StagedPop | StagedGradient
-        | ArrayConst | ArrayUn | ArrayBin | ArrayBackward | BpCount => Class::Nested,
+        | ArrayConst | ArrayUn | ArrayBin | ArrayAdd | ArraySub | ArrayMul | ArrayBackward
+        | BpCount => Class::Nested,
         _ => Class::Plain,
     }
 }

@@ -35,6 +35,21 @@ pub struct WorldView {
     pub world: World,
     /// Prefix of the Prelude helpers of this world (`staged` for `stagedConst`, `stagedUn`, ...).
     pub helpers: &'static str,
+    /// Whether the world has helpers `Add`, `Sub` and `Mul` of the two dual numbers and the ID
+    /// counter, doing what `Bin` of those operations does (the array mode).
+    pub fused: bool,
+}
+
+/// The operations a world with `fused` helpers makes in one call, and the helpers' names.
+pub const FUSED: [&str; 3] = ["Add", "Sub", "Mul"];
+
+fn fused_name(p: PrimOp) -> Option<&'static str> {
+    match p {
+        PrimOp::DoubleAdd => Some(FUSED[0]),
+        PrimOp::DoubleSub => Some(FUSED[1]),
+        PrimOp::DoubleMul => Some(FUSED[2]),
+        _ => None,
+    }
 }
 
 pub struct Translator<'p> {
@@ -503,6 +518,17 @@ impl<'p> Translator<'p> {
                      cannot be applied inside a function that is being differentiated",
                 )],
             )),
+            Class::Smooth(2) if w.fused && w.world.threads_ids && fused_name(p).is_some() => {
+                // helperOp a b i
+                let helper = w.helper(b, fused_name(p).unwrap_or_default());
+                let mut args: Vec<Expr> = vals.into_iter().take(2).collect();
+                args.push(b.var(i));
+                M {
+                    e: b.apps(helper, args),
+                    comp: true,
+                    ty: Type::double(),
+                }
+            }
             Class::Smooth(n) => {
                 // let a_k = val_k; x_k = primal a_k; v = op x.. in helper v ∂.. a.. [i]
                 let mut lets: Vec<(Name, Type, Expr)> = Vec::new();

@@ -145,6 +145,17 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
             [Some((dbl(arg(1)), arg(3))), Some((dbl(arg(2)), arg(4)))],
             int(arg(5)),
         ),
+        PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul => {
+            let (a, b) = (arg(0), arg(1));
+            let primal = |d: &Value| d.dual_primal().ok_or(NOT_DUAL);
+            let (x, y) = (primal(a)?, primal(b)?);
+            let (v, dx, dy) = match op {
+                PrimOp::ArrayAdd => (x + y, 1.0, 1.0),
+                PrimOp::ArraySub => (x - y, 1.0, -1.0),
+                _ => (x * y, y, x),
+            };
+            array_op(v, [Some((dx, a)), Some((dy, b))], int(arg(2)))
+        }
         _ => Err(format!(
             "internal error: `{}` does not make a pair",
             op.name()
@@ -306,7 +317,9 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             _ => return Err("internal error: not a staging map".into()),
         },
         ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
-        Interleave | ArrayUn | ArrayBin => tuple(pair_parts(op, arg)?),
+        Interleave | ArrayUn | ArrayBin | ArrayAdd | ArraySub | ArrayMul => {
+            tuple(pair_parts(op, arg)?)
+        }
         _ => {
             return Err(format!(
                 "internal error: `{}` is not an AD primitive",

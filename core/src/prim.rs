@@ -22,7 +22,9 @@
 //! a contribution at an ID (ID 0 is the sink of constants and is dropped). An array-mode dual
 //! number is `Dual ArrayBp`, one run-time cell holding the primal, the ID and the backpropagator
 //! as data (§8.2); its derivative part (`dualDeriv`) is the cell itself, and only the `array*`
-//! primitives build one (`arrayConst`, `arrayUn`, `arrayBin`). `arrayBackward n ids x y c` is the
+//! primitives build one (`arrayConst`, `arrayUn`, `arrayBin`, and `arrayAdd`/`arraySub`/`arrayMul`
+//! `a b i`, which take the primal parts themselves and are what `arrayBin` of `+`, `-`, `*` would
+//! make). `arrayBackward n ids x y c` is the
 //! array mode's whole reverse pass: a staging array for IDs below `ids`, the output `y`'s dual
 //! numbers staged with the cotangent `c`'s Doubles, SResolve down to the inputs 1..n, and their
 //! accumulated cotangents put in `x`'s shape. `cotGradient n`,
@@ -101,6 +103,7 @@ prims! {
     StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
     StagedMaxKey "stagedMaxKey" 1, StagedPop "stagedPop" 2, StagedGradient "stagedGradient" 2,
     ArrayConst "arrayConst" 1, ArrayUn "arrayUn" 4, ArrayBin "arrayBin" 6,
+    ArrayAdd "arrayAdd" 3, ArraySub "arraySub" 3, ArrayMul "arrayMul" 3,
     ArrayBackward "arrayBackward" 5,
     BpCount "bpCount" 1,
 }
@@ -111,7 +114,12 @@ impl PrimOp {
     pub fn makes_pair(self) -> bool {
         matches!(
             self,
-            PrimOp::Interleave | PrimOp::ArrayUn | PrimOp::ArrayBin
+            PrimOp::Interleave
+                | PrimOp::ArrayUn
+                | PrimOp::ArrayBin
+                | PrimOp::ArrayAdd
+                | PrimOp::ArraySub
+                | PrimOp::ArrayMul
         )
     }
 
@@ -241,6 +249,10 @@ impl PrimOp {
                 args.push(i.clone());
                 Type::funs(args, Type::tuple(vec![array_dual, i]))
             }
+            ArrayAdd | ArraySub | ArrayMul => Type::funs(
+                vec![array_dual.clone(), array_dual.clone(), i.clone()],
+                Type::tuple(vec![array_dual, i]),
+            ),
             ArrayBackward => all(
                 &["a", "b", "c"],
                 Type::funs(vec![i.clone(), i, v("a"), v("b"), v("c")], v("a")),

@@ -230,6 +230,17 @@ arrayUn v d a i = primArrayUn v d a i
 arrayBin :: Double -> Double -> Double -> Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
 arrayBin v d1 d2 a b i = primArrayBin v d1 d2 a b i
 
+-- The most common operations at once, taking the primal parts themselves (what `arrayBin`
+-- of `+`, `-` and `*` makes, in one primitive instead of four).
+arrayAdd :: Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
+arrayAdd a b i = primArrayAdd a b i
+
+arraySub :: Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
+arraySub a b i = primArraySub a b i
+
+arrayMul :: Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
+arrayMul a b i = primArrayMul a b i
+
 -- vjp and grad: the inputs' dual numbers (IDs 1..n), the forward pass of `f` lifted into the
 -- array mode's world, and the reverse pass. (grad is written out rather than built on a shared
 -- forward-pass function: that call and its result tuple cost a scalar function's gradient 8%.)
