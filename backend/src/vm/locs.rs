@@ -3,7 +3,8 @@
 //! records its own); calls restore it when they return. So a `Loc` of the location known to be
 //! recorded — no jump lands between the two — changes nothing. Differentiated code records
 //! the same location before each of the instructions one primitive operation becomes. This pass
-//! removes such instructions and renumbers the jump targets; it changes nothing else.
+//! removes such instructions and renumbers the jump targets (`remove`, which register
+//! allocation also uses); it changes nothing else.
 
 use super::code::{Function, Op, NO_TARGET};
 use dnrad_core::Span;
@@ -26,13 +27,19 @@ pub fn drop_repeated(f: &mut Function) {
             _ => {}
         }
     }
+    remove(f, &keep);
+}
+
+/// Remove the instructions of `f` whose `keep` flag is false (none that a two-argument call's
+/// fallback consists of), renumbering the jump targets.
+pub fn remove(f: &mut Function, keep: &[bool]) {
     if keep.iter().all(|k| *k) {
         return;
     }
-    // The new index of each old one (a removed `Loc`'s is that of the instruction after it).
+    // The new index of each old one (a removed instruction's is that of the one after it).
     let mut renumbered = Vec::with_capacity(f.ops.len() + 1);
     let mut next = 0;
-    for k in &keep {
+    for k in keep {
         renumbered.push(next);
         next += u32::from(*k);
     }

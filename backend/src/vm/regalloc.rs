@@ -4,7 +4,8 @@
 //! `zipWith`) then carries registers that are dead at the call. This pass computes which
 //! registers are live after each instruction and gives two registers the same number only when
 //! neither is written while the other is live. A function's parameters keep their registers
-//! (callers put the arguments there). It changes register numbers and `nregs` only.
+//! (callers put the arguments there); a move's destination takes its source's number when it
+//! can, and the move goes. It changes register numbers and `nregs` and drops moves only.
 
 use super::code::{Function, Op, Reg, NO_TARGET, OPERAND_KIND};
 
@@ -264,10 +265,10 @@ pub fn allocate(f: &mut Function) {
             writes.iter().for_each(|&v| edge(w, v));
         }
     }
-    // The parameters are written together, on entry.
-    let mut entry = Set::new(n);
-    let (reads, _) = &accesses[0];
-    entry.union(&live_out[0]);
+    // The parameters are written together, on entry: they interfere with what is live there.
+    let mut entry = live_out[0].clone();
+    let (reads, writes) = &accesses[0];
+    writes.iter().for_each(|w| entry.remove(*w));
     reads.iter().for_each(|r| entry.insert(*r));
     for p in 0..f.nparams {
         entry.iter().for_each(|l| edge(p, l));
@@ -276,6 +277,13 @@ pub fn allocate(f: &mut Function) {
     let mut used = Set::new(n);
     for (reads, writes) in &accesses {
         reads.iter().chain(writes).for_each(|r| used.insert(*r));
+    }
+    // A move's destination takes its source's number when it can: the move then goes.
+    let mut prefer: Vec<Option<Reg>> = vec![None; n];
+    for op in &f.ops {
+        if let Op::Move { dst, src } = op {
+            prefer[*dst as usize] = Some(*src);
+        }
     }
     let mut color: Vec<Reg> = (0..n as Reg).collect();
     let mut nregs = f.nparams.max(1);
@@ -288,7 +296,11 @@ pub fn allocate(f: &mut Function) {
             .filter(|&o| o < f.nparams || (o < r && used.contains(o)))
             .map(|o| color[o as usize])
             .collect();
-        let c = (0..).find(|c| !taken.contains(c)).unwrap_or(r);
+        let preferred = prefer[r as usize]
+            .filter(|&s| s < f.nparams || s < r)
+            .map(|s| color[s as usize])
+            .filter(|c| !taken.contains(c));
+        let c = preferred.unwrap_or_else(|| (0..).find(|c| !taken.contains(c)).unwrap_or(r));
         color[r as usize] = c;
         nregs = nregs.max(c + 1);
     }
@@ -296,6 +308,12 @@ pub fn allocate(f: &mut Function) {
         registers(op, &mut f.operands, &mut |r, _| *r = color[*r as usize]);
     }
     f.nregs = nregs;
+    let keep: Vec<bool> = f
+        .ops
+        .iter()
+        .map(|op| !matches!(op, Op::Move { dst, src } if dst == src))
+        .collect();
+    super::locs::remove(f, &keep);
 }
 
 #[cfg(test)]
@@ -341,6 +359,28 @@ mod tests {
             "{renamed:?}"
         );
         assert!(matches!(f.ops[4], Op::Ret { src: 0 }));
+    }
+
+    #[test]
+    fn a_move_whose_source_dies_goes() {
+        // r1 = r0; r2 = r1 + r1; ret r2
+        let mut f = Function {
+            nregs: 3,
+            nparams: 1,
+            ops: vec![
+                Op::Move { dst: 1, src: 0 },
+                add(2, 1, 1),
+                Op::Ret { src: 2 },
+            ],
+            ..Function::default()
+        };
+        allocate(&mut f);
+        assert_eq!(f.ops.len(), 2, "{:?}", f.ops);
+        assert!(
+            matches!(f.ops[0], Op::Prim2 { a: 0, b: 0, .. }),
+            "{:?}",
+            f.ops
+        );
     }
 
     #[test]
