@@ -242,3 +242,10 @@ pub struct Function {
     /// `curried`): taking those arguments and the ID counter at once.
     pub threaded: [Option<u32>; super::curried::THREADED_DEPTHS],
 }
+
+impl Function {
+    /// The operand-table entries `start..start+n` (an instruction's list of operands).
+    pub fn list(&self, start: u32, n: usize) -> &[u32] {
+        &self.operands[start as usize..start as usize + n]
+    }
+}

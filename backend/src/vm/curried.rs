@@ -17,7 +17,7 @@ use crate::value::Value;
 fn returned_closure(l: &Function) -> Option<(u32, Vec<u32>)> {
     match l.ops.as_slice() {
         [Op::Closure { dst, lam, start, n }, Op::Ret { src }] if dst == src => {
-            let captures = &l.operands[*start as usize..(*start + *n) as usize];
+            let captures = l.list(*start, *n as usize);
             // A register operand can only be `L`'s argument, register 0.
             let argument_only = |o: &u32| o & OPERAND_KIND != 0 || *o == 0;
             captures
@@ -76,7 +76,7 @@ impl Shift<'_> {
         map: impl Fn(u32) -> Option<u32>,
     ) -> Option<u32> {
         let new = table.len() as u32;
-        for &o in &m.operands[start as usize..(start + n) as usize] {
+        for &o in m.list(start, n as usize) {
             table.push(map(o)?);
         }
         Some(new)
@@ -322,10 +322,10 @@ fn threaded_pair(e: &Function, a: u32) -> Option<(u32, Vec<u32>)> {
     else {
         return None;
     };
-    if e.operands[*args as usize..*args as usize + 2] != [*dst, a] {
+    if e.list(*args, 2) != [*dst, a] {
         return None;
     }
-    let captures = &e.operands[*start as usize..(*start + *n) as usize];
+    let captures = e.list(*start, *n as usize);
     Some((*lam, captures.to_vec()))
 }
 

@@ -174,7 +174,7 @@ impl<'p, 'o> Vm<'p, 'o> {
         // Pushing one by one: collecting goes through SmallVec's `extend`, several times slower
         // for a few values.
         let mut values = SmallVec::new();
-        for &r in &code.operands[start as usize..(start + n) as usize] {
+        for &r in code.list(start, n as usize) {
             values.push(self.stack[base + r as usize].clone());
         }
         values
@@ -409,7 +409,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                 Op::Closure { dst, lam, start, n } => {
                     let frame = self.frames.last().expect("a frame");
                     let mut captures = Captures::new();
-                    for &o in &code.operands[*start as usize..(*start + *n) as usize] {
+                    for &o in code.list(*start, *n as usize) {
                         captures.push(self.read(frame, o));
                     }
                     self.stack[reg(*dst)] = Value::Closure(Rc::new(Closure {
@@ -439,7 +439,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     }
                 }
                 Op::Con { dst, tag, args, n } => {
-                    let regs = &code.operands[*args as usize..(*args + *n) as usize];
+                    let regs = code.list(*args, *n as usize);
                     let fields = regs.iter().map(|&r| self.stack[reg(r)].clone());
                     let v = Value::con(*tag, fields);
                     self.stack[reg(*dst)] = v;
@@ -479,7 +479,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     span,
                 } => {
                     let mut values: SmallVec<[Value; MAX_PRIM_ARITY]> = SmallVec::new();
-                    for &r in &code.operands[*args as usize..][..op.arity()] {
+                    for &r in code.list(*args, op.arity()) {
                         values.push(self.stack[reg(r)].clone());
                     }
                     let v = apply_prim(*op, &mut values, self.lams, &mut self.bp_calls, self.out)
@@ -488,7 +488,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                 }
                 Op::RetPrim { op, args, span } => {
                     let mut values: SmallVec<[Value; MAX_PRIM_ARITY]> = SmallVec::new();
-                    for &r in &code.operands[*args as usize..][..op.arity()] {
+                    for &r in code.list(*args, op.arity()) {
                         values.push(std::mem::take(&mut self.stack[reg(r)]));
                     }
                     // The frame's registers are freed now; the frame ends when the primitive
@@ -548,7 +548,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     if loc.is_user() {
                         self.user_loc = *loc;
                     }
-                    let regs = &code.operands[*args as usize..(*args + *n + 1) as usize];
+                    let regs = code.list(*args, *n as usize + 1);
                     let slots = regs.iter().map(|&r| reg(r));
                     self.enter(*skip as usize, entry, env, Return::to(*dst, *scrut), slots)?;
                     resume!();
@@ -584,7 +584,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     n,
                     scrut,
                 } => {
-                    let regs = &code.operands[*args as usize..(*args + *n) as usize];
+                    let regs = code.list(*args, *n as usize);
                     let slots = regs.iter().map(|&r| reg(r));
                     self.enter(pc, *callee, Env::None, Return::to(*dst, *scrut), slots)?;
                     resume!();
@@ -595,7 +595,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     n,
                 } => {
                     // Through a buffer: an argument may sit in a register the call overwrites.
-                    let regs = &code.operands[*args as usize..(*args + *n) as usize];
+                    let regs = code.list(*args, *n as usize);
                     let mut moved = std::mem::take(&mut self.moved);
                     moved.extend(
                         regs.iter()
@@ -623,7 +623,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     deliver!(frame, v)
                 }
                 Op::RetCon { tag, args, n } => {
-                    let regs = &code.operands[*args as usize..(*args + *n) as usize];
+                    let regs = code.list(*args, *n as usize);
                     ret_con!(*tag, regs.len(), |j| std::mem::take(
                         &mut self.stack[base + regs[j] as usize]
                     ))

@@ -47,8 +47,7 @@ fn target(t: u32) -> String {
 
 /// One instruction of `f`.
 fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> String {
-    let list =
-        |start: u32, n: u32| -> Vec<u32> { f.operands[start as usize..][..n as usize].into() };
+    let list = |start: u32, n: u32| -> Vec<u32> { f.list(start, n as usize).into() };
     let operands = |start: u32, n: u32| -> String {
         list(start, n)
             .into_iter()
