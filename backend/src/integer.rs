@@ -5,6 +5,7 @@
 //! exactly when the result would overflow. This module must not know any other type's
 //! primitives.
 
+use crate::prims::DIV_ZERO;
 use crate::value::Value;
 use dnrad_core::PrimOp;
 use num_bigint::BigInt;
@@ -36,8 +37,6 @@ fn small(v: &Value) -> Option<i64> {
         _ => None,
     }
 }
-
-const DIV_ZERO: &str = "divide by zero";
 
 /// The Integer primitive `op` on `args` (`crate::prims` sends only those here).
 pub(crate) fn apply(op: PrimOp, args: &[Value]) -> Result<Value, String> {

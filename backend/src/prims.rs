@@ -47,7 +47,7 @@ pub fn string_of(v: &Value) -> String {
     }
 }
 
-const DIV_ZERO: &str = "divide by zero";
+pub(crate) const DIV_ZERO: &str = "divide by zero";
 
 /// Int `quot`, `rem`, `div` and `mod` (Haskell's rounding; division by zero is an error).
 pub(crate) fn int_div(op: PrimOp, a: i64, b: i64) -> PrimResult {

@@ -38,38 +38,29 @@ impl Folder {
             },
             ExprKind::Let(b, body) => {
                 let rhs = self.expr(&b.rhs);
-                match &rhs.kind {
-                    ExprKind::Lit(lit) if !matches!(lit, Lit::Str(_)) => {
-                        self.constants.insert(b.name.clone(), rhs.kind.clone());
-                        self.expr(body)
-                    }
-                    ExprKind::Con(_, _, fields) if fields.is_empty() => {
-                        self.constants.insert(b.name.clone(), rhs.kind.clone());
-                        self.expr(body)
-                    }
-                    _ => {
-                        let widening = widened_atom(&rhs).cloned();
-                        if let Some(atom) = &widening {
-                            self.widened.insert(b.name.clone(), atom.clone());
-                        }
-                        let body = self.expr(body);
-                        // A widening whose every use was folded away is dead (and pure).
-                        if widening.is_some() && !mentions(&body, &b.name) {
-                            return body;
-                        }
-                        let mut bind = (**b).clone();
-                        bind.rhs = rhs;
-                        Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), e.span)
-                    }
+                if is_constant(&rhs) {
+                    self.constants.insert(b.name.clone(), rhs.kind);
+                    return self.expr(body);
                 }
+                let widening = widened_atom(&rhs).cloned();
+                if let Some(atom) = &widening {
+                    self.widened.insert(b.name.clone(), atom.clone());
+                }
+                let body = self.expr(body);
+                // A widening whose every use was folded away is dead (and pure).
+                if widening.is_some() && !mentions(&body, &b.name) {
+                    return body;
+                }
+                let mut bind = (**b).clone();
+                bind.rhs = rhs;
+                Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), e.span)
             }
-            ExprKind::Prim(op, _, args) => {
+            ExprKind::Prim(op, ..) => {
                 let folded = map_children(e, &mut |c| self.expr(c));
-                let ExprKind::Prim(_, _, args_now) = &folded.kind else {
+                let ExprKind::Prim(_, _, args) = &folded.kind else {
                     return folded;
                 };
-                debug_assert_eq!(args.len(), args_now.len());
-                let [arg] = args_now.as_slice() else {
+                let [arg] = args.as_slice() else {
                     return folded;
                 };
                 if let ExprKind::Lit(lit) = &arg.kind {
@@ -117,6 +108,16 @@ fn merge_cases(e: Expr) -> Expr {
             ExprKind::Case(scrut, alts, Some(Box::new(Expr::new(kind, default.span)))),
             e.span,
         ),
+    }
+}
+
+/// Whether `e` is a constant a `let` may substitute: a numeric or character literal (a string
+/// builds a list) or a constructor without fields.
+fn is_constant(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Lit(lit) => !matches!(lit, Lit::Str(_)),
+        ExprKind::Con(_, _, fields) => fields.is_empty(),
+        _ => false,
     }
 }
 

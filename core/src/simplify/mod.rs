@@ -8,7 +8,9 @@
 //! parameters, is specialised (`sum @Int Num#Int#inst` calls `sum#spec0`, a copy with the
 //! dictionary substituted and simplified, whose `foldl Num#Int#inst#f2` calls `foldl#spec1`, in
 //! which the addition is a primitive; recursive calls reuse a specialisation);
-//! (6) last, conversions of literals are folded and literal `let`s substituted (`fold`).
+//! (6) last, `fold`: conversions of literals folded, constant `let`s substituted, `Int` to
+//! `Integer` and back made one conversion, a `case` in the default of a `case` on the same
+//! variable joined.
 //! Evaluation order and strictness are kept (arguments are bound by `let` before an inlined body
 //! runs); inlined code takes the span of the call, so runtime errors point where they did. It
 //! must keep the program passing the lint, and it never changes what a program prints. The term
