@@ -502,6 +502,16 @@ impl<'p> Translator<'p> {
             comp: false,
             ty: rty.clone(),
         };
+        if let Some(op) = fused_name(p).filter(|_| w.fused && w.world.threads_ids) {
+            // helperOp a b i
+            let mut args: Vec<Expr> = vals.into_iter().take(2).collect();
+            args.push(b.var(i));
+            return M {
+                e: b.apps(w.helper(b, op), args),
+                comp: true,
+                ty: Type::double(),
+            };
+        }
         let primal = |v: Expr| b.prim(PrimOp::DualPrimal, vec![w.world.deriv.clone()], vec![v]);
         match rules::class(p) {
             Class::Plain => {
@@ -518,17 +528,6 @@ impl<'p> Translator<'p> {
                      cannot be applied inside a function that is being differentiated",
                 )],
             )),
-            Class::Smooth(2) if w.fused && w.world.threads_ids && fused_name(p).is_some() => {
-                // helperOp a b i
-                let helper = w.helper(b, fused_name(p).unwrap_or_default());
-                let mut args: Vec<Expr> = vals.into_iter().take(2).collect();
-                args.push(b.var(i));
-                M {
-                    e: b.apps(helper, args),
-                    comp: true,
-                    ty: Type::double(),
-                }
-            }
             Class::Smooth(n) => {
                 // let a_k = val_k; x_k = primal a_k; v = op x.. in helper v ∂.. a.. [i]
                 let mut lets: Vec<(Name, Type, Expr)> = Vec::new();
