@@ -155,7 +155,7 @@ fn program(f: &Function, n: usize, work: Work, backend: Backend) -> Program {
         f.input,
         body(f, n, work)
     );
-    let sources = pipeline::sources_for("bench.hs", &text);
+    let mut sources = pipeline::sources_for("bench.hs", &text);
     let options = Options {
         ad: match work {
             Work::Gradient(mode) => mode,
@@ -164,7 +164,7 @@ fn program(f: &Function, n: usize, work: Work, backend: Backend) -> Program {
         backend,
         ..Options::default()
     };
-    pipeline::compile_for_run(&sources, options)
+    pipeline::compile_for_run(&mut sources, options)
         .unwrap_or_else(|e| panic!("benchmark program does not compile: {e:?}"))
 }
 

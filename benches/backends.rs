@@ -41,12 +41,12 @@ const PROGRAMS: &[(&str, &str)] = &[
 ];
 
 fn compiled(text: &str, backend: Backend) -> Program {
-    let sources = pipeline::sources_for("bench.hs", text);
+    let mut sources = pipeline::sources_for("bench.hs", text);
     let options = Options {
         backend,
         ..Options::default()
     };
-    pipeline::compile_for_run(&sources, options)
+    pipeline::compile_for_run(&mut sources, options)
         .unwrap_or_else(|e| panic!("benchmark program does not compile: {e:?}"))
 }
 

@@ -1,6 +1,8 @@
 //! Writes the Prelude's tuple instances (Eq, Ord, Show, Bounded for arities 2 to 15, as Haskell
 //! 98 requires) to `$OUT_DIR/prelude_tuples.hs`; `src/prelude.rs` embeds it after `prelude.hs`.
 //! Generating them keeps fourteen copies of each instance out of the hand-written Prelude.
+//! Also writes `$OUT_DIR/library_index.rs`, the list of the standard library's module files
+//! under `lib/` (`src/library.rs` embeds them), so adding a module is adding its file.
 
 use std::fmt::Write;
 
@@ -72,4 +74,45 @@ fn main() {
         std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("prelude_tuples.hs");
     std::fs::write(path, out).expect("write the tuple instances");
     println!("cargo::rerun-if-changed=build.rs");
+    write_library_index();
+}
+
+/// `lib/Data/List.hs` becomes `("Data.List", include_str!(".../lib/Data/List.hs"))`.
+fn write_library_index() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lib");
+    let mut files = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read lib/") {
+            let path = entry.expect("lib/ entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "hs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut out = String::from("&[\n");
+    for path in files {
+        let relative = path
+            .strip_prefix(&root)
+            .expect("under lib/")
+            .with_extension("");
+        let module: Vec<String> = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let _ = writeln!(
+            out,
+            "    ({:?}, include_str!({:?})),",
+            module.join("."),
+            path.display().to_string()
+        );
+    }
+    out.push(']');
+    let index =
+        std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("library_index.rs");
+    std::fs::write(index, out).expect("write the library index");
+    println!("cargo::rerun-if-changed=lib");
 }

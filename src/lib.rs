@@ -5,6 +5,7 @@
 
 pub mod alloc;
 pub mod json;
+pub mod modules;
 pub mod pipeline;
 pub mod render;
 pub mod repl;

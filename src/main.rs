@@ -38,6 +38,10 @@ enum Command {
     Run {
         /// The program (a .hs file with a `main`).
         file: PathBuf,
+        /// A directory to search for imported modules (after the file's own directory);
+        /// may be repeated.
+        #[arg(short = 'i', value_name = "DIR")]
+        search: Vec<PathBuf>,
         /// Re-check the core IR with the lint after every pass.
         #[arg(long)]
         lint: bool,
@@ -60,6 +64,10 @@ enum Command {
     Check {
         /// The program (a .hs file).
         file: PathBuf,
+        /// A directory to search for imported modules (after the file's own directory);
+        /// may be repeated.
+        #[arg(short = 'i', value_name = "DIR")]
+        search: Vec<PathBuf>,
     },
     /// Explore at a prompt: evaluate, define, ask types, differentiate.
     ///
@@ -87,6 +95,10 @@ enum Command {
     Grad {
         /// The program (a .hs file) that defines FUNCTION.
         file: PathBuf,
+        /// A directory to search for imported modules (after the file's own directory);
+        /// may be repeated.
+        #[arg(short = 'i', value_name = "DIR")]
+        search: Vec<PathBuf>,
         /// A top-level function of the file whose result is a Double.
         function: String,
         /// The input, e.g. `2.0`, `(1.0, [2.0, 3.0])`, `Vec3 1.0 2.0 3.0`.
@@ -111,6 +123,10 @@ enum Command {
         what: DumpWhat,
         /// The program (a .hs file).
         file: PathBuf,
+        /// A directory to search for imported modules (after the file's own directory);
+        /// may be repeated.
+        #[arg(short = 'i', value_name = "DIR")]
+        search: Vec<PathBuf>,
         /// The reverse AD mode (for `dump ad`).
         #[arg(long, value_name = "MODE", default_value = "array")]
         ad: AdMode,
@@ -179,9 +195,15 @@ impl AdMode {
 /// The binding `dnrad grad` adds to the user's file and runs.
 const GRAD_ENTRY: &str = "dnradGradientOfFunction";
 
-fn read(file: &PathBuf) -> Result<Sources, ExitCode> {
+/// The sources of a compilation of `file`, whose imports are searched for in its directory and
+/// then in `search`.
+fn read(file: &PathBuf, search: &[PathBuf]) -> Result<Sources, ExitCode> {
     match std::fs::read_to_string(file) {
-        Ok(text) => Ok(pipeline::sources_for(&file.display().to_string(), &text)),
+        Ok(text) => {
+            let mut sources = pipeline::sources_for(&file.display().to_string(), &text);
+            sources.search_path.extend(search.iter().cloned());
+            Ok(sources)
+        }
         Err(e) => {
             eprintln!("dnrad: cannot read {}: {e}", file.display());
             Err(ExitCode::from(2))
@@ -207,13 +229,14 @@ fn execute(command: Command) -> ExitCode {
     let (sources, result) = match command {
         Command::Run {
             file,
+            search,
             lint,
             ad,
             stats,
             backend,
             max_depth,
         } => {
-            let sources = match read(&file) {
+            let mut sources = match read(&file, &search) {
                 Ok(s) => s,
                 Err(code) => return code,
             };
@@ -226,7 +249,7 @@ fn execute(command: Command) -> ExitCode {
                 max_depth,
                 ..Options::default()
             };
-            let result = pipeline::run(&sources, options, &mut out);
+            let result = pipeline::run(&mut sources, options, &mut out);
             let _ = out.flush();
             let result = result.map(|s| {
                 if stats {
@@ -237,17 +260,20 @@ fn execute(command: Command) -> ExitCode {
         }
         Command::Grad {
             file,
+            search,
             function,
             at,
             ad,
             json,
         } => {
-            let sources = match std::fs::read_to_string(&file) {
+            let mut sources = match std::fs::read_to_string(&file) {
                 Ok(text) => {
                     let text = format!(
                         "{text}\n\n{GRAD_ENTRY} :: IO ()\n{GRAD_ENTRY} = print (grad ({function}) ({at}))\n"
                     );
-                    pipeline::sources_for(&file.display().to_string(), &text)
+                    let mut sources = pipeline::sources_for(&file.display().to_string(), &text);
+                    sources.search_path.extend(search);
+                    sources
                 }
                 Err(e) => {
                     eprintln!("dnrad: cannot read {}: {e}", file.display());
@@ -260,7 +286,7 @@ fn execute(command: Command) -> ExitCode {
                 ..Options::default()
             };
             let mut shown = Vec::new();
-            let result = pipeline::run(&sources, options, &mut shown).map(drop);
+            let result = pipeline::run(&mut sources, options, &mut shown).map(drop);
             let shown = String::from_utf8_lossy(&shown);
             if json && result.is_ok() {
                 match dnrad::json::from_shown(&shown) {
@@ -285,8 +311,8 @@ fn execute(command: Command) -> ExitCode {
             };
             return dnrad::repl::run(file, options, color());
         }
-        Command::Check { file } => {
-            let sources = match read(&file) {
+        Command::Check { file, search } => {
+            let mut sources = match read(&file, &search) {
                 Ok(s) => s,
                 Err(code) => return code,
             };
@@ -294,17 +320,18 @@ fn execute(command: Command) -> ExitCode {
                 lint: true,
                 ..Options::default()
             };
-            let result = pipeline::compile(&sources, options).map(|_| ());
+            let result = pipeline::compile(&mut sources, options).map(|_| ());
             (sources, result)
         }
         Command::Dump {
             what,
             file,
+            search,
             ad,
             all,
             simplified,
         } => {
-            let sources = match read(&file) {
+            let mut sources = match read(&file, &search) {
                 Ok(s) => s,
                 Err(code) => return code,
             };
@@ -313,7 +340,7 @@ fn execute(command: Command) -> ExitCode {
                 ..Options::default()
             };
             if let DumpWhat::Bytecode = what {
-                let result = pipeline::compile_for_run(&sources, options).and_then(|program| {
+                let result = pipeline::compile_for_run(&mut sources, options).and_then(|program| {
                     let location = |span| sources.location(span);
                     dnrad_backend::dump_bytecode(&program, all, &location).map_err(|d| vec![d])
                 });
@@ -322,7 +349,7 @@ fn execute(command: Command) -> ExitCode {
                 });
                 return finish(&sources, result);
             }
-            let result = pipeline::compile(&sources, options).and_then(|program| {
+            let result = pipeline::compile(&mut sources, options).and_then(|program| {
                 let program = if simplified {
                     pipeline::simplify(&program, options)?
                 } else {

@@ -8,7 +8,7 @@ use crate::sources::{SourceFile, Sources};
 use dnrad_ad::Mode;
 use dnrad_backend::Backend;
 use dnrad_core::{lint, Diagnostic, ErrorKind, FileId, Program, Span};
-use dnrad_frontend::{desugar, layout, lexer, parser, prelude, typecheck};
+use dnrad_frontend::{desugar, prelude, typecheck};
 use std::io::Write;
 
 /// Stack size of the thread that runs the compiler and the interpreter: deep recursion in the
@@ -54,9 +54,7 @@ pub fn parse_file(
     text: &str,
     file: FileId,
 ) -> Result<dnrad_frontend::ast::Module, Vec<Diagnostic>> {
-    let tokens = lexer::lex(text, file).map_err(|d| vec![d])?;
-    let tokens = layout::layout(tokens).map_err(|d| vec![d])?;
-    parser::parse_module(&tokens)
+    crate::modules::parse_file(text, file, false)
 }
 
 fn lint_pass(program: &Program, pass: &str) -> Result<(), Vec<Diagnostic>> {
@@ -77,12 +75,12 @@ fn lint_pass(program: &Program, pass: &str) -> Result<(), Vec<Diagnostic>> {
     })
 }
 
-/// Compile the Prelude and the user's file (`FileId::MAIN` in `sources`) to core.
-pub fn compile(sources: &Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
-    let prelude = parse_file(prelude::PRELUDE_SOURCE, FileId::PRELUDE)?;
-    let main_text = sources.get(FileId::MAIN).map_or("", |f| f.text.as_str());
-    let user = parse_file(main_text, FileId::MAIN)?;
-    let untyped = desugar::desugar(&[prelude, user], options.entry)?;
+/// Compile the Prelude, the user's file (`FileId::MAIN` in `sources`) and the modules it imports
+/// (added to `sources`) to core.
+pub fn compile(sources: &mut Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
+    let modules = crate::modules::load(sources)?;
+    let inputs: Vec<_> = modules.iter().map(|m| m.source()).collect();
+    let untyped = desugar::desugar(&inputs, options.entry)?;
     let typed = typecheck::typecheck(&untyped)?;
     if options.lint {
         lint_pass(&typed, "type inference")?;
@@ -135,7 +133,10 @@ pub fn simplify(program: &Program, options: Options) -> Result<Program, Vec<Diag
 }
 
 /// Compile for running (see `prepare`).
-pub fn compile_for_run(sources: &Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
+pub fn compile_for_run(
+    sources: &mut Sources,
+    options: Options,
+) -> Result<Program, Vec<Diagnostic>> {
     prepare(compile(sources, options)?, options)
 }
 
@@ -147,7 +148,7 @@ pub struct RunStats {
 
 /// Compile and run `main`, writing the program's output to `out`.
 pub fn run(
-    sources: &Sources,
+    sources: &mut Sources,
     options: Options,
     out: &mut dyn Write,
 ) -> Result<RunStats, Vec<Diagnostic>> {

@@ -1,7 +1,8 @@
-//! The source files of one compilation (the embedded Prelude and the user's program), addressed by
-//! `FileId`, with line/column lookup for diagnostics.
+//! The source files of one compilation (the embedded Prelude, the user's program and its modules,
+//! the library modules it imports), addressed by `FileId`, with line/column lookup for diagnostics.
 
 use dnrad_core::{FileId, Span};
+use std::path::{Path, PathBuf};
 
 pub struct SourceFile {
     pub name: String,
@@ -36,28 +37,61 @@ impl SourceFile {
     }
 }
 
-/// All files of a compilation; `FileId(i)` is `files[i]`.
+/// All files of a compilation: the Prelude (`FileId::PRELUDE`), the user's files (`FileId::MAIN`
+/// and the modules it imports) and the standard library modules it imports (from
+/// `FileId::LIBRARY`); and where the user's imported modules are searched for.
 pub struct Sources {
     files: Vec<SourceFile>,
+    library: Vec<SourceFile>,
+    /// Directories searched for `import A.B` as `A/B.hs` or `A/B.lhs`, in order.
+    pub search_path: Vec<PathBuf>,
 }
 
 impl Sources {
-    /// A compilation of the Prelude (`FileId::PRELUDE`) and one user file (`FileId::MAIN`).
+    /// A compilation of the Prelude and one user file. Imports are searched for in the
+    /// directory of `main` (when its name is a path), then in `search_path`.
     pub fn new(prelude: SourceFile, main: SourceFile) -> Sources {
+        let dir = Path::new(&main.name).parent().map(Path::to_path_buf);
+        let search_path = vec![dir.unwrap_or_default()];
         Sources {
             files: vec![prelude, main],
+            library: Vec::new(),
+            search_path,
         }
     }
 
+    /// Add a file of the user's program.
+    pub fn add(&mut self, file: SourceFile) -> FileId {
+        self.files.push(file);
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    /// Add a standard library module.
+    pub fn add_library(&mut self, file: SourceFile) -> FileId {
+        self.library.push(file);
+        FileId(FileId::LIBRARY.0 + self.library.len() as u32 - 1)
+    }
+
     pub fn get(&self, id: FileId) -> Option<&SourceFile> {
-        self.files.get(id.0 as usize)
+        if id.0 >= FileId::LIBRARY.0 {
+            self.library.get((id.0 - FileId::LIBRARY.0) as usize)
+        } else {
+            self.files.get(id.0 as usize)
+        }
     }
 
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files
+        let user = self
+            .files
             .iter()
             .enumerate()
-            .map(|(i, f)| (FileId(i as u32), f))
+            .map(|(i, f)| (FileId(i as u32), f));
+        let library = self
+            .library
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(FileId::LIBRARY.0 + i as u32), f));
+        user.chain(library)
     }
 
     /// `name:line:col` of the start of a span, if it points into a known file.

@@ -9,6 +9,14 @@ pub struct FileId(pub u32);
 impl FileId {
     pub const PRELUDE: FileId = FileId(0);
     pub const MAIN: FileId = FileId(1);
+    /// The first id of the standard library's module files; the user's modules are numbered
+    /// below it, from `MAIN`.
+    pub const LIBRARY: FileId = FileId(1 << 30);
+
+    /// Whether the file is part of dnrad itself (the Prelude or a standard library module).
+    pub fn is_library(self) -> bool {
+        self == FileId::PRELUDE || (self.0 >= FileId::LIBRARY.0 && self.0 != u32::MAX)
+    }
 }
 
 /// A half-open byte range `lo..hi` in file `file`.
@@ -37,9 +45,10 @@ impl Span {
         self.file.0 == u32::MAX
     }
 
-    /// True for spans inside user code (neither the Prelude nor generated code).
+    /// True for spans inside user code (neither the Prelude, the standard library nor
+    /// generated code).
     pub fn is_user(&self) -> bool {
-        !self.is_dummy() && self.file != FileId::PRELUDE
+        !self.is_dummy() && !self.file.is_library()
     }
 
     /// The smallest span covering both `self` and `other` (which must be in the same file).

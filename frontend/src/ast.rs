@@ -13,9 +13,48 @@ pub struct Ident {
     pub span: Span,
 }
 
+/// One source file: its header (absent: `module Main (main) where`), its imports and its
+/// top-level declarations.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Module {
+    /// `module M`: the name as written (`Data.Map`).
+    pub name: Option<Ident>,
+    /// The export list; `None` exports everything the module defines.
+    pub exports: Option<Vec<Entity>>,
+    pub imports: Vec<Import>,
     pub decls: Vec<Decl>,
+}
+
+/// An item of an export or import list.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entity {
+    /// A value or method: `f`, `(+)`.
+    Var(Ident),
+    /// A type or class, with or without its constructors / fields / methods: `T`, `T(..)`,
+    /// `T(A, b)`.
+    Type(Ident, Option<Members>),
+    /// `module M` (exports only): everything in scope both unqualified and as `M.x`.
+    Module(Ident),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Members {
+    /// `(..)`
+    All,
+    /// `(A, f, (:+))`
+    Listed(Vec<Ident>),
+}
+
+/// `import qualified M as N hiding (x, y)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Import {
+    pub module: Ident,
+    pub qualified: bool,
+    pub alias: Option<Ident>,
+    pub hiding: bool,
+    /// The import list; `None` imports everything the module exports.
+    pub items: Option<Vec<Entity>>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]

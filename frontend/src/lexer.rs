@@ -234,10 +234,7 @@ impl<'a> Lexer<'a> {
             return Ok(self.varid());
         }
         if c.is_ascii_uppercase() {
-            while self.peek().is_some_and(is_ident_char) {
-                self.bump();
-            }
-            return Ok(Tok::ConId(self.src[start..self.pos].to_string()));
+            return Ok(self.qualified_name(start));
         }
         if c.is_ascii_digit() {
             return self.number();
@@ -265,12 +262,66 @@ impl<'a> Lexer<'a> {
         ))
     }
 
+    /// A name starting with a capital: a constructor or module name (`Just`, `Data.Map`), or a
+    /// qualified name (`Map.insert`, `M.T`, `Map.!`, `M.:+`), one token whose text keeps the
+    /// qualifier. A dot followed by a reserved word (`M.where`), a reserved operator or a symbol
+    /// starting with `.` is not part of the name: `[A..B]` and `[False ..]` stay enumerations.
+    fn qualified_name(&mut self, start: usize) -> Tok {
+        loop {
+            while self.peek().is_some_and(is_ident_char) {
+                self.bump();
+            }
+            if self.peek() != Some('.') {
+                break;
+            }
+            let rest = &self.src[self.pos + 1..];
+            let Some(next) = rest.chars().next() else {
+                break;
+            };
+            if next.is_ascii_uppercase() {
+                self.bump();
+                continue;
+            }
+            let qualified = if next.is_ascii_lowercase() || next == '_' {
+                let id: &str = &rest[..rest.find(|c| !is_ident_char(c)).unwrap_or(rest.len())];
+                matches!(Lexer::keyword(id), Tok::VarId(_))
+            } else if is_symbol(next) && next != '.' {
+                let sym: &str = &rest[..rest.find(|c| !is_symbol(c)).unwrap_or(rest.len())];
+                matches!(symbol_token(sym), Tok::VarSym(_) | Tok::ConSym(_))
+            } else {
+                false
+            };
+            if !qualified {
+                break;
+            }
+            self.bump();
+            let tail_start = self.pos;
+            let symbolic = self.peek().is_some_and(is_symbol);
+            let continues = if symbolic { is_symbol } else { is_ident_char };
+            while self.peek().is_some_and(continues) {
+                self.bump();
+            }
+            let text = self.src[start..self.pos].to_string();
+            return match symbol_token(&self.src[tail_start..self.pos]) {
+                Tok::ConSym(_) => Tok::ConSym(text),
+                Tok::VarSym(_) if symbolic => Tok::VarSym(text),
+                _ => Tok::VarId(text),
+            };
+        }
+        Tok::ConId(self.src[start..self.pos].to_string())
+    }
+
     fn varid(&mut self) -> Tok {
         let start = self.pos;
         while self.peek().is_some_and(is_ident_char) {
             self.bump();
         }
-        match &self.src[start..self.pos] {
+        Lexer::keyword(&self.src[start..self.pos])
+    }
+
+    /// The reserved word `s`, or `s` as a variable name.
+    fn keyword(s: &str) -> Tok {
+        match s {
             "case" => Tok::Case,
             "class" => Tok::Class,
             "data" => Tok::Data,
@@ -524,6 +575,31 @@ mod tests {
     fn err_line(src: &str) -> u32 {
         let e = lex(src, FileId::MAIN).unwrap_err();
         src[..e.span.lo as usize].matches('\n').count() as u32 + 1
+    }
+
+    #[test]
+    fn qualified_names_are_one_token() {
+        assert_eq!(
+            toks("Map.insert M.T Data.Map.Map Map.! M.:+ M.where [A..B] Just . f"),
+            vec![
+                Tok::VarId("Map.insert".into()),
+                Tok::ConId("M.T".into()),
+                Tok::ConId("Data.Map.Map".into()),
+                Tok::VarSym("Map.!".into()),
+                Tok::ConSym("M.:+".into()),
+                Tok::ConId("M".into()),
+                Tok::VarSym(".".into()),
+                Tok::Where,
+                Tok::LBracket,
+                Tok::ConId("A".into()),
+                Tok::DotDot,
+                Tok::ConId("B".into()),
+                Tok::RBracket,
+                Tok::ConId("Just".into()),
+                Tok::VarSym(".".into()),
+                Tok::VarId("f".into()),
+            ]
+        );
     }
 
     #[test]

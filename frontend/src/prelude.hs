@@ -3,6 +3,48 @@
 -- Primitives are the `prim*` functions (see core/src/prim.rs); only this module may use them.
 -- No infinite lists: unbounded enumerations are errors.
 
+module Prelude (
+  -- Types
+  Bool(False, True), Maybe(Nothing, Just), Either(Left, Right), Ordering(LT, EQ, GT),
+  Char, String, Int, Integer, Double, Rational, IO, ShowS,
+  -- Classes
+  Eq((==), (/=)),
+  Ord(compare, (<), (<=), (>=), (>), max, min),
+  Enum(succ, pred, toEnum, fromEnum, enumFrom, enumFromThen, enumFromTo, enumFromThenTo),
+  Bounded(minBound, maxBound),
+  Num((+), (-), (*), negate, abs, signum, fromInteger),
+  Real(toRational),
+  Integral(quot, rem, div, mod, quotRem, divMod, toInteger),
+  Fractional((/), recip, fromRational),
+  Floating(pi, exp, log, sqrt, (**), logBase, sin, cos, tan, asin, acos, atan,
+           sinh, cosh, tanh, asinh, acosh, atanh),
+  RealFrac(properFraction, truncate, round, ceiling, floor),
+  RealFloat(floatRadix, floatDigits, floatRange, decodeFloat, encodeFloat, exponent,
+            significand, scaleFloat, isNaN, isInfinite, isDenormalized, isIEEE,
+            isNegativeZero, atan2),
+  Show(showsPrec, show, showList),
+  Functor(fmap), Applicative(pure, (<*>)), Monad((>>=), (>>), return, fail),
+  -- Functions
+  mapM, mapM_, sequence, sequence_, (=<<), (<$>),
+  maybe, either, (&&), (||), not, otherwise,
+  subtract, even, odd, gcd, lcm, (^), (^^), fromIntegral, realToFrac,
+  fst, snd, curry, uncurry, id, const, (.), flip, ($), until, asTypeOf, error, undefined,
+  seq, ($!),
+  -- Lists
+  map, (++), filter, concat, concatMap, head, last, tail, init, null, length, (!!),
+  foldl, foldl1, scanl, scanl1, foldr, foldr1, scanr, scanr1, replicate,
+  take, drop, splitAt, takeWhile, dropWhile, span, break, lines, words, unlines, unwords,
+  reverse, and, or, any, all, elem, notElem, lookup, sum, product, maximum, minimum,
+  zip, zip3, zipWith, zipWith3, unzip, unzip3,
+  -- Text
+  shows, showChar, showString, showParen,
+  -- Input and output
+  putStr, putStrLn, print,
+  -- Automatic differentiation
+  grad, vjp, jvp
+  ) where
+
+
 infixr 9 .
 infixr 8 ^, ^^, **
 infixl 7 *, /, `quot`, `rem`, `div`, `mod`

@@ -87,12 +87,12 @@ impl Session {
         extra: &str,
         entry: &'static str,
     ) -> (Sources, std::result::Result<Program, Vec<Diagnostic>>) {
-        let sources = pipeline::sources_for(INTERACTIVE, &Self::text(chunks, extra));
+        let mut sources = pipeline::sources_for(INTERACTIVE, &Self::text(chunks, extra));
         let options = Options {
             entry,
             ..self.options
         };
-        let result = pipeline::compile(&sources, options);
+        let result = pipeline::compile(&mut sources, options);
         (sources, result)
     }
 
@@ -116,12 +116,12 @@ impl Session {
                 format!("cannot read {name}: {e}"),
             )
         })?;
-        let sources = pipeline::sources_for(&name, &text);
+        let mut sources = pipeline::sources_for(&name, &text);
         let options = Options {
             entry: NO_ENTRY,
             ..self.options
         };
-        if let Err(diagnostics) = pipeline::compile(&sources, options) {
+        if let Err(diagnostics) = pipeline::compile(&mut sources, options) {
             return Err(Failure {
                 sources,
                 diagnostics,

@@ -5,8 +5,8 @@
 use super::binds::{group_decls, pattern_vars, Binding};
 use super::build;
 use super::fixity::Fixity;
-use super::scope::{scope_error, ClassInfo, ConInfo, TypeInfo};
-use super::{DResult, Ds, Module};
+use super::scope::{scope_error, ClassInfo, ConInfo, ModuleId, ModuleKind, Space, TypeInfo};
+use super::{DResult, Ds};
 use crate::ast::{ConDecl, ConFields, Decl, DeclKind, Ident};
 use crate::untyped::{UBind, UClass, UInstance};
 use dnrad_core::program::{builtin_datas, DataCon};
@@ -40,11 +40,20 @@ fn con_fields(c: &ConDecl) -> (Vec<&crate::ast::Type>, Option<Vec<String>>) {
 }
 
 impl Ds {
-    /// A global name for a declaration of the current module: user names that clash with the
-    /// Prelude's get a distinct core name (the user's definition shadows the Prelude's for the user).
+    /// The global name of a declaration of the current module: the Prelude's names are their
+    /// source names, the main module's too unless the Prelude defines the same name (the
+    /// program's definition shadows the Prelude's for the program), every other module's are qualified
+    /// (`Data.Map.insert`), so globals of different modules never clash.
     fn global_name(&self, source: &str, clashes: impl Fn(&super::scope::Table) -> bool) -> Name {
-        if self.module == Module::User && clashes(&self.globals.prelude) {
-            Name::from(format!("{source}#u"))
+        let m = self.module.get();
+        let module_name = &self.globals.modules[m.0].name;
+        let qualify = match self.globals.modules[m.0].kind {
+            ModuleKind::Prelude => false,
+            ModuleKind::Main => clashes(self.globals.prelude()),
+            _ => true,
+        };
+        if qualify {
+            Name::from(format!("{module_name}.{source}"))
         } else {
             Name::new(source)
         }
@@ -52,7 +61,7 @@ impl Ds {
 
     fn define_value(&mut self, ident: &Ident) -> DResult<Name> {
         let name = self.global_name(&ident.name, |t| t.values.contains_key(&ident.name));
-        let table = self.globals.table_mut(self.module);
+        let table = self.globals.table_mut(self.module.get());
         table
             .values
             .entry(ident.name.clone())
@@ -63,6 +72,14 @@ impl Ds {
     fn register_builtins(&mut self) {
         for d in builtin_datas() {
             let siblings: Vec<Name> = d.cons.iter().map(|c| c.name.clone()).collect();
+            let subordinates = siblings
+                .iter()
+                .map(|c| (Space::Con, c.to_string()))
+                .collect();
+            self.globals
+                .table_mut(ModuleId::PRELUDE)
+                .subordinates
+                .insert(d.name.to_string(), subordinates);
             for c in &d.cons {
                 let info = ConInfo {
                     name: c.name.clone(),
@@ -70,14 +87,20 @@ impl Ds {
                     siblings: siblings.clone(),
                     field_names: None,
                 };
-                self.globals.prelude.cons.insert(c.name.to_string(), info);
+                self.globals
+                    .cons_by_name
+                    .insert(c.name.clone(), info.clone());
+                self.globals
+                    .table_mut(ModuleId::PRELUDE)
+                    .cons
+                    .insert(c.name.to_string(), info);
             }
         }
     }
 
     /// Phase 1: record the module's global names.
     pub fn collect_declarations(&mut self, decls: &[Decl]) -> Result<(), Vec<Diagnostic>> {
-        if self.module == Module::Prelude {
+        if self.module.get() == ModuleId::PRELUDE {
             self.register_builtins();
         }
         let mut errors = Vec::new();
@@ -104,7 +127,7 @@ impl Ds {
                         assoc: assoc.into(),
                         prec: *prec,
                     };
-                    let table = self.globals.table(self.module);
+                    let table = self.globals.table(self.module.get());
                     let target = table
                         .values
                         .get(&op.name)
@@ -144,6 +167,7 @@ impl Ds {
                 let info = TypeInfo::Synonym {
                     params: params.iter().map(|p| p.name.clone()).collect(),
                     rhs: ty.clone(),
+                    module: self.module.get(),
                 };
                 self.insert_type(name, info)
             }
@@ -158,7 +182,12 @@ impl Ds {
                         }
                     }
                 }
-                let table = self.globals.table_mut(self.module);
+                let subordinates = methods
+                    .iter()
+                    .map(|(m, _)| (Space::Value, m.clone()))
+                    .collect();
+                let table = self.globals.table_mut(self.module.get());
+                table.subordinates.insert(name.name.clone(), subordinates);
                 if table.classes.contains_key(&name.name) {
                     return Err(scope_error(
                         name.span,
@@ -186,7 +215,7 @@ impl Ds {
     }
 
     fn insert_type(&mut self, name: &Ident, info: TypeInfo) -> DResult<()> {
-        let table = self.globals.table_mut(self.module);
+        let table = self.globals.table_mut(self.module.get());
         if table.types.insert(name.name.clone(), info).is_some() {
             return Err(scope_error(
                 name.span,
@@ -209,6 +238,7 @@ impl Ds {
             .iter()
             .map(|c| self.global_name(&c.name.name, |t| t.cons.contains_key(&c.name.name)))
             .collect();
+        let mut subordinates = Vec::new();
         for (c, cname) in cons.iter().zip(&siblings) {
             let (types, field_names) = con_fields(c);
             for f in field_names.iter().flatten() {
@@ -217,19 +247,26 @@ impl Ds {
                     span: c.span,
                 })?;
             }
+            subordinates.push((Space::Con, c.name.name.clone()));
+            for f in field_names.iter().flatten() {
+                if !subordinates.contains(&(Space::Value, f.clone())) {
+                    subordinates.push((Space::Value, f.clone()));
+                }
+            }
             let info = ConInfo {
                 name: cname.clone(),
                 arity: types.len(),
                 siblings: siblings.clone(),
                 field_names,
             };
-            if self
-                .globals
-                .table_mut(self.module)
-                .cons
-                .insert(c.name.name.clone(), info)
-                .is_some()
-            {
+            self.globals
+                .cons_by_name
+                .insert(cname.clone(), info.clone());
+            let table = self.globals.table_mut(self.module.get());
+            table
+                .subordinates
+                .insert(name.name.clone(), subordinates.clone());
+            if table.cons.insert(c.name.name.clone(), info).is_some() {
                 return Err(scope_error(
                     c.name.span,
                     format!("constructor `{}` is declared more than once", c.name.name),
@@ -300,7 +337,7 @@ impl Ds {
 
     fn global_value(&self, ident: &Ident) -> Name {
         self.globals
-            .table(self.module)
+            .table(self.module.get())
             .values
             .get(&ident.name)
             .cloned()
@@ -319,7 +356,7 @@ impl Ds {
             name: type_name, ..
         }) = self
             .globals
-            .table(self.module)
+            .table(self.module.get())
             .types
             .get(&name.name)
             .cloned()

@@ -210,7 +210,7 @@ impl Ds {
         let mut alts = Vec::new();
         for c in &decl.cons {
             let xs: Vec<Name> = c.fields.iter().map(|_| self.fresh("f")).collect();
-            let name = c.name.as_str().trim_end_matches("#u");
+            let name = c.name.unqualified();
             let is_op = name.starts_with(':');
             let body = if let Some(fields) = &c.field_names {
                 let mut parts = vec![string(&format!(
@@ -222,7 +222,7 @@ impl Ds {
                     }
                 ))];
                 for (i, (f, v)) in fields.iter().zip(&xs).enumerate() {
-                    let f = f.as_str().trim_end_matches("#u");
+                    let f = dnrad_core::name::unqualified(f.as_str());
                     let label = if f.starts_with(|ch: char| !ch.is_alphabetic() && ch != '_') {
                         format!("({f})")
                     } else {

@@ -175,8 +175,8 @@ impl Ds {
 
     fn apply(&mut self, f: UExpr, mut args: Vec<UExpr>, span: Span) -> DResult<UExpr> {
         if let (UKind::Var(n), 2) = (&f.kind, args.len()) {
-            let and = self.globals.prelude.values.get("&&");
-            let or = self.globals.prelude.values.get("||");
+            let and = self.globals.prelude().values.get("&&");
+            let or = self.globals.prelude().values.get("||");
             if Some(n) == and || Some(n) == or {
                 let b = args.pop().unwrap();
                 let a = args.pop().unwrap();
@@ -393,14 +393,7 @@ impl Ds {
                 "empty record update",
             ));
         };
-        let field_con = self.globals.find(self.module, |t| {
-            t.cons.values().find(|c| {
-                c.field_names
-                    .as_ref()
-                    .is_some_and(|f| f.contains(&first.name))
-            })
-        });
-        let Some(some_con) = field_con.cloned() else {
+        let Some(some_con) = self.con_with_field(first)? else {
             return Err(Diagnostic::new(
                 ErrorKind::Scope,
                 first.span,
@@ -408,13 +401,13 @@ impl Ds {
             ));
         };
         let mut alts = Vec::new();
+        let field_name = |f: &Ident| dnrad_core::name::unqualified(&f.name).to_string();
         for con_name in &some_con.siblings {
-            let info = self.resolve_con(&Ident {
-                name: con_name.to_string(),
-                span,
-            })?;
+            let Some(info) = self.con_by_name(con_name).cloned() else {
+                continue;
+            };
             let names = info.field_names.clone().unwrap_or_default();
-            if !fields.iter().all(|(f, _)| names.contains(&f.name)) {
+            if !fields.iter().all(|(f, _)| names.contains(&field_name(f))) {
                 continue;
             }
             let binders: Vec<Name> = (0..info.arity).map(|_| self.fresh("f")).collect();
@@ -422,7 +415,7 @@ impl Ds {
                 .iter()
                 .zip(&names)
                 .map(
-                    |(b, n)| match fields.iter().position(|(f, _)| f.name == *n) {
+                    |(b, n)| match fields.iter().position(|(f, _)| field_name(f) == *n) {
                         Some(i) => values[i].clone(),
                         None => build::var(b, span),
                     },

@@ -13,6 +13,7 @@ mod decls;
 mod deriving;
 mod expr;
 mod fixity;
+mod imports;
 mod pattern;
 mod scope;
 mod types;
@@ -20,23 +21,18 @@ mod types;
 use crate::ast;
 use crate::untyped::UProgram;
 use dnrad_core::{Diagnostic, Name};
-use scope::Globals;
+use scope::{Globals, ModuleInfo, Scope, Table};
+pub use scope::{ModuleId, ModuleKind};
+use std::cell::Cell;
 use std::collections::HashMap;
 
 pub(crate) type DResult<T> = Result<T, Diagnostic>;
 
-/// Which module a declaration comes from: the Prelude sees only its own names; the user's module
-/// sees its own first, then the Prelude's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Module {
-    Prelude,
-    User,
-}
-
 /// The desugarer's state.
 pub(crate) struct Ds {
     pub globals: Globals,
-    pub module: Module,
+    /// The module being desugared (a cell: a type synonym is expanded in its own module's scope).
+    pub module: Cell<ModuleId>,
     /// Local scopes, innermost last: source name to unique name.
     pub locals: Vec<HashMap<String, Name>>,
     counter: u32,
@@ -51,48 +47,72 @@ impl Ds {
     }
 }
 
-/// Desugar the Prelude (`modules[0]`) and the user's module(s) into one untyped program whose
-/// entry runs the user's binding `entry` (normally `main`).
-pub fn desugar(modules: &[ast::Module], entry: &str) -> Result<UProgram, Vec<Diagnostic>> {
+/// One module of a compilation.
+pub struct SourceModule<'a> {
+    /// The module's name (`Main` for a file without a header, `Prelude` for the Prelude).
+    pub name: String,
+    pub kind: ModuleKind,
+    pub ast: &'a ast::Module,
+}
+
+impl<'a> SourceModule<'a> {
+    /// A program of a Prelude and a main module that imports nothing else.
+    pub fn prelude_and_main(prelude: &'a ast::Module, main: &'a ast::Module) -> [Self; 2] {
+        [
+            SourceModule {
+                name: "Prelude".into(),
+                kind: ModuleKind::Prelude,
+                ast: prelude,
+            },
+            SourceModule {
+                name: "Main".into(),
+                kind: ModuleKind::Main,
+                ast: main,
+            },
+        ]
+    }
+}
+
+/// Desugar the modules of a program into one untyped program whose entry runs the binding
+/// `entry` (normally `main`) of the last module. `modules` lists the Prelude first and every
+/// module after the modules it imports (the loader's order).
+pub fn desugar(modules: &[SourceModule], entry: &str) -> Result<UProgram, Vec<Diagnostic>> {
     let mut ds = Ds {
         globals: Globals::default(),
-        module: Module::Prelude,
+        module: Cell::new(ModuleId::PRELUDE),
         locals: Vec::new(),
         counter: 0,
         program: UProgram::default(),
     };
-    let tagged: Vec<(Module, &ast::Module)> = modules
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            (
-                if i == 0 {
-                    Module::Prelude
-                } else {
-                    Module::User
-                },
-                m,
-            )
-        })
-        .collect();
     let mut errors = Vec::new();
-    for &(module, m) in &tagged {
-        ds.module = module;
-        if let Err(e) = ds.collect_declarations(&m.decls) {
+    for (i, m) in modules.iter().enumerate() {
+        let id = ModuleId(i);
+        ds.globals.modules.push(ModuleInfo {
+            name: m.name.clone(),
+            kind: m.kind,
+            table: Table::default(),
+            scope: Scope::default(),
+            exports: HashMap::new(),
+        });
+        ds.module.set(id);
+        if let Err(e) = ds.collect_declarations(&m.ast.decls) {
             errors.extend(e);
         }
+        errors.extend(ds.build_scope(id, m.ast));
+        errors.extend(ds.build_exports(id, m.ast));
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+    }
+    for (i, m) in modules.iter().enumerate() {
+        ds.module.set(ModuleId(i));
+        errors.extend(ds.module_declarations(&m.ast.decls));
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    for &(module, m) in &tagged {
-        ds.module = module;
-        errors.extend(ds.module_declarations(&m.decls));
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    ds.program.main = ds.globals.user_value(entry);
+    let main = ModuleId(modules.len().saturating_sub(1));
+    ds.program.main = ds.globals.user_value(main, entry);
     Ok(ds.program)
 }
 

@@ -1,8 +1,10 @@
-//! Names in scope: the global tables of each module (values, constructors, types, classes,
-//! fields, fixities), local scopes, and resolution with scope errors and spelling suggestions.
+//! Names in scope. Each module has a table of what it defines (values, constructors, types,
+//! classes), a scope built from its imports and its own definitions (keys `x` and `M.x`), and the
+//! set of entities it exports; resolution of a source name (plain or qualified) to a global,
+//! with scope errors, ambiguity errors and spelling suggestions. It must not translate anything.
 
 use super::fixity::Fixity;
-use super::{DResult, Ds, Module};
+use super::{DResult, Ds};
 use crate::ast::Ident;
 use dnrad_core::{Diagnostic, ErrorKind, Name, PrimOp, Span};
 use std::collections::HashMap;
@@ -25,6 +27,8 @@ pub(crate) enum TypeInfo {
     Synonym {
         params: Vec<String>,
         rhs: crate::ast::Type,
+        /// The module whose scope the right-hand side is read in.
+        module: ModuleId,
     },
 }
 
@@ -35,61 +39,240 @@ pub(crate) struct ClassInfo {
     pub methods: Vec<(String, Name)>,
 }
 
-/// One module's global names.
+/// A module of the compilation: its index in the list `desugar` is given (the Prelude is 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ModuleId(pub usize);
+
+impl ModuleId {
+    pub const PRELUDE: ModuleId = ModuleId(0);
+}
+
+/// What a module may see beyond its imports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModuleKind {
+    /// The Prelude: primitives, and the built-in AD types.
+    Prelude,
+    /// A module of the standard library: primitives, and every name the Prelude defines.
+    Library,
+    /// A module of the user's program that another imports.
+    User,
+    /// The program's main file (or the REPL's input): its names are not qualified unless they
+    /// clash with the Prelude's.
+    Main,
+}
+
+/// The four namespaces of entities. Types and classes share one in Haskell; lookups that accept
+/// either ask both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Space {
+    Value,
+    Con,
+    Type,
+    Class,
+}
+
+/// An entity: the module that defines it and its name there.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Ref {
+    pub module: ModuleId,
+    pub name: String,
+}
+
+/// One module's own definitions, by source name.
 #[derive(Default)]
 pub(crate) struct Table {
     pub values: HashMap<String, Name>,
     pub cons: HashMap<String, ConInfo>,
     pub types: HashMap<String, TypeInfo>,
     pub classes: HashMap<String, ClassInfo>,
+    /// What `T(..)` brings along: a data type's constructors and fields, a class's methods.
+    pub subordinates: HashMap<String, Vec<(Space, String)>>,
+}
+
+impl Table {
+    fn defines(&self, space: Space, name: &str) -> bool {
+        match space {
+            Space::Value => self.values.contains_key(name),
+            Space::Con => self.cons.contains_key(name),
+            Space::Type => self.types.contains_key(name),
+            Space::Class => self.classes.contains_key(name),
+        }
+    }
+
+    /// Every entity the table defines.
+    pub fn entities(&self) -> Vec<(Space, String)> {
+        let mut out: Vec<(Space, String)> = Vec::new();
+        out.extend(self.values.keys().map(|n| (Space::Value, n.clone())));
+        out.extend(self.cons.keys().map(|n| (Space::Con, n.clone())));
+        out.extend(self.types.keys().map(|n| (Space::Type, n.clone())));
+        out.extend(self.classes.keys().map(|n| (Space::Class, n.clone())));
+        out
+    }
+}
+
+/// Names a module can refer to: `x` and `M.x` keys, each with the entities it may mean.
+#[derive(Default)]
+pub(crate) struct Scope {
+    names: HashMap<(Space, String), Vec<Ref>>,
+}
+
+impl Scope {
+    pub fn add(&mut self, space: Space, key: String, r: Ref) {
+        let refs = self.names.entry((space, key)).or_default();
+        if !refs.contains(&r) {
+            refs.push(r);
+        }
+    }
+
+    pub fn get(&self, space: Space, key: &str) -> &[Ref] {
+        self.names
+            .get(&(space, key.to_string()))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    fn keys(&self, space: Space) -> impl Iterator<Item = &String> {
+        self.names
+            .keys()
+            .filter(move |(s, _)| *s == space)
+            .map(|(_, k)| k)
+    }
+
+    pub fn entries(&self) -> impl Iterator<Item = (&(Space, String), &Vec<Ref>)> {
+        self.names.iter()
+    }
+}
+
+/// A module's tables.
+pub(crate) struct ModuleInfo {
+    pub name: String,
+    pub kind: ModuleKind,
+    pub table: Table,
+    pub scope: Scope,
+    /// What importers may see, by the name they see it under.
+    pub exports: HashMap<(Space, String), Ref>,
 }
 
 #[derive(Default)]
 pub(crate) struct Globals {
-    pub prelude: Table,
-    pub user: Table,
+    pub modules: Vec<ModuleInfo>,
     /// Fixities by resolved operator name (global and local operators).
     pub fixities: HashMap<Name, Fixity>,
+    /// Every constructor of the program by its global name.
+    pub cons_by_name: HashMap<Name, ConInfo>,
 }
 
 impl Globals {
-    pub fn table(&self, m: Module) -> &Table {
-        match m {
-            Module::Prelude => &self.prelude,
-            Module::User => &self.user,
+    pub fn table(&self, m: ModuleId) -> &Table {
+        &self.modules[m.0].table
+    }
+
+    pub fn table_mut(&mut self, m: ModuleId) -> &mut Table {
+        &mut self.modules[m.0].table
+    }
+
+    pub fn prelude(&self) -> &Table {
+        self.table(ModuleId::PRELUDE)
+    }
+
+    /// A value the main module defines (the entry point).
+    pub fn user_value(&self, m: ModuleId, name: &str) -> Option<Name> {
+        self.table(m).values.get(name).cloned()
+    }
+
+    /// The global name of an entity.
+    fn global(&self, space: Space, r: &Ref) -> Option<Name> {
+        let t = self.table(r.module);
+        match space {
+            Space::Value => t.values.get(&r.name).cloned(),
+            Space::Con => t.cons.get(&r.name).map(|c| c.name.clone()),
+            Space::Type => match t.types.get(&r.name)? {
+                TypeInfo::Data { name, .. } => Some(name.clone()),
+                TypeInfo::Synonym { .. } => Some(Name::from(format!(
+                    "{}.{}",
+                    self.modules[r.module.0].name, r.name
+                ))),
+            },
+            Space::Class => t.classes.get(&r.name).map(|c| c.name.clone()),
         }
     }
 
-    pub fn table_mut(&mut self, m: Module) -> &mut Table {
-        match m {
-            Module::Prelude => &mut self.prelude,
-            Module::User => &mut self.user,
+    /// The entities `key` (plain or qualified) means in module `m`: the module's own definition
+    /// of a plain name wins over imported ones (a program's own `lookup` shadows the Prelude's).
+    /// Built-in syntax (`:`, `[]`, tuples, `()`) is always in scope.
+    pub fn lookup(&self, m: ModuleId, space: Space, key: &str) -> Vec<Ref> {
+        let own = self.table(m);
+        if own.defines(space, key) {
+            return vec![Ref {
+                module: m,
+                name: key.to_string(),
+            }];
         }
-    }
-
-    /// Look something up in module `m`'s view: its own table, then (for the user) the Prelude's.
-    pub fn find<T>(&self, m: Module, get: impl Fn(&Table) -> Option<&T>) -> Option<&T> {
-        get(self.table(m)).or_else(|| {
-            if m == Module::User {
-                get(&self.prelude)
-            } else {
-                None
+        let found = self.modules[m.0].scope.get(space, key);
+        if found.is_empty() && space == Space::Con && is_builtin_syntax(key) {
+            return vec![Ref {
+                module: ModuleId::PRELUDE,
+                name: key.to_string(),
+            }];
+        }
+        // Entities reached by two routes (a re-export) are one.
+        let mut distinct: Vec<Ref> = Vec::new();
+        for r in found {
+            let g = self.global(space, r);
+            if !distinct.iter().any(|d| self.global(space, d) == g) {
+                distinct.push(r.clone());
             }
-        })
-    }
-
-    pub fn user_value(&self, name: &str) -> Option<Name> {
-        self.user.values.get(name).cloned()
-    }
-
-    /// All value names visible from module `m` (for suggestions).
-    fn visible_values(&self, m: Module) -> Vec<&String> {
-        let mut v: Vec<&String> = self.table(m).values.keys().collect();
-        if m == Module::User {
-            v.extend(self.prelude.values.keys());
         }
+        distinct
+    }
+
+    /// The one entity `ident` means in module `m` for `space`, with an ambiguity error when
+    /// imports give it several meanings; `None` when nothing in scope has that name.
+    pub fn resolve(&self, m: ModuleId, space: Space, ident: &Ident) -> DResult<Option<Ref>> {
+        let refs = self.lookup(m, space, &ident.name);
+        match refs.as_slice() {
+            [] => Ok(None),
+            [one] => Ok(Some(one.clone())),
+            many => {
+                let mut origins: Vec<String> = many
+                    .iter()
+                    .map(|r| format!("`{}.{}`", self.modules[r.module.0].name, r.name))
+                    .collect();
+                origins.sort();
+                Err(scope_error(
+                    ident.span,
+                    format!(
+                        "ambiguous name `{}`: it could refer to {}",
+                        ident.name,
+                        origins.join(" or ")
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// All plain and qualified names of `space` visible from module `m` (for suggestions).
+    fn visible(&self, m: ModuleId, space: Space) -> Vec<&String> {
+        let own = self.table(m);
+        let mut v: Vec<&String> = match space {
+            Space::Value => own.values.keys().collect(),
+            Space::Con => own.cons.keys().collect(),
+            Space::Type => own.types.keys().collect(),
+            Space::Class => own.classes.keys().collect(),
+        };
+        v.extend(self.modules[m.0].scope.keys(space));
         v
     }
+}
+
+/// Constructors that are syntax rather than names: `:`, `[]`, `()`, `(,)`, ...
+fn is_builtin_syntax(name: &str) -> bool {
+    name == ":" || name == "[]" || (name.starts_with('(') && name.ends_with(')'))
+}
+
+/// Whether a source name is written qualified (`M.x`, `Data.Map.!`): variables and operators never
+/// start with a capital, and unqualified constructors contain no dot.
+pub(crate) fn is_qualified(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase()) && name.contains('.')
 }
 
 pub(crate) fn scope_error(span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -114,7 +297,7 @@ fn distance(a: &str, b: &str) -> usize {
 fn suggest<'a>(name: &str, candidates: impl Iterator<Item = &'a String>) -> Option<&'a String> {
     candidates
         .filter(|c| *c != name && distance(name, c) <= 2)
-        .min_by_key(|c| (distance(name, c), c.len()))
+        .min_by_key(|c| (distance(name, c), c.len(), *c))
 }
 
 impl Ds {
@@ -128,6 +311,12 @@ impl Ds {
 
     /// Bind a source variable in the innermost scope to `name`; duplicates in one scope are errors.
     pub fn bind_as(&mut self, ident: &Ident, name: Name) -> DResult<()> {
+        if is_qualified(&ident.name) {
+            return Err(scope_error(
+                ident.span,
+                format!("a qualified name `{}` cannot be bound here", ident.name),
+            ));
+        }
         let scope = self.locals.last_mut().expect("a local scope is open");
         if scope.insert(ident.name.clone(), name).is_some() {
             return Err(scope_error(
@@ -148,37 +337,48 @@ impl Ds {
         Ok(name)
     }
 
-    /// A value variable: local, global, or (in the Prelude) a primitive.
+    fn module_kind(&self) -> ModuleKind {
+        self.globals.modules[self.module.get().0].kind
+    }
+
+    /// Whether the current module may use primitives (the Prelude and the standard library).
+    pub fn privileged(&self) -> bool {
+        matches!(
+            self.module_kind(),
+            ModuleKind::Prelude | ModuleKind::Library
+        )
+    }
+
+    /// The global an entity of `space` that `ident` names in the current module.
+    fn resolve_global(&self, space: Space, ident: &Ident) -> DResult<Option<Name>> {
+        let r = self.globals.resolve(self.module.get(), space, ident)?;
+        Ok(r.and_then(|r| self.globals.global(space, &r)))
+    }
+
+    /// A value variable: local, global, or (in a privileged module) a primitive.
     pub fn resolve_value(&self, ident: &Ident) -> DResult<ValueRef> {
         for scope in self.locals.iter().rev() {
             if let Some(n) = scope.get(&ident.name) {
                 return Ok(ValueRef::Var(n.clone()));
             }
         }
-        if let Some(n) = self
-            .globals
-            .find(self.module, |t| t.values.get(&ident.name))
-        {
-            return Ok(ValueRef::Var(n.clone()));
+        if let Some(n) = self.resolve_global(Space::Value, ident)? {
+            return Ok(ValueRef::Var(n));
         }
-        if self.module == Module::Prelude {
+        if self.privileged() {
             if let Some(p) = PrimOp::from_source_name(&ident.name) {
                 return Ok(ValueRef::Prim(p));
             }
         }
         let locals = self.locals.iter().flat_map(|s| s.keys());
-        let globals = self.globals.visible_values(self.module);
+        let globals = self.globals.visible(self.module.get(), Space::Value);
         let lazy = match ident.name.as_str() {
             "repeat" | "iterate" | "cycle" => {
                 Some("it builds an infinite list, which strict evaluation cannot produce")
             }
-            "read" | "reads" | "readParen" | "lex" | "getLine" | "getContents" | "interact"
-            | "readFile" | "readLn" => {
-                Some("dnrad's Prelude has no Read class and no input actions")
-            }
             _ => None,
         };
-        if let (Some(why), Module::User) = (lazy, self.module) {
+        if let (Some(why), false) = (lazy, self.privileged()) {
             return Err(scope_error(
                 ident.span,
                 format!("`{}` is not supported: {why}", ident.name),
@@ -194,7 +394,7 @@ impl Ds {
     /// The Prelude's own binding of a name the desugaring generates (`>>=`, `negate`, ...).
     pub fn prelude_name(&self, name: &str, span: Span) -> DResult<Name> {
         self.globals
-            .prelude
+            .prelude()
             .values
             .get(name)
             .cloned()
@@ -208,11 +408,12 @@ impl Ds {
     }
 
     pub fn resolve_con(&self, ident: &Ident) -> DResult<ConInfo> {
-        if let Some(c) = self.globals.find(self.module, |t| t.cons.get(&ident.name)) {
-            return Ok(c.clone());
+        if let Some(r) = self.globals.resolve(self.module.get(), Space::Con, ident)? {
+            if let Some(c) = self.globals.table(r.module).cons.get(&r.name) {
+                return Ok(c.clone());
+            }
         }
-        let mut names: Vec<&String> = self.globals.table(self.module).cons.keys().collect();
-        names.extend(self.globals.prelude.cons.keys());
+        let names = self.globals.visible(self.module.get(), Space::Con);
         let mut msg = format!("data constructor not in scope: `{}`", ident.name);
         if let Some(s) = suggest(&ident.name, names.into_iter()) {
             msg.push_str(&format!(" (did you mean `{s}`?)"));
@@ -220,11 +421,44 @@ impl Ds {
         Err(scope_error(ident.span, msg))
     }
 
+    /// A constructor by its global name (siblings of a record update's constructor).
+    pub fn con_by_name(&self, name: &Name) -> Option<&ConInfo> {
+        self.globals.cons_by_name.get(name)
+    }
+
     pub fn resolve_class(&self, ident: &Ident) -> DResult<ClassInfo> {
-        self.globals
-            .find(self.module, |t| t.classes.get(&ident.name))
-            .cloned()
+        let r = self
+            .globals
+            .resolve(self.module.get(), Space::Class, ident)?;
+        r.and_then(|r| self.globals.table(r.module).classes.get(&r.name).cloned())
             .ok_or_else(|| scope_error(ident.span, format!("class not in scope: `{}`", ident.name)))
+    }
+
+    /// The type (data type or synonym) a type constructor names in the current module.
+    pub fn resolve_type(&self, ident: &Ident) -> DResult<Option<TypeInfo>> {
+        let r = self
+            .globals
+            .resolve(self.module.get(), Space::Type, ident)?;
+        Ok(r.and_then(|r| self.globals.table(r.module).types.get(&r.name).cloned()))
+    }
+
+    /// A constructor that has the field `field` (whose selector must be in scope).
+    pub fn con_with_field(&self, field: &Ident) -> DResult<Option<ConInfo>> {
+        let Some(r) = self
+            .globals
+            .resolve(self.module.get(), Space::Value, field)?
+        else {
+            return Ok(None);
+        };
+        let mut cons: Vec<&ConInfo> = self
+            .globals
+            .table(r.module)
+            .cons
+            .values()
+            .filter(|c| c.field_names.as_ref().is_some_and(|f| f.contains(&r.name)))
+            .collect();
+        cons.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(cons.first().map(|c| (*c).clone()))
     }
 
     pub fn fixity_of(&self, name: &Name) -> Fixity {
@@ -256,5 +490,14 @@ mod tests {
         assert_eq!(suggest("lenght", names.iter()), Some(&names[0]));
         assert_eq!(suggest("xyzzy", names.iter()), None);
         assert_eq!(distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn qualified_names() {
+        assert!(is_qualified("Map.insert"));
+        assert!(is_qualified("Data.Map.!"));
+        assert!(!is_qualified("Just"));
+        assert!(!is_qualified("."));
+        assert!(!is_qualified(".&."));
     }
 }

@@ -17,13 +17,11 @@ fn parse(src: &str, file: FileId) -> ast::Module {
 }
 
 fn run(src: &str) -> Result<UProgram, Vec<Diagnostic>> {
-    desugar(
-        &[
-            parse(MINI_PRELUDE, FileId::PRELUDE),
-            parse(src, FileId::MAIN),
-        ],
-        "main",
-    )
+    let (prelude, main) = (
+        parse(MINI_PRELUDE, FileId::PRELUDE),
+        parse(src, FileId::MAIN),
+    );
+    desugar(&SourceModule::prelude_and_main(&prelude, &main), "main")
 }
 
 fn error_line(src: &str) -> (usize, dnrad_core::ErrorKind) {
@@ -59,7 +57,7 @@ fn short_circuit_and_fixity() {
 fn user_definitions_shadow_the_prelude() {
     let p = run("xs ++ ys = ys\nh = [1] ++ [2]").unwrap();
     let h = &p.binds.iter().find(|b| b.name.as_str() == "h").unwrap().rhs;
-    assert!(format!("{h:?}").contains("++#u"));
+    assert!(format!("{h:?}").contains("Main.++"));
 }
 
 #[test]

@@ -9,7 +9,7 @@ use dnrad_core::types::names;
 use dnrad_core::{Diagnostic, ErrorKind, Name, Type};
 
 /// Built-in type constructors and their arities.
-fn builtin_type(name: &str) -> Option<usize> {
+pub(crate) fn builtin_type(name: &str) -> Option<usize> {
     match name {
         names::INT | names::INTEGER | names::DOUBLE | names::CHAR | names::BOOL | names::UNIT => {
             Some(0)
@@ -97,15 +97,19 @@ impl Ds {
             let mut it = args.into_iter();
             return Ok(Type::fun(it.next().unwrap(), it.next().unwrap()));
         }
-        let ad = ad_type(&c.name).filter(|_| self.module == super::Module::Prelude);
+        let ad = ad_type(&c.name).filter(|_| self.privileged());
         if let Some(arity) = builtin_type(&c.name).or(ad) {
             return check_arity(&c.name, arity, Type::Con(Name::new(&c.name), args), whole);
         }
-        match self.globals.find(self.module, |t| t.types.get(&c.name)) {
+        match self.resolve_type(c)? {
             Some(TypeInfo::Data { name, arity }) => {
-                check_arity(&c.name, *arity, Type::Con(name.clone(), args), whole)
+                check_arity(&c.name, arity, Type::Con(name, args), whole)
             }
-            Some(TypeInfo::Synonym { params, rhs }) => {
+            Some(TypeInfo::Synonym {
+                params,
+                rhs,
+                module,
+            }) => {
                 if args.len() < params.len() {
                     return Err(Diagnostic::new(
                         ErrorKind::Type,
@@ -118,9 +122,11 @@ impl Ds {
                         ),
                     ));
                 }
-                // Synonyms mention only names visible where they are used (the Prelude's are
-                // visible from the user's module).
-                let expanded = self.convert_type(rhs)?;
+                // A synonym's right-hand side means what it meant where it was declared.
+                let using = self.module.replace(module);
+                let expanded = self.convert_type(&rhs);
+                self.module.set(using);
+                let expanded = expanded?;
                 let mut args = args;
                 let rest = args.split_off(params.len());
                 let subst: Vec<(Name, Type)> =

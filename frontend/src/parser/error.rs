@@ -32,6 +32,11 @@ impl SyntaxError {
         }
     }
 
+    /// `what` was expected at the token that starts `span`.
+    pub fn expected(span: SimpleSpan, what: &'static str) -> SyntaxError {
+        SyntaxError::at(span, [what])
+    }
+
     /// An error at the token that starts `span` (chumsky's spans count tokens).
     fn at(span: SimpleSpan, expected: impl IntoIterator<Item = &'static str>) -> SyntaxError {
         let mut error = SyntaxError {

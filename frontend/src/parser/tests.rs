@@ -112,7 +112,31 @@ fn errors_point_at_the_offending_line() {
     assert_eq!(error_line("f :: Int\nf n if n then 1 else 2\n"), 2);
     assert_eq!(error_line("main = print (f (g x)))\n"), 1);
     assert_eq!(error_line("a = 1\nwhere b = 2\n"), 2);
-    assert!(parse("import Data.List\nmain = 1").is_err());
+    assert_eq!(error_line("a = 1\nimport Data.List\n"), 2);
+}
+
+#[test]
+fn module_headers_and_imports() {
+    use crate::ast::{Entity, Members};
+    let m = parse(
+        "module Geo.Shape (Shape(..), area, module Geo.Vec, Pt(X, y),) where\n\
+         import qualified Data.Map as M\nimport Prelude hiding (lookup)\nimport Geo.Vec (Vec(..), (<+>))\n\
+         area = M.size",
+    )
+    .unwrap();
+    assert_eq!(m.name.as_ref().map(|n| n.name.as_str()), Some("Geo.Shape"));
+    let exports = m.exports.unwrap();
+    assert_eq!(exports.len(), 4);
+    assert!(matches!(&exports[0], Entity::Type(t, Some(Members::All)) if t.name == "Shape"));
+    assert!(matches!(&exports[2], Entity::Module(n) if n.name == "Geo.Vec"));
+    assert!(matches!(&exports[3], Entity::Type(_, Some(Members::Listed(l))) if l.len() == 2));
+    let [map, prelude, vec] = m.imports.as_slice() else {
+        panic!("three imports")
+    };
+    assert!(map.qualified && map.alias.as_ref().is_some_and(|a| a.name == "M"));
+    assert!(prelude.hiding && prelude.items.as_ref().is_some_and(|i| i.len() == 1));
+    assert!(!vec.qualified && vec.items.as_ref().is_some_and(|i| i.len() == 2));
+    assert_eq!(m.decls.len(), 1);
 }
 
 fn error_message(src: &str) -> String {
@@ -137,7 +161,10 @@ fn errors_say_what_was_found_and_expected() {
         error_message("f = (if c then 1)"),
         "unexpected `)`; expected an expression, an operator, `::` or `else`"
     );
-    assert!(error_message("import Data.List\nmain = 1").starts_with("imports are not supported"));
+    assert_eq!(
+        error_message("a = 1\nimport Data.List\n"),
+        "an `import` must come before the module's declarations"
+    );
 }
 
 #[test]

@@ -168,6 +168,11 @@ pub fn paren_var_sym<'src>() -> impl P<'src, Ident> {
     in_parens(name(Tok::VarSym))
 }
 
+/// A constructor operator symbol: `:+`.
+pub fn con_sym<'src>() -> impl P<'src, Ident> {
+    name(Tok::ConSym)
+}
+
 /// A variable or an operator symbol in parentheses (the names in a signature or record field).
 pub fn var_or_op<'src>() -> impl P<'src, Ident> {
     var_id().or(in_parens(name(Tok::VarSym).or(name(Tok::ConSym))))

@@ -2,7 +2,8 @@
 //! and type errors located at the offending expression.
 
 use super::*;
-use crate::{desugar::desugar, layout::layout, lexer::lex, parser::parse_module};
+use crate::desugar::{desugar, SourceModule};
+use crate::{layout::layout, lexer::lex, parser::parse_module};
 use dnrad_core::FileId;
 
 const MINI_PRELUDE: &str = "infixl 6 +\ninfix 4 ==\n\
@@ -18,13 +19,11 @@ const MINI_PRELUDE: &str = "infixl 6 +\ninfix 4 ==\n\
 
 fn check(src: &str) -> Result<Program, Vec<Diagnostic>> {
     let parse = |s: &str, f| parse_module(&layout(lex(s, f).unwrap()).unwrap()).unwrap();
-    let u = desugar(
-        &[
-            parse(MINI_PRELUDE, FileId::PRELUDE),
-            parse(src, FileId::MAIN),
-        ],
-        "main",
-    )?;
+    let (prelude, main) = (
+        parse(MINI_PRELUDE, FileId::PRELUDE),
+        parse(src, FileId::MAIN),
+    );
+    let u = desugar(&SourceModule::prelude_and_main(&prelude, &main), "main")?;
     typecheck(&u)
 }
 

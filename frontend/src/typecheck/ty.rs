@@ -281,7 +281,7 @@ impl Printer {
             out.push('(');
         }
         match head {
-            Ty::Con(n) => out.push_str(n.as_str().trim_end_matches("#u")),
+            Ty::Con(n) => out.push_str(n.unqualified()),
             Ty::Meta(m) => {
                 let name = self.meta_name(*m);
                 out.push_str(&name)
