@@ -83,7 +83,10 @@ fn write_library_index() {
     let mut files = Vec::new();
     let mut dirs = vec![root.clone()];
     while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).expect("read lib/") {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries {
             let path = entry.expect("lib/ entry").path();
             if path.is_dir() {
                 dirs.push(path);
