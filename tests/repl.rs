@@ -93,3 +93,23 @@ fn runtime_errors_and_bad_settings_do_not_end_the_session() {
         assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
     }
 }
+
+#[test]
+fn imports_at_the_prompt_and_loaded_modules() {
+    // `:load` of a multi-module program keeps its imports; `import` at the prompt adds a module
+    // (a missing one is an error that leaves the session as it was); a qualified import of the
+    // Prelude keeps the plain one, as in GHCi.
+    let program = root().join("tests/programs/geometry.hs");
+    let input = format!(
+        ":load {}\nS.norm (Vector 3 4)\nimport Geometry.Nope\nimport qualified Prelude as P\nP.length [vx (Vector 1 2)]\n",
+        program.display()
+    );
+    let out = repl(&[], &input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "5.0\n1\n", "stderr:\n{}", out.stderr);
+    assert!(
+        out.stderr.contains("module `Geometry.Nope` not found"),
+        "{}",
+        out.stderr
+    );
+}

@@ -150,7 +150,9 @@ impl Repl {
         if text.starts_with(':') {
             return self.command(text.trim());
         }
-        let result = if Session::is_definition(&text) {
+        let result = if Session::is_import(&text) {
+            self.session.import(&text)
+        } else if Session::is_definition(&text) {
             self.session.define(&text)
         } else {
             let stdout = std::io::stdout();
@@ -225,18 +227,26 @@ impl Repl {
     }
 }
 
-/// The Prelude's value names a user would type (its primitives are not for users).
+/// The value names the Prelude exports (what a user can type; its helpers and primitives are
+/// not in scope).
 fn prelude_names() -> Vec<String> {
+    use dnrad_frontend::ast::{Entity, Members};
     let source = dnrad_frontend::prelude::PRELUDE_SOURCE;
-    pipeline::parse_file(source, FileId::PRELUDE)
-        .map(|m| {
-            chunks::split(source, &m.decls)
-                .iter()
-                .flat_map(|c| c.values().map(str::to_string).collect::<Vec<_>>())
-                .filter(|n| !n.starts_with("prim"))
-                .collect()
-        })
-        .unwrap_or_default()
+    let exports = pipeline::parse_file(source, FileId::PRELUDE)
+        .ok()
+        .and_then(|m| m.exports)
+        .unwrap_or_default();
+    let mut names = Vec::new();
+    for entity in exports {
+        match entity {
+            Entity::Var(v) => names.push(v.name),
+            Entity::Type(_, Some(Members::Listed(members))) => {
+                names.extend(members.into_iter().map(|m| m.name))
+            }
+            _ => {}
+        }
+    }
+    names
 }
 
 /// Run the REPL, loading `file` first if given.

@@ -42,6 +42,8 @@ pub type Result<T> = std::result::Result<T, Failure>;
 pub struct Session {
     pub options: Options,
     file: Option<PathBuf>,
+    /// The session's `import` declarations (the loaded file's, then the prompt's), each a line.
+    imports: Vec<String>,
     chunks: Vec<Chunk>,
 }
 
@@ -69,14 +71,38 @@ impl Session {
         Session {
             options,
             file: None,
+            imports: Vec::new(),
             chunks: Vec::new(),
         }
     }
 
-    fn text(chunks: &[Chunk], extra: &str) -> String {
-        let mut text: String = chunks.iter().map(|c| c.text.as_str()).collect();
+    /// The session as one program: its imports, `chunks`, then `extra`.
+    /// A qualified import of the Prelude keeps the plain one at the prompt, as in GHCi (the
+    /// session's own wrappers use the Prelude's names too).
+    fn text(&self, chunks: &[Chunk], extra: &str) -> String {
+        let is_prelude = |i: &&String| i.split_whitespace().any(|w| w == "Prelude");
+        let only_qualified = self
+            .imports
+            .iter()
+            .filter(is_prelude)
+            .all(|i| i.starts_with("import qualified "));
+        let mut text = String::new();
+        if only_qualified && self.imports.iter().any(|i| is_prelude(&i)) {
+            text.push_str("import Prelude\n");
+        }
+        text.extend(self.imports.iter().map(|i| format!("{i}\n")));
+        text.extend(chunks.iter().map(|c| c.text.as_str()));
         text.push_str(extra);
         text
+    }
+
+    /// The sources of the session's program (imports are searched for next to the loaded file).
+    fn sources(&self, text: &str) -> Sources {
+        let mut sources = pipeline::sources_for(INTERACTIVE, text);
+        if let Some(dir) = self.file.as_ref().and_then(|f| f.parent()) {
+            sources.search_path = vec![dir.to_path_buf()];
+        }
+        sources
     }
 
     /// Compile the session's text plus `extra`, running nothing; `entry` names the binding that
@@ -87,7 +113,7 @@ impl Session {
         extra: &str,
         entry: &'static str,
     ) -> (Sources, std::result::Result<Program, Vec<Diagnostic>>) {
-        let mut sources = pipeline::sources_for(INTERACTIVE, &Self::text(chunks, extra));
+        let mut sources = self.sources(&self.text(chunks, extra));
         let options = Options {
             entry,
             ..self.options
@@ -132,8 +158,36 @@ impl Session {
             diagnostics,
         })?;
         self.chunks = chunks::split(&text, &module.decls);
+        self.imports = module
+            .imports
+            .iter()
+            .map(|i| text[i.span.lo as usize..i.span.hi as usize].replace('\n', " "))
+            .collect();
         self.file = Some(path.to_path_buf());
         Ok(())
+    }
+
+    /// Whether `text` is an `import` declaration.
+    pub fn is_import(text: &str) -> bool {
+        text.trim_start().starts_with("import ")
+    }
+
+    /// Add an `import` declaration typed at the prompt (it must name a module that exists and
+    /// what it exports).
+    pub fn import(&mut self, text: &str) -> Result<()> {
+        let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let previous = std::mem::take(&mut self.imports);
+        self.imports = previous.iter().cloned().chain([line]).collect();
+        match self.compile_with(&self.chunks, "", NO_ENTRY) {
+            (_, Ok(_)) => Ok(()),
+            (sources, Err(diagnostics)) => {
+                self.imports = previous;
+                Err(Failure {
+                    sources,
+                    diagnostics,
+                })
+            }
+        }
     }
 
     /// Load the last loaded file again (the prompt's definitions are dropped, as in GHCi).
@@ -179,8 +233,13 @@ impl Session {
         }
     }
 
+    /// The session's binding of the source name `name` (its global may be qualified when the
+    /// Prelude defines the same name).
     fn binding<'p>(program: &'p Program, name: &str) -> Option<&'p Bind> {
-        program.binds.iter().find(|b| b.name.as_str() == name)
+        program
+            .binds
+            .iter()
+            .find(|b| b.span.file == FileId::MAIN && b.name.unqualified() == name)
     }
 
     /// Evaluate an expression: run it if it is an IO action (printing a non-unit result),
@@ -276,7 +335,7 @@ impl Session {
     pub fn ad_of(&self, expr: &str) -> Result<String> {
         let extra = format!("\n{IT} = ({expr})\n");
         let program = self.compile(&extra)?;
-        let sources = pipeline::sources_for(INTERACTIVE, &Self::text(&self.chunks, &extra));
+        let sources = self.sources(&self.text(&self.chunks, &extra));
         let program =
             pipeline::differentiate(&program, self.options).map_err(|diagnostics| Failure {
                 sources,

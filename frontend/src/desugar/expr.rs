@@ -397,7 +397,7 @@ impl Ds {
             return Err(Diagnostic::new(
                 ErrorKind::Scope,
                 first.span,
-                format!("no constructor has a field `{}`", first.name),
+                format!("no field `{}` is in scope", first.name),
             ));
         };
         let mut alts = Vec::new();
