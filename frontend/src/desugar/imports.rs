@@ -289,7 +289,7 @@ impl Ds {
     ) -> Result<(), Diagnostic> {
         let prefix = format!("{}.", name.name);
         let mut found = name.name == self.globals.modules[m.0].name;
-        for ((space, key), refs) in self.globals.modules[m.0].scope.entries() {
+        for (space, key, refs) in self.globals.modules[m.0].scope.entries() {
             let Some(x) = key.strip_prefix(&prefix) else {
                 continue;
             };
@@ -297,10 +297,10 @@ impl Ds {
                 continue;
             }
             found = true;
-            let plain_refs = self.globals.lookup(m, *space, x);
+            let plain_refs = self.globals.lookup(m, space, x);
             for r in refs {
                 if plain_refs.contains(r) {
-                    exports.insert((*space, x.to_string()), r.clone());
+                    exports.insert((space, x.to_string()), r.clone());
                 }
             }
         }

@@ -110,15 +110,16 @@ impl Table {
     }
 }
 
-/// Names a module can refer to: `x` and `M.x` keys, each with the entities it may mean.
+/// Names a module can refer to: `x` and `M.x` keys, each with the entities it may mean, per
+/// namespace.
 #[derive(Default)]
 pub(crate) struct Scope {
-    names: HashMap<(Space, String), Vec<Ref>>,
+    names: HashMap<Space, HashMap<String, Vec<Ref>>>,
 }
 
 impl Scope {
     pub fn add(&mut self, space: Space, key: String, r: Ref) {
-        let refs = self.names.entry((space, key)).or_default();
+        let refs = self.names.entry(space).or_default().entry(key).or_default();
         if !refs.contains(&r) {
             refs.push(r);
         }
@@ -126,19 +127,20 @@ impl Scope {
 
     pub fn get(&self, space: Space, key: &str) -> &[Ref] {
         self.names
-            .get(&(space, key.to_string()))
+            .get(&space)
+            .and_then(|names| names.get(key))
             .map_or(&[], Vec::as_slice)
     }
 
     fn keys(&self, space: Space) -> impl Iterator<Item = &String> {
-        self.names
-            .keys()
-            .filter(move |(s, _)| *s == space)
-            .map(|(_, k)| k)
+        self.names.get(&space).into_iter().flat_map(|n| n.keys())
     }
 
-    pub fn entries(&self) -> impl Iterator<Item = (&(Space, String), &Vec<Ref>)> {
-        self.names.iter()
+    /// Every key of every namespace with its entities.
+    pub fn entries(&self) -> impl Iterator<Item = (Space, &String, &Vec<Ref>)> {
+        self.names
+            .iter()
+            .flat_map(|(space, names)| names.iter().map(move |(k, refs)| (*space, k, refs)))
     }
 }
 
