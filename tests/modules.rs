@@ -197,3 +197,17 @@ fn modules_are_found_on_the_search_path_and_may_be_literate() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, "hello, modules\n");
 }
+
+#[test]
+fn errors_in_literate_files_point_into_them() {
+    // Comment paragraphs of different lengths before the error: its line and column must be
+    // those of the .lhs file.
+    let dir = project(
+        "literate",
+        &[
+            ("Lib.lhs", "A library module, described at some length here.\n\n> module Lib (f) where\n\nMore prose.\n\n> f :: Int -> Int\n> f x = x + undefinedName\n"),
+            ("main.hs", "import Lib\nmain = print (f 1)\n"),
+        ],
+    );
+    fails_at(&dir, "Lib.lhs:8:13", "not in scope: `undefinedName`");
+}

@@ -1,8 +1,8 @@
-//! Literate Haskell (`.lhs`) to Haskell source, line for line, so that every location in the
-//! result is the same line and column in the literate file. Bird style: program lines start with
-//! `>` (replaced by a space), everything else is comment; a program line next to a non-blank
-//! comment line is an error (the report's rule). LaTeX style: the lines between `\begin{code}`
-//! and `\end{code}` are the program. Comment lines become empty lines. It must not lex.
+//! Literate Haskell (`.lhs`) to Haskell source, byte for byte, so that every span in the result
+//! is the same place in the literate file. Bird style: program lines start with `>` (replaced by
+//! a space), everything else is comment; a program line next to a non-blank comment line is an
+//! error (the report's rule). LaTeX style: the lines between `\begin{code}` and `\end{code}` are
+//! the program. Comment lines become blanks of the same length. It must not lex.
 
 use dnrad_core::{Diagnostic, ErrorKind, FileId, Span};
 
@@ -27,6 +27,7 @@ pub fn unlit(text: &str, file: FileId) -> Result<String, Diagnostic> {
             let trimmed = line.trim_end();
             if trimmed == "\\begin{code}" || trimmed == "\\end{code}" {
                 in_code = trimmed == "\\begin{code}";
+                blank(&mut out, line);
                 out.push_str(newline);
                 offset += raw.len();
                 continue;
@@ -36,6 +37,7 @@ pub fn unlit(text: &str, file: FileId) -> Result<String, Diagnostic> {
                 offset += raw.len();
                 continue;
             }
+            blank(&mut out, line);
             out.push_str(newline);
             Line::Comment
         } else if let Some(code) = line.strip_prefix('>') {
@@ -44,6 +46,7 @@ pub fn unlit(text: &str, file: FileId) -> Result<String, Diagnostic> {
             out.push_str(newline);
             Line::Program
         } else {
+            blank(&mut out, line);
             out.push_str(newline);
             if line.trim().is_empty() {
                 Line::Blank
@@ -71,6 +74,11 @@ pub fn unlit(text: &str, file: FileId) -> Result<String, Diagnostic> {
     Ok(out)
 }
 
+/// As many spaces as `line` has bytes.
+fn blank(out: &mut String, line: &str) {
+    out.extend(std::iter::repeat_n(' ', line.len()));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,14 +87,18 @@ mod tests {
     fn bird_tracks_keep_lines_and_columns() {
         let text = "A comment.\n\n> main = print 1\n> -- more\n\nThe end.\n";
         let out = unlit(text, FileId::MAIN).unwrap();
-        assert_eq!(out, "\n\n  main = print 1\n  -- more\n\n\n");
+        assert_eq!(out.len(), text.len());
+        assert_eq!(out.find("main"), text.find("main"));
+        assert_eq!(out.trim(), "main = print 1\n  -- more");
     }
 
     #[test]
     fn latex_code_blocks() {
         let text = "Intro\n\\begin{code}\nmain = print 2\n\\end{code}\nOutro\n";
         let out = unlit(text, FileId::MAIN).unwrap();
-        assert_eq!(out, "\n\nmain = print 2\n\n\n");
+        assert_eq!(out.len(), text.len());
+        assert_eq!(out.find("main"), text.find("main"));
+        assert_eq!(out.trim(), "main = print 2");
     }
 
     #[test]
