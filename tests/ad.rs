@@ -36,6 +36,22 @@ fn gradient_example_agrees_with_closed_forms_in_every_mode() {
     }
 }
 
+/// Run `file` in every reverse mode on both backends; its output must be `expected` (numbers
+/// compared with a tolerance).
+fn assert_output_in_every_mode_on_both_backends(file: &Path, expected: &str) {
+    for backend in ["vm", "interp"] {
+        for mode in MODES {
+            let out = run_dnrad(&["run", "--lint", "--backend", backend, "--ad", mode], file);
+            assert_eq!(out.code, Some(0), "{backend} {mode}: {}", out.stderr);
+            assert!(
+                compare_numeric(&out.stdout, expected),
+                "{backend} {mode}: {} (expected {expected})",
+                out.stdout
+            );
+        }
+    }
+}
+
 /// Differentiated calls of function values of every shape the VM fuses or not: a function that
 /// works before returning its second lambda, one chosen at run time, a partial application and
 /// a lambda, on both backends, against closed forms.
@@ -61,20 +77,7 @@ fn gradients_through_curried_function_values_agree_with_closed_forms() {
     let dx = 2.0 * x * y + y + y * x.cos() + 2.0 * y;
     let dy = x * x + x + x.sin() + 2.0 * x;
     let expected = format!("({dx:?},{dy:?})\n");
-    for backend in ["vm", "interp"] {
-        for mode in MODES {
-            let out = run_dnrad(
-                &["run", "--lint", "--backend", backend, "--ad", mode],
-                &file,
-            );
-            assert_eq!(out.code, Some(0), "{backend} {mode}: {}", out.stderr);
-            assert!(
-                compare_numeric(&out.stdout, &expected),
-                "{backend} {mode}: {} (expected {expected})",
-                out.stdout
-            );
-        }
-    }
+    assert_output_in_every_mode_on_both_backends(&file, &expected);
 }
 
 /// `grad (doubleLoop n) 1.0`: n additions `x + x`, each sharing its argument twice.
@@ -209,4 +212,28 @@ fn a_polymorphic_gradient_descent_helper_differentiates_its_parameter_in_every_m
             out.stdout
         );
     }
+}
+
+/// `seq` and `$!` are strict `let`s after type inference, so differentiated code through them
+/// is ordinary: gradients against closed forms in every mode, on both backends.
+#[test]
+fn seq_and_strict_application_differentiate() {
+    let file = temp_program(
+        "strict.hs",
+        "square :: Double -> Double\n\
+         square z = z * z\n\
+         f :: (Double, Double) -> Double\n\
+         f (x, y) = let p = x * y in p `seq` (square $! p + x)\n\
+         sumSquares :: Int -> Double -> Double -> Double\n\
+         sumSquares n acc x = if n == 0 then acc else acc `seq` sumSquares (n - 1) (acc + x * x) x\n\
+         main :: IO ()\n\
+         main = do\n\
+         \x20 print (grad f (1.5, 2.0))\n\
+         \x20 print (grad (sumSquares 1000 0) 3.0)\n",
+    );
+    // f = (xy + x)²: ∂x = 2(xy + x)(y + 1), ∂y = 2(xy + x)x; sumSquares n 0 x = n x², so 2nx.
+    let (x, y) = (1.5f64, 2.0f64);
+    let v = x * y + x;
+    let expected = format!("({:?},{:?})\n6000.0\n", 2.0 * v * (y + 1.0), 2.0 * v * x);
+    assert_output_in_every_mode_on_both_backends(&file, &expected);
 }

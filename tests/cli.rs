@@ -310,3 +310,147 @@ fn constructs_outside_the_language_say_what_is_not_supported_and_why() {
         assert!(out.stderr.contains(why), "{text}:\n{}", out.stderr);
     }
 }
+
+/// Run `dnrad run` on each `(file name, text)` and check that it fails with a diagnostic at
+/// `line:col` of that file whose message contains `why`.
+fn assert_located_errors(cases: &[(&str, &str, &str, &str)]) {
+    for (name, text, at, why) in cases {
+        let file = temp_program(name, text);
+        let out = run_dnrad(&["run"], &file);
+        assert_eq!(out.code, Some(1), "{text}\n{}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!("{name}:{at}")),
+            "{text}:\n{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains(why), "{text}:\n{}", out.stderr);
+        assert!(!out.stderr.contains("internal error"), "{}", out.stderr);
+    }
+}
+
+#[test]
+fn literate_files_run_and_their_diagnostics_point_into_the_lhs_file() {
+    let bird = "A literate program.\n\n> main :: IO ()\n> main = do\n>   print (f 3)\n\n> f :: Int -> Int\n> f x = x + 1\n";
+    let latex = "Text\n\\begin{code}\nmain :: IO ()\nmain = print 2\n\\end{code}\n";
+    for (name, text, expected) in [("ok.lhs", bird, "4\n"), ("latex.lhs", latex, "2\n")] {
+        let out = run_dnrad(&["run"], &temp_program(name, text));
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (Some(0), expected),
+            "{}",
+            out.stderr
+        );
+    }
+    assert_located_errors(&[
+        (
+            "type.lhs",
+            "Intro\n\n> main :: IO ()\n> main = do\n>   print 1\n>   print (not 'x')\n",
+            "6:16",
+            "couldn't match",
+        ),
+        (
+            "adjacent.lhs",
+            "A comment\n> main = print 1\n",
+            "2:1",
+            "program line next to a comment line",
+        ),
+        (
+            "open.lhs",
+            "Intro\n\\begin{code}\nmain = print 1\n",
+            "2:1",
+            "no `\\end{code}`",
+        ),
+        (
+            "empty.lhs",
+            "Only prose, no code.\n",
+            "1:1",
+            "no program lines",
+        ),
+        // Only a file named `.lhs` is literate.
+        ("plain.hs", "> main = print 1\n", "1:1", "parse error"),
+    ]);
+}
+
+#[test]
+fn local_values_that_need_themselves_and_monads_without_return_are_located_errors() {
+    assert_located_errors(&[
+        (
+            "knot.hs",
+            "main :: IO ()\nmain = print (take 3 xs)\n  where xs = 1 : map (* 2) xs\n",
+            "3:9",
+            "<<loop>>: `xs` depends on its own value",
+        ),
+        (
+            "mutual.hs",
+            "main :: IO ()\nmain = print a\n  where a = b + 1\n        b = if a > 0 then 1 else 2\n",
+            "3:9",
+            "<<loop>>: `a` depends on its own value",
+        ),
+        (
+            "noreturn.hs",
+            "newtype Id a = Id a\n\ninstance Monad Id where\n  Id x >>= k = k x\n\nmain :: IO ()\nmain = print 1\n",
+            "3:1",
+            "defines no `return`",
+        ),
+    ]);
+}
+
+/// `seq`, `$!` and a type annotation around a call in tail position keep it a tail call: a
+/// loop runs in constant stack on both backends (under a depth limit of 1000 frames), and a
+/// `seq` accumulator loop of 10^7 steps runs under the default limit.
+#[test]
+fn strict_evaluation_helpers_keep_tail_calls() {
+    let loops = temp_program(
+        "loops.hs",
+        "sumSeq :: Int -> Int -> Int\n\
+         sumSeq acc n = if n == 0 then acc else acc `seq` sumSeq (acc + n) (n - 1)\n\
+         sumStrict :: Int -> Int -> Int\n\
+         sumStrict n acc = if n == 0 then acc else sumStrict (n - 1) $! acc + n\n\
+         sumAnnot :: Int -> Int -> Int\n\
+         sumAnnot acc n = if n == 0 then acc else (sumAnnot (acc + n) (n - 1) :: Int)\n\
+         foldlStrict :: (b -> a -> b) -> b -> [a] -> b\n\
+         foldlStrict _ z [] = z\n\
+         foldlStrict f z (x:xs) = let z' = f z x in z' `seq` foldlStrict f z' xs\n\
+         count :: Int -> Double\n\
+         count n = go 0 n\n\
+         \x20 where go acc 0 = acc\n\
+         \x20       go acc k = let acc' = acc + 0.5 in acc' `seq` (go acc' (k - 1) :: Double)\n\
+         main :: IO ()\n\
+         main = do\n\
+         \x20 print (sumSeq 0 100000)\n\
+         \x20 print (sumStrict 100000 0)\n\
+         \x20 print (sumAnnot 0 100000)\n\
+         \x20 print (foldlStrict (+) 0 [1 .. 100000 :: Integer])\n\
+         \x20 print (count 100000)\n\
+         \x20 print (seq (1 :: Int) 'x', map (seq ()) [True], (succ $! 41) :: Int)\n",
+    );
+    let big = temp_program(
+        "bigloop.hs",
+        "loop :: Int -> Int -> Int\n\
+         loop acc n = if n == 0 then acc else acc `seq` loop (acc + n) (n - 1)\n\
+         main :: IO ()\n\
+         main = print (loop 0 10000000)\n",
+    );
+    for backend in ["interp", "vm"] {
+        let out = run_dnrad(
+            &["run", "--lint", "--backend", backend, "--max-depth", "1000"],
+            &loops,
+        );
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (
+                Some(0),
+                "5000050000\n5000050000\n5000050000\n5000050000\n50000.0\n('x',[True],42)\n"
+            ),
+            "{backend}: {}",
+            out.stderr
+        );
+        let out = run_dnrad(&["run", "--backend", backend], &big);
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (Some(0), "50000005000000\n"),
+            "{backend}: {}",
+            out.stderr
+        );
+    }
+}

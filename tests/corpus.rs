@@ -45,7 +45,7 @@ fn cases() -> Vec<Case> {
         let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
             .expect("corpus directory")
             .map(|e| e.expect("corpus entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "hs"))
+            .filter(|p| p.extension().is_some_and(|e| e == "hs" || e == "lhs"))
             .collect();
         files.sort();
         for path in files {

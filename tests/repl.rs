@@ -113,3 +113,20 @@ fn imports_at_the_prompt_and_loaded_modules() {
         out.stderr
     );
 }
+
+#[test]
+fn a_literate_file_loads() {
+    let file = support::temp_program(
+        "repl",
+        "queue.lhs",
+        "A literate module.\n\n> double :: Int -> Int\n> double n = n * 2\n\nMore prose.\n\n> triple :: Int -> Int\n> triple n = n + double n\n",
+    );
+    let out = repl(&[file.to_str().unwrap()], "triple 5\n:t double\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.stdout.contains("15\n"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("double :: Int -> Int"),
+        "{}",
+        out.stdout
+    );
+}

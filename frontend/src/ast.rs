@@ -278,6 +278,8 @@ pub enum PatKind {
     Record(Ident, Vec<(Ident, Pat)>),
     /// `(p)`
     Paren(Box<Pat>),
+    /// `n+k` (Haskell 98): matches an integral value `v >= k`, binding `n` to `v - k`.
+    NPlusK(Ident, BigInt),
 }
 
 /// A type with its class context: `(Eq a, Show b) => a -> b -> String`.

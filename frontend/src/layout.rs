@@ -4,8 +4,9 @@
 //! The report's `parse-error(t)` rule needs the parser; we approximate it with a context stack
 //! that records brackets and the keywords `if`/`case`/`let` beside the layout blocks. An implicit
 //! block is closed early: by `in` (back to its `let` block), by `)`, `]` or `,` of a bracket opened
-//! outside it, by `then`/`else` (back to their `if`) and by `of` (back to its `case`). This covers
-//! the cases users write (one-line `let … in`, `(case x of …)`, `if c then do … else …`).
+//! outside it, by `then`/`else` (back to their `if`), by `of` (back to its `case`) and by `where`
+//! (every `do` block it is in). This covers the cases users write (one-line `let … in`,
+//! `(case x of …)`, `if c then do … else …`, `main = do …` with a deeper-indented `where`).
 //! It must not reject programs: malformed block structure is left for the parser to report.
 
 use crate::token::{Tok, Token};
@@ -118,6 +119,25 @@ impl Layout {
         }
     }
 
+    /// A `where` cannot continue a statement, so it ends the implicit `do` blocks it is in
+    /// (parse-error(t)), however deep it is indented: `main = do print x` followed by an
+    /// indented `where x = …`, or a `where` after `if c then do … else do …`.
+    fn close_do_blocks(&mut self, at: &Token) {
+        while let Some(idx) = self.stack.iter().rposition(|c| !c.is_marker()) {
+            if !matches!(
+                self.stack[idx],
+                Ctx::Implicit {
+                    opener: Opener::Do,
+                    ..
+                }
+            ) {
+                return;
+            }
+            self.stack.truncate(idx);
+            self.virtual_tok(Tok::VRBrace, at);
+        }
+    }
+
     /// Early closing of implicit blocks for tokens that cannot continue them.
     fn close_for(&mut self, t: &Token) {
         match t.tok {
@@ -144,6 +164,7 @@ impl Layout {
             Tok::RBrace => {
                 self.close_until(t, |c| matches!(c, Ctx::Explicit | Ctx::Bracket));
             }
+            Tok::Where => self.close_do_blocks(t),
             _ => {}
         }
     }
@@ -349,6 +370,36 @@ mod tests {
         assert_eq!(
             render("f = do\n  a\n  where b = 1"),
             "{ f = do { a } where { b = 1 } }"
+        );
+    }
+
+    #[test]
+    fn where_ends_the_do_blocks_it_is_in_at_any_indentation() {
+        assert_eq!(
+            render("main = do\n  print x\n    where x = 1"),
+            "{ main = do { print x } where { x = 1 } }"
+        );
+        assert_eq!(
+            render("g n = if c\n  then do\n    a\n  else do\n    b\n      where c = 1"),
+            "{ g n = if c then do { a } else do { b } where { c = 1 } }"
+        );
+        assert_eq!(
+            render("f = do\n  x\n  do\n    y\n      where z = 1"),
+            "{ f = do { x ; do { y } } where { z = 1 } }"
+        );
+        // A `where` of a `let` binding or of a case alternative stays with it.
+        assert_eq!(
+            render("f = do\n  let g = y\n        where y = 1\n  g"),
+            "{ f = do { let { g = y where { y = 1 } } ; g } }"
+        );
+        assert_eq!(
+            render("f = do\n  case x of\n    A -> y\n      where y = 1"),
+            "{ f = do { case x of { A -> y where { y = 1 } } } }"
+        );
+        // Explicit braces are the user's.
+        assert_eq!(
+            render("main = do { print x }\n  where x = 1"),
+            "{ main = do { print x } where { x = 1 } }"
         );
     }
 

@@ -7,6 +7,9 @@ use dnrad_core::{Diagnostic, ErrorKind, FileId, Span};
 use num_bigint::BigInt;
 use num_traits::Num;
 
+/// `LANGUAGE` pragmas that ask for what dnrad implements anyway (n+k patterns are Haskell 98's).
+const IMPLEMENTED_EXTENSIONS: &[&str] = &["Haskell98", "NPlusKPatterns"];
+
 const SYMBOL_CHARS: &str = "!#$%&*+./<=>?@\\^|-~:";
 
 fn is_symbol(c: char) -> bool {
@@ -162,8 +165,8 @@ impl<'a> Lexer<'a> {
         dashes >= 2 && !rest[dashes..].chars().next().is_some_and(is_symbol)
     }
 
-    /// `{-# LANGUAGE ... #-}` asks for GHC extensions, which dnrad does not implement; other
-    /// pragmas (`INLINE`, ...) are comments.
+    /// `{-# LANGUAGE ... #-}` asks for GHC extensions, which dnrad does not implement (except
+    /// those of `IMPLEMENTED_EXTENSIONS`); other pragmas (`INLINE`, ...) are comments.
     fn reject_extension_pragma(&self, start: usize) -> Result<(), Diagnostic> {
         let comment = &self.src[start..self.pos];
         let Some(body) = comment
@@ -177,13 +180,22 @@ impl<'a> Lexer<'a> {
             .next()
             .is_some_and(|w| w.eq_ignore_ascii_case("LANGUAGE"))
         {
-            let extensions: Vec<&str> = words.collect();
+            let extensions: Vec<&str> = words
+                .flat_map(|w| w.split(','))
+                .filter(|w| !w.is_empty())
+                .collect();
+            if extensions
+                .iter()
+                .all(|e| IMPLEMENTED_EXTENSIONS.contains(e))
+            {
+                return Ok(());
+            }
             return Err(self.error(
                 start,
                 format!(
                     "language extensions are not supported ({}): dnrad implements Haskell 98, \
                      evaluated strictly",
-                    extensions.join(" ").trim_end_matches(',')
+                    extensions.join(", ")
                 ),
             ));
         }
@@ -645,6 +657,14 @@ mod tests {
             ]
         );
         assert_eq!(err_line("a\n{- never closed"), 2);
+    }
+
+    #[test]
+    fn language_pragmas_for_what_dnrad_implements_are_comments() {
+        let x = vec![Tok::VarId("x".into())];
+        assert_eq!(toks("{-# LANGUAGE NPlusKPatterns #-}\nx"), x);
+        assert_eq!(toks("{-# LANGUAGE Haskell98, NPlusKPatterns #-}\nx"), x);
+        assert_eq!(err_line("\n{-# LANGUAGE NPlusKPatterns, GADTs #-}\nx"), 2);
     }
 
     #[test]

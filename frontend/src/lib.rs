@@ -1,5 +1,6 @@
 //! dnrad's frontend: source text to core. Lexing, layout, parsing, desugaring (renaming, fixity,
-//! pattern-match compilation) and type inference with elaboration to dictionary-passing core.
+//! pattern-match compilation) and type inference with elaboration to dictionary-passing core;
+//! `unlit` turns literate Haskell (`.lhs`) into source first.
 //! It reports every user error as a `Diagnostic`; it never prints and never panics on bad input.
 
 pub mod ast;

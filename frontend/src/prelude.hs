@@ -23,7 +23,7 @@ module Prelude (
             significand, scaleFloat, isNaN, isInfinite, isDenormalized, isIEEE,
             isNegativeZero, atan2),
   Show(showsPrec, show, showList),
-  Functor(fmap), Applicative(pure, (<*>)), Monad((>>=), (>>), return, fail),
+  Functor(fmap, (<$)), Applicative(pure, (<*>), (*>), (<*)), Monad((>>=), (>>), return, fail),
   -- Functions
   mapM, mapM_, sequence, sequence_, (=<<), (<$>),
   maybe, either, (&&), (||), not, otherwise,
@@ -53,7 +53,7 @@ infixr 5 :, ++
 infix 4 ==, /=, <, <=, >=, >, `elem`, `notElem`
 infixr 3 &&
 infixr 2 ||
-infixl 4 <$>, <*>
+infixl 4 <$>, <$, <*>, *>, <*
 infixl 1 >>, >>=
 infixr 1 =<<
 infixr 0 $, $!, `seq`
@@ -208,23 +208,42 @@ class (RealFrac a, Floating a) => RealFloat a where
 
 class Functor f where
   fmap :: (a -> b) -> f a -> f b
+  (<$) :: a -> f b -> f a
+  x <$ m = fmap (\_ -> x) m
 
--- Accepted so that GHC-style programs compile; not a superclass of Monad (Haskell 98 programs
--- define Monad instances without it).
+-- Applicative is a superclass of Monad, as in GHC. A monad written in Haskell 98 style, with a
+-- Monad instance only, gets its Functor and Applicative instances from its Monad methods (the
+-- type checker adds them: frontend/src/typecheck/hierarchy.rs).
 class Functor f => Applicative f where
   pure :: a -> f a
   (<*>) :: f (a -> b) -> f a -> f b
+  liftA2 :: (a -> b -> c) -> f a -> f b -> f c
+  (*>) :: f a -> f b -> f b
+  (<*) :: f a -> f b -> f a
+  fs <*> xs = liftA2 id fs xs
+  liftA2 f xs ys = fmap f xs <*> ys
+  xs *> ys = (id <$ xs) <*> ys
+  xs <* ys = liftA2 const xs ys
 
 (<$>) :: Functor f => (a -> b) -> f a -> f b
 f <$> x = fmap f x
 
-class Monad m where
+class Applicative m => Monad m where
   (>>=) :: m a -> (a -> m b) -> m b
   (>>) :: m a -> m b -> m b
   return :: a -> m a
   fail :: String -> m a
   m >> k = m >>= \_ -> k
+  return x = pure x
   fail s = error s
+
+-- The methods of the Functor and Applicative instances made for a monad that has only a Monad
+-- instance (with `pure = return`).
+fmapFromMonad :: Monad m => (a -> b) -> m a -> m b
+fmapFromMonad f m = m >>= \x -> return (f x)
+
+apFromMonad :: Monad m => m (a -> b) -> m a -> m b
+apFromMonad mf mx = mf >>= \f -> mx >>= \x -> return (f x)
 
 -- Bool, Ordering, unit --------------------------------------------------------------------------
 
@@ -598,6 +617,9 @@ instance Monad [] where
   return x = [x]
   fail _ = []
 
+instance Functor ((,) a) where
+  fmap f (x, y) = (x, f y)
+
 -- Lexicographic order: the first comparison that is not EQ (tuple instances use it).
 lexOrder :: Ordering -> Ordering -> Ordering
 lexOrder EQ o = o
@@ -813,6 +835,10 @@ fromIntegral x = fromInteger (toInteger x)
 
 realToFrac :: (Real a, Fractional b) => a -> b
 realToFrac x = realToFracVia x
+
+-- The test of an n+k pattern (Haskell 98), which matches values of integral types only.
+nPlusKMatches :: Integral a => a -> a -> Bool
+nPlusKMatches k v = v >= k
 
 -- Lists -----------------------------------------------------------------------------------------
 

@@ -1,110 +1,202 @@
-//! Literate Haskell (`.lhs`) to Haskell source, byte for byte, so that every span in the result
-//! is the same place in the literate file. Bird style: program lines start with `>` (replaced by
-//! a space), everything else is comment; a program line next to a non-blank comment line is an
-//! error (the report's rule). LaTeX style: the lines between `\begin{code}` and `\end{code}` are
-//! the program. Comment lines become blanks of the same length. It must not lex.
+//! Literate Haskell (Haskell 2010 report §10.4): the program text of an `.lhs` file. Lines that
+//! begin with `>` (bird tracks) are code with the `>` replaced by a space; so are the lines
+//! between a line beginning `\begin{code}` and one beginning `\end{code}`; every other line is a
+//! comment. The result keeps every byte offset of the input (comment and delimiter lines become
+//! spaces, newlines stay), so tokens, layout columns and diagnostics point into the `.lhs` file
+//! unchanged. A bird-track line next to a non-blank comment line is an error (the report's
+//! guard against a forgotten `>`), as are unmatched code delimiters and a file without code.
+//! It must not look at the program text itself: comments and strings are the lexer's business.
 
 use dnrad_core::{Diagnostic, ErrorKind, FileId, Span};
 
-#[derive(Clone, Copy, PartialEq)]
+const BEGIN_CODE: &str = "\\begin{code}";
+const END_CODE: &str = "\\end{code}";
+
+/// What one line of a literate file is.
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Line {
-    Program,
+    /// `> code`
+    Bird,
+    /// A line of a `\begin{code}` block.
+    Code,
+    /// `\begin{code}` or `\end{code}`.
+    Delimiter,
+    /// Only whitespace.
     Blank,
+    /// Anything else outside code.
     Comment,
 }
 
-/// The program text of a literate file.
+/// The Haskell source of the literate file `text` (same length and byte offsets).
 pub fn unlit(text: &str, file: FileId) -> Result<String, Diagnostic> {
-    let latex = text.lines().any(|l| l.trim_end() == "\\begin{code}");
     let mut out = String::with_capacity(text.len());
-    let mut in_code = false;
-    let mut previous: Option<Line> = None;
-    let mut offset = 0usize;
+    // Each line's kind and span (without its line break), for the adjacency check.
+    let mut lines: Vec<(Line, Span)> = Vec::new();
+    let mut open_block: Option<Span> = None;
+    let mut offset = 0;
     for raw in text.split_inclusive('\n') {
-        let line = raw.trim_end_matches(['\n', '\r']);
-        let newline = &raw[line.len()..];
-        let kind = if latex {
-            let trimmed = line.trim_end();
-            if trimmed == "\\begin{code}" || trimmed == "\\end{code}" {
-                in_code = trimmed == "\\begin{code}";
-                blank(&mut out, line);
-                out.push_str(newline);
-                offset += raw.len();
-                continue;
-            }
-            if in_code {
-                out.push_str(raw);
-                offset += raw.len();
-                continue;
-            }
-            blank(&mut out, line);
-            out.push_str(newline);
-            Line::Comment
-        } else if let Some(code) = line.strip_prefix('>') {
-            out.push(' ');
-            out.push_str(code);
-            out.push_str(newline);
-            Line::Program
-        } else {
-            blank(&mut out, line);
-            out.push_str(newline);
-            if line.trim().is_empty() {
-                Line::Blank
+        let body = raw.trim_end_matches(['\n', '\r']);
+        let span = Span::new(file, offset as u32, (offset + body.len()) as u32);
+        offset += raw.len();
+        let kind = if open_block.is_some() {
+            if body.starts_with(END_CODE) {
+                open_block = None;
+                Line::Delimiter
             } else {
-                Line::Comment
+                Line::Code
             }
+        } else if body.starts_with(BEGIN_CODE) {
+            open_block = Some(span);
+            Line::Delimiter
+        } else if body.starts_with(END_CODE) {
+            return Err(Diagnostic::new(
+                ErrorKind::Lex,
+                span,
+                "`\\end{code}` without a `\\begin{code}` before it",
+            ));
+        } else if body.starts_with('>') {
+            Line::Bird
+        } else if body.trim().is_empty() {
+            Line::Blank
+        } else {
+            Line::Comment
         };
-        if !latex {
-            let adjacent = matches!(
-                (previous, kind),
-                (Some(Line::Program), Line::Comment) | (Some(Line::Comment), Line::Program)
-            );
-            if adjacent {
-                let lo = offset as u32;
-                return Err(Diagnostic::new(
-                    ErrorKind::Parse,
-                    Span::new(file, lo, lo + line.len() as u32),
-                    "a program line (`>`) and a comment line must be separated by a blank line",
-                ));
+        match kind {
+            Line::Code => out.push_str(raw),
+            Line::Bird => {
+                out.push(' ');
+                out.push_str(&raw[1..]);
+            }
+            Line::Delimiter | Line::Blank | Line::Comment => {
+                out.extend(raw.chars().flat_map(|c| {
+                    let blank = if matches!(c, '\n' | '\r') { c } else { ' ' };
+                    std::iter::repeat_n(blank, c.len_utf8())
+                }));
             }
         }
-        previous = Some(kind);
-        offset += raw.len();
+        lines.push((kind, span));
+    }
+    if let Some(begin) = open_block {
+        return Err(Diagnostic::new(
+            ErrorKind::Lex,
+            begin,
+            "this `\\begin{code}` has no `\\end{code}` after it",
+        ));
+    }
+    check_adjacency(&lines)?;
+    if !lines
+        .iter()
+        .any(|(k, _)| matches!(k, Line::Bird | Line::Code))
+    {
+        let first = lines.first().map_or(Span::new(file, 0, 0), |(_, s)| *s);
+        return Err(Diagnostic::new(
+            ErrorKind::Lex,
+            first,
+            "this literate file has no program lines: they begin with `>` or stand between \
+             `\\begin{code}` and `\\end{code}`",
+        ));
     }
     Ok(out)
 }
 
-/// As many spaces as `line` has bytes.
-fn blank(out: &mut String, line: &str) {
-    out.extend(std::iter::repeat_n(' ', line.len()));
+/// A bird-track line must not touch a comment line (a blank line must separate them); the
+/// error is at the program line, as GHC reports it.
+fn check_adjacency(lines: &[(Line, Span)]) -> Result<(), Diagnostic> {
+    for pair in lines.windows(2) {
+        let [(a, a_span), (b, b_span)] = pair else {
+            continue;
+        };
+        let (comment, program) = match (a, b) {
+            (Line::Comment, Line::Bird) => (a_span, b_span),
+            (Line::Bird, Line::Comment) => (b_span, a_span),
+            _ => continue,
+        };
+        return Err(Diagnostic::new(
+            ErrorKind::Lex,
+            *program,
+            "a program line next to a comment line in a literate file: put a blank line \
+             between them (or begin the comment line with `>` if it is code)",
+        )
+        .with_label(*comment, "the comment line"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn bird_tracks_keep_lines_and_columns() {
-        let text = "A comment.\n\n> main = print 1\n> -- more\n\nThe end.\n";
-        let out = unlit(text, FileId::MAIN).unwrap();
-        assert_eq!(out.len(), text.len());
-        assert_eq!(out.find("main"), text.find("main"));
-        assert_eq!(out.trim(), "main = print 1\n  -- more");
+    fn ok(text: &str) -> String {
+        unlit(text, FileId::MAIN).expect("unlit")
+    }
+
+    /// The line and column (1-based) of a diagnostic's start.
+    fn error_at(text: &str) -> (usize, usize) {
+        let d = unlit(text, FileId::MAIN).expect_err("an error");
+        let before = &text[..d.span.lo as usize];
+        let line = before.matches('\n').count() + 1;
+        let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+        (line, col)
     }
 
     #[test]
-    fn latex_code_blocks() {
-        let text = "Intro\n\\begin{code}\nmain = print 2\n\\end{code}\nOutro\n";
-        let out = unlit(text, FileId::MAIN).unwrap();
+    fn bird_tracks_keep_offsets_and_columns() {
+        let text = "A comment.\n\n> main :: IO ()\n> main = print 1\n\nThe end.\n";
+        let out = ok(text);
         assert_eq!(out.len(), text.len());
-        assert_eq!(out.find("main"), text.find("main"));
-        assert_eq!(out.trim(), "main = print 2");
+        assert_eq!(
+            out,
+            "          \n\n  main :: IO ()\n  main = print 1\n\n        \n"
+        );
     }
 
     #[test]
-    fn a_program_line_next_to_a_comment_is_an_error() {
-        let text = "Comment\n> main = print 1\n";
-        let e = unlit(text, FileId::MAIN).unwrap_err();
-        assert_eq!(e.span.lo, 8);
+    fn code_blocks_are_verbatim_and_delimiters_blank() {
+        let text = "Intro\n\\begin{code}\nmain = do\n  print 1\n\\end{code}\nMore text\n";
+        assert_eq!(
+            ok(text),
+            "     \n            \nmain = do\n  print 1\n          \n         \n"
+        );
+        // Inside a block a `>` is code, and comment lines may touch the delimiters.
+        assert_eq!(
+            ok("\\begin{code}\nx = 3 > 2\n\\end{code}"),
+            "            \nx = 3 > 2\n          "
+        );
+    }
+
+    #[test]
+    fn multibyte_comments_keep_byte_offsets() {
+        let text = "λ-calculus — notes\n\n> x = 1\n";
+        let out = ok(text);
+        assert_eq!(out.len(), text.len());
+        assert_eq!(&out[out.len() - 8..], "  x = 1\n");
+    }
+
+    #[test]
+    fn program_line_next_to_comment_is_an_error_at_the_program_line() {
+        assert_eq!(error_at("> main = print 1\nforgot a blank line\n"), (1, 1));
+        assert_eq!(error_at("text\n\ncomment\n> x = 1\n"), (4, 1));
+        // Blank lines (spaces only) separate them.
+        ok("comment\n   \n> x = 1\n  \nmore\n");
+    }
+
+    #[test]
+    fn unmatched_delimiters_are_errors() {
+        assert_eq!(error_at("a\n\\begin{code}\nx = 1\n"), (2, 1));
+        assert_eq!(error_at("a\n\n\\end{code}\n"), (3, 1));
+    }
+
+    #[test]
+    fn a_file_without_program_lines_is_an_error() {
+        assert_eq!(error_at("just text\n\nmore text\n"), (1, 1));
+        assert_eq!(error_at(""), (1, 1));
+    }
+
+    #[test]
+    fn crlf_line_ends() {
+        assert_eq!(
+            ok("\\begin{code}\r\nx = 1\r\n\\end{code}\r\n"),
+            "            \r\nx = 1\r\n          \r\n"
+        );
     }
 }

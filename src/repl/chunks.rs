@@ -36,7 +36,7 @@ impl Chunk {
 
 fn pattern_vars(p: &Pat, out: &mut BTreeSet<Key>) {
     match &p.kind {
-        PatKind::Var(v) => {
+        PatKind::Var(v) | PatKind::NPlusK(v, _) => {
             out.insert(Key::Value(v.name.clone()));
         }
         PatKind::As(v, inner) => {

@@ -153,15 +153,27 @@ impl Session {
                 diagnostics,
             });
         }
-        let module = pipeline::parse_file(&text, FileId::MAIN).map_err(|diagnostics| Failure {
-            sources: pipeline::sources_for(&name, &text),
-            diagnostics,
-        })?;
-        self.chunks = chunks::split(&text, &module.decls);
+        // A literate file's code without its comments, dedented: its lines start in column 2
+        // or 3, and the session's text joins the file's declarations with the prompt's.
+        let program = if crate::modules::is_literate(&name) {
+            let unlit = dnrad_frontend::unlit::unlit(&text, FileId::MAIN).map_err(|d| Failure {
+                sources: pipeline::sources_for(&name, &text),
+                diagnostics: vec![d],
+            })?;
+            dedent(&unlit)
+        } else {
+            text.clone()
+        };
+        let module =
+            pipeline::parse_file(&program, FileId::MAIN).map_err(|diagnostics| Failure {
+                sources: pipeline::sources_for(&name, &text),
+                diagnostics,
+            })?;
+        self.chunks = chunks::split(&program, &module.decls);
         self.imports = module
             .imports
             .iter()
-            .map(|i| text[i.span.lo as usize..i.span.hi as usize].replace('\n', " "))
+            .map(|i| program[i.span.lo as usize..i.span.hi as usize].replace('\n', " "))
             .collect();
         self.file = Some(path.to_path_buf());
         Ok(())

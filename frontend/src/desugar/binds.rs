@@ -134,6 +134,7 @@ pub(crate) fn pattern_vars(p: &Pat) -> Vec<&Ident> {
                 out.push(x);
                 stack.push(q);
             }
+            PatKind::NPlusK(x, _) => out.push(x),
             PatKind::Con(_, ps)
             | PatKind::Tuple(ps)
             | PatKind::List(ps)

@@ -1,6 +1,6 @@
 //! Small constructors for untyped-core terms, so that desugaring code reads like the terms it builds.
 
-use crate::untyped::{UAlt, UExpr, UKind, ULit};
+use crate::untyped::{UAlt, UBind, UExpr, UKind, ULit};
 use dnrad_core::{Name, Span};
 
 pub fn var(name: &Name, span: Span) -> UExpr {
@@ -46,6 +46,22 @@ pub fn str_lit(s: &str, span: Span) -> UExpr {
 pub fn int_lit(n: i64, span: Span) -> UExpr {
     UExpr {
         kind: UKind::Lit(ULit::Int(n.into())),
+        span,
+    }
+}
+
+/// `let x = rhs in body`, for a variable the user wrote as `source_name`.
+pub fn let_(x: Name, source_name: &str, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
+    let bind = UBind {
+        name: x,
+        source_name: source_name.to_string(),
+        sig: None,
+        rhs,
+        has_args: false,
+        span,
+    };
+    UExpr {
+        kind: UKind::Let(vec![bind], Box::new(body)),
         span,
     }
 }

@@ -51,6 +51,21 @@ impl Ds {
                 Ok(build::if_then_else(test, inner, fail.clone(), p.span))
             }
             PatKind::Con(c, args) => self.match_con(v, c, args.clone(), p.span, rest, fail, body),
+            PatKind::NPlusK(x, k) => {
+                // `if nPlusKMatches k v then let x = v - k in ... else fail`
+                let matches = self.prelude_name("nPlusKMatches", p.span)?;
+                let minus = self.prelude_name("-", p.span)?;
+                let k = literal(&Literal::Int(k.clone()), p.span);
+                let n = self.bind_local(x)?;
+                let inner = self.match_pats(rest, fail, body)?;
+                let test = build::apps(
+                    build::var(&matches, p.span),
+                    [k.clone(), build::var(v, p.span)],
+                );
+                let value = build::apps(build::var(&minus, p.span), [build::var(v, p.span), k]);
+                let bound = build::let_(n, &x.name, value, inner, p.span);
+                Ok(build::if_then_else(test, bound, fail.clone(), p.span))
+            }
             PatKind::Tuple(items) => {
                 let name = if items.is_empty() {
                     "()".to_string()

@@ -19,7 +19,7 @@ pub struct Pats<'src> {
 }
 
 pub fn pats<'src>() -> Pats<'src> {
-    let pat = recursive(|pat| op_chain(lpat(apat(pat.boxed())))).boxed();
+    let pat = recursive(|pat| n_plus_k().or(op_chain(lpat(apat(pat.boxed()))))).boxed();
     Pats {
         apat: apat(pat.clone()),
         pat,
@@ -61,6 +61,21 @@ fn apat<'src>(pat: Rule<'src, Pat>) -> Rule<'src, Pat> {
         )))
         .labelled("a pattern")
     })
+    .boxed()
+}
+
+/// `pat → var + integer` (Haskell 98's n+k pattern).
+fn n_plus_k<'src>() -> Rule<'src, Pat> {
+    let k = token("an integer", |x| match &x.tok {
+        Tok::Integer(n) => Some(n.clone()),
+        _ => None,
+    });
+    node(
+        var_id()
+            .then_ignore(symbol("+", "`+`"))
+            .then(k)
+            .map(|(n, k)| PatKind::NPlusK(n, k)),
+    )
     .boxed()
 }
 

@@ -78,6 +78,29 @@ fn infix_function_definitions() {
 }
 
 #[test]
+fn n_plus_k_patterns() {
+    let is_n_plus_k = |p: &crate::ast::Pat, k: u32| {
+        let p = match &p.kind {
+            PatKind::Paren(q) => q.as_ref(),
+            _ => p,
+        };
+        matches!(&p.kind, PatKind::NPlusK(n, j) if n.name == "n" && *j == k.into())
+    };
+    let m = parse("f (n+1) = n\ng x = case x of n+2 -> n").unwrap();
+    assert!(
+        matches!(&m.decls[0].kind, DeclKind::FunClause { args, .. } if is_n_plus_k(&args[0], 1))
+    );
+    let ExprKind::Case(_, alts) = body_of("g x = case x of n+2 -> n") else {
+        panic!()
+    };
+    assert!(is_n_plus_k(&alts[0].pat, 2));
+    assert!(matches!(body_of("h = \\(n+3) -> n"), ExprKind::Lam(ps, _) if is_n_plus_k(&ps[0], 3)));
+    // `x + y` with a variable is still an infix definition of `+`.
+    let m = parse("x + y = x").unwrap();
+    assert!(matches!(&m.decls[0].kind, DeclKind::FunClause { name, .. } if name.name == "+"));
+}
+
+#[test]
 fn data_class_and_instance_declarations() {
     let src = "data T a = L | N (T a) a (T a) | a :+: a deriving (Show, Eq)\n\
                data R = R { f, g :: Int, h :: Double }\n\

@@ -378,6 +378,9 @@ impl Tc {
                 .filter_map(|b| typed.remove(&b.name))
                 .collect();
             e = if is_recursive(&members) {
+                for (tb, b) in tbinds.iter_mut().zip(&members) {
+                    self.recursive_member(tb, b)?;
+                }
                 mk(TKind::LetRec(tbinds, Box::new(e)), span)
             } else {
                 let Some(b) = tbinds.pop() else { continue };
@@ -385,6 +388,48 @@ impl Tc {
             };
         }
         Ok((e, t))
+    }
+
+    /// Make `e` (of type `t`, under its type lambdas) a lambda if it is not one and `t` is a
+    /// function type: `\x -> e x`. Returns whether `e` is a lambda now.
+    pub fn eta_expand(&mut self, e: &mut TExpr, t: &Ty) -> bool {
+        let mut body = e;
+        while let TKind::TyLam(_, ref mut inner) = body.kind {
+            body = inner;
+        }
+        if matches!(body.kind, TKind::Lam(..)) {
+            return true;
+        }
+        let Some(arg) = self.subst.zonk(t).as_fun().map(|(a, _)| a.clone()) else {
+            return false;
+        };
+        let span = body.span;
+        let x = self.fresh_name("eta");
+        let var = TExpr::local(x.clone(), span);
+        // `body` moves into the call; the placeholder left in its place is overwritten at once.
+        let inner = std::mem::replace(body, mk(TKind::Lit(dnrad_core::expr::Lit::Int(0)), span));
+        let call = mk(TKind::App(Box::new(inner), Box::new(var)), span);
+        *body = mk(TKind::Lam(x, arg, Box::new(call)), span);
+        true
+    }
+
+    /// A member of a local recursive group must be a function (core's `letrec` binds lambdas,
+    /// as top-level functions are): a point-free binding of function type (`go = g . h` using
+    /// `go`) is eta-expanded; a value that needs its own value never finishes under strict
+    /// evaluation and is an error (at top level it is the runtime error `<<loop>>`).
+    fn recursive_member(&mut self, tb: &mut TBind, b: &UBind) -> TcResult<()> {
+        if self.eta_expand(&mut tb.rhs, &tb.ty.ty) {
+            return Ok(());
+        }
+        Err(Diagnostic::new(
+            dnrad_core::ErrorKind::Type,
+            b.span,
+            format!(
+                "<<loop>>: `{}` depends on its own value: under strict evaluation a local value \
+                 cannot be defined in terms of itself (only functions can)",
+                b.source_name
+            ),
+        ))
     }
 
     /// All top-level bindings: signatures first, then groups in dependency order.

@@ -304,9 +304,12 @@ impl Tc {
                 };
                 let body = match inst.methods.iter().find(|b| b.name == *m) {
                     Some(b) => b.rhs.clone(),
-                    None => self.missing_method(&inst.class, m, &at, defaults, span),
+                    None => missing_method(&inst.class, m, defaults, span),
                 };
-                let (e, _) = self.check_against(&body, &at, span)?;
+                // A method of function type is a lambda, so building the dictionary runs no
+                // method: one defined as `undefined` (or `error …`) fails only when called.
+                let (mut e, t) = self.check_against(&body, &at, span)?;
+                self.eta_expand(&mut e, &t.ty);
                 fields.push(e);
             }
             Ok(fields)
@@ -328,56 +331,34 @@ impl Tc {
         });
         Ok(())
     }
+}
 
-    /// The body of a method an instance does not define: the class default, eta-expanded so
-    /// that building the dictionary does not run it, or a runtime error.
-    fn missing_method(
-        &mut self,
-        class: &Name,
-        m: &Name,
-        at: &Scheme,
-        defaults: &HashMap<(Name, Name), Name>,
-        span: Span,
-    ) -> UExpr {
-        let target = match defaults.get(&(class.clone(), m.clone())) {
-            Some(dm) => UExpr {
-                kind: UKind::Var(dm.clone()),
+/// The body of a method an instance does not define: the class default, or a runtime error.
+fn missing_method(
+    class: &Name,
+    m: &Name,
+    defaults: &HashMap<(Name, Name), Name>,
+    span: Span,
+) -> UExpr {
+    match defaults.get(&(class.clone(), m.clone())) {
+        Some(dm) => UExpr {
+            kind: UKind::Var(dm.clone()),
+            span,
+        },
+        None => {
+            let msg = format!("No instance nor default method for class operation {m}");
+            let fail = UExpr {
+                kind: UKind::Prim(PrimOp::Error),
                 span,
-            },
-            None => {
-                let msg = format!("No instance nor default method for class operation {m}");
-                let fail = UExpr {
-                    kind: UKind::Prim(PrimOp::Error),
-                    span,
-                };
-                let lit = UExpr {
-                    kind: UKind::Lit(crate::untyped::ULit::Str(msg)),
-                    span,
-                };
-                UExpr {
-                    kind: UKind::App(Box::new(fail), Box::new(lit)),
-                    span,
-                }
-            }
-        };
-        if at.ty.as_fun().is_some() {
-            let x = self.fresh_name("x");
-            let call = UExpr {
-                kind: UKind::App(
-                    Box::new(target),
-                    Box::new(UExpr {
-                        kind: UKind::Var(x.clone()),
-                        span,
-                    }),
-                ),
+            };
+            let lit = UExpr {
+                kind: UKind::Lit(crate::untyped::ULit::Str(msg)),
                 span,
             };
             UExpr {
-                kind: UKind::Lam(x, Box::new(call)),
+                kind: UKind::App(Box::new(fail), Box::new(lit)),
                 span,
             }
-        } else {
-            target
         }
     }
 }

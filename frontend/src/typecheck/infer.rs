@@ -1,7 +1,7 @@
 //! Inference for expressions: variables (instantiation with dictionary placeholders), literals,
 //! applications (saturating constructors and primitives), lambdas, `let`, `case`, annotations.
 
-use super::texpr::{DictExpr, TAlt, TExpr, TKind};
+use super::texpr::{BindTy, DictExpr, TAlt, TBind, TExpr, TKind};
 use super::ty::{self, instantiate, Printer, Scheme, Ty, UnifyError};
 use super::{type_error, ConSig, Tc, TcResult, VarInfo, Wanted};
 use crate::untyped::{UExpr, UKind, ULit};
@@ -194,6 +194,10 @@ impl Tc {
                 })?;
                 (e, t, args.split_off(fields.len().min(args.len())))
             }
+            UKind::Var(n) if args.len() >= 2 && self.is_strict_application(n) => {
+                let (e, t) = self.infer_strict_application(n, args[0], args[1], e.span)?;
+                (e, t, args.split_off(2))
+            }
             UKind::Prim(p) => {
                 let pt = p.ty();
                 let (vars, body) = match &pt {
@@ -277,15 +281,7 @@ impl Tc {
             .map(|p| (self.fresh_name("eta"), p.clone()))
             .collect();
         for (n, _) in &missing {
-            xs.push(mk(
-                TKind::Var {
-                    name: n.clone(),
-                    tys: vec![],
-                    dicts: vec![],
-                    rec: None,
-                },
-                span,
-            ));
+            xs.push(TExpr::local(n.clone(), span));
         }
         let full_span = args
             .iter()
@@ -369,12 +365,64 @@ impl Tc {
     }
 
     /// `e :: sig` is elaborated as `let tmp :: sig = e in tmp`.
+    /// `seq` and `$!` applied to (at least) two arguments.
+    fn is_strict_application(&self, f: &Name) -> bool {
+        *f == self.known("seq") || *f == self.known("$!")
+    }
+
+    /// `a `seq` b` is `let _ = a in b` and `f $! x` is `let v = x in f v`: core's `let` is
+    /// strict, so the first argument is evaluated first and the call stays in tail position (as
+    /// an argument of the Prelude function it would not be: `go acc n = acc `seq` go …` would
+    /// use a frame per step).
+    fn infer_strict_application(
+        &mut self,
+        f: &Name,
+        first: &UExpr,
+        second: &UExpr,
+        span: Span,
+    ) -> TcResult<(TExpr, Ty)> {
+        let x = self.fresh_name("strict");
+        let (rhs, ty, body, t) = if *f == self.known("seq") {
+            let (a, at) = self.infer(first)?;
+            let (b, bt) = self.infer(second)?;
+            (a, at, b, bt)
+        } else {
+            let (g, gt) = self.infer(first)?;
+            let (arg, result) = (self.subst.fresh(), self.subst.fresh());
+            self.expect(first.span, &ty::fun(arg.clone(), result.clone()), &gt, "")?;
+            let (a, at) = self.infer(second)?;
+            self.expect(second.span, &arg, &at, "")?;
+            let var = TExpr::local(x.clone(), second.span);
+            let call = mk(TKind::App(Box::new(g), Box::new(var)), span);
+            (a, arg, call, result)
+        };
+        let bind = TBind {
+            name: x,
+            ty: BindTy {
+                vars: vec![],
+                params: vec![],
+                ty,
+            },
+            rhs,
+            span: first.span,
+        };
+        Ok((mk(TKind::Let(Box::new(bind), Box::new(body)), span), t))
+    }
+
+    /// `(e :: t)`. A monomorphic annotation checks `e` in place, so a call in tail position
+    /// stays one; a polymorphic one binds `e` with the signature and uses it at once.
     fn infer_annot(
         &mut self,
         inner: &UExpr,
         sig: &crate::untyped::USig,
         span: Span,
     ) -> TcResult<(TExpr, Ty)> {
+        let scheme = super::binds::sig_scheme(sig);
+        if scheme.vars.is_empty() && scheme.preds.is_empty() {
+            let (e, t) = self.infer(inner)?;
+            self.expect(inner.span, &scheme.ty, &t, "")?;
+            return Ok((e, t));
+        }
         let tmp = self.fresh_name("annot");
         let bind = crate::untyped::UBind {
             name: tmp.clone(),

@@ -5,12 +5,14 @@
 //!
 //! Submodules: `ty` (inference types, unification), `texpr` (terms with placeholders), `infer`
 //! (expressions), `binds` (groups, generalisation, signatures), `solve` (constraints),
-//! `classes` (dictionary types, selectors, instances), `deps` (dependency analysis).
+//! `classes` (dictionary types, selectors, instances), `hierarchy` (the Functor and Applicative
+//! instances of Haskell 98-style monads), `deps` (dependency analysis).
 
 mod ad_check;
 mod binds;
 mod classes;
 mod deps;
+mod hierarchy;
 mod infer;
 mod solve;
 mod texpr;
@@ -153,7 +155,10 @@ pub fn typecheck(program: &UProgram) -> Result<Program, Vec<Diagnostic>> {
     if let Err(e) = tc.declare_classes(&program.classes) {
         return Err(vec![e]);
     }
-    if let Err(e) = tc.declare_instances(&program.instances) {
+    let instances = tc
+        .complete_monad_hierarchy(&program.instances)
+        .map_err(|e| vec![e])?;
+    if let Err(e) = tc.declare_instances(&instances) {
         return Err(vec![e]);
     }
     errors.extend(tc.top_level(&program.binds));
@@ -161,7 +166,7 @@ pub fn typecheck(program: &UProgram) -> Result<Program, Vec<Diagnostic>> {
         errors.extend(tc.class_defaults(&program.classes));
     }
     if errors.is_empty() {
-        errors.extend(tc.instance_dictionaries(&program.instances));
+        errors.extend(tc.instance_dictionaries(&instances));
     }
     let entry = match (&program.main, errors.is_empty()) {
         (Some(main), true) => match tc.entry(main) {

@@ -63,6 +63,57 @@ fn defaulting_and_monomorphism_restriction() {
 }
 
 #[test]
+fn local_recursive_bindings_are_functions_or_errors() {
+    // A point-free local function that calls itself is eta-expanded into a lambda (core's
+    // `letrec` binds lambdas only, which the lint checks).
+    let p = check(
+        "twice k x = k (k x)\n\
+         f :: Int -> Int\n\
+         f = let g = twice h\n\
+         \x20       h = \\n -> if n == 0 then 0 else g (n + negate 1)\n\
+         \x20   in g",
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    dnrad_core::lint::lint_program(&p).unwrap_or_else(|e| panic!("{e:?}"));
+    // A local value that needs its own value is an error at its binding.
+    let (line, msg) = error("v :: Int\nv = let x = 1\n        xs = x + xs\n    in xs");
+    assert_eq!(line, 3);
+    assert!(
+        msg.contains("<<loop>>: `xs` depends on its own value"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn instance_methods_of_function_type_are_lambdas() {
+    // `m = k` would run `k` when the dictionary is built; the field is `\x -> k x`.
+    let p = check(
+        "class C a where\n  m :: a -> Int\n  c :: a\n\
+         k :: Int -> Int\nk = k\n\
+         instance C Int where\n  m = k\n  c = 0",
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let dict = p
+        .binds
+        .iter()
+        .find(|b| b.name.as_str() == "C#Int#inst")
+        .unwrap();
+    let dnrad_core::expr::ExprKind::Con(_, _, fields) = &dict.rhs.kind else {
+        panic!("{:?}", dict.rhs)
+    };
+    assert!(
+        matches!(fields[0].kind, dnrad_core::expr::ExprKind::Lam(..)),
+        "{:?}",
+        fields[0]
+    );
+    assert!(
+        matches!(fields[1].kind, dnrad_core::expr::ExprKind::Lit(..)),
+        "{:?}",
+        fields[1]
+    );
+}
+
+#[test]
 fn type_errors_point_at_expressions() {
     let (line, msg) = error("f :: Int -> Int\nf x = x + True");
     assert_eq!(line, 2);

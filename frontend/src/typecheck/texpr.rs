@@ -62,6 +62,22 @@ pub enum TKind {
     Dict(DictExpr),
 }
 
+impl TExpr {
+    /// An occurrence of a monomorphic local variable (a lambda- or `let`-bound one the
+    /// elaboration introduces).
+    pub fn local(name: Name, span: Span) -> TExpr {
+        TExpr {
+            kind: TKind::Var {
+                name,
+                tys: vec![],
+                dicts: vec![],
+                rec: None,
+            },
+            span,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct TAlt {
     pub con: Name,
