@@ -211,3 +211,47 @@ fn errors_in_literate_files_point_into_them() {
     );
     fails_at(&dir, "Lib.lhs:8:13", "not in scope: `undefinedName`");
 }
+
+/// The standard library's module names, from its files (`frontend/lib/A/B.hs` is `A.B`).
+fn library_modules() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("frontend/lib");
+    let mut out = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "hs") {
+                let rel = path.strip_prefix(&root).unwrap().with_extension("");
+                let parts: Vec<String> = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                out.push(parts.join("."));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_library_module_compiles_and_imports_together() {
+    // Each module qualified under its own name: every one of them must load, and together they
+    // must not clash (their globals are qualified by module).
+    let modules = library_modules();
+    assert!(modules.iter().any(|m| m == "Control.Applicative"));
+    let mut text: String = modules
+        .iter()
+        .map(|m| format!("import qualified {m}\n"))
+        .collect();
+    text.push_str(
+        "import Control.Applicative (liftA2, liftA3, (<**>))\n\
+         main = print (liftA2 (+) (Just 1) (Just 2), liftA3 (,,) [1] \"ab\" [()], Just 3 <**> Just negate)\n",
+    );
+    let dir = project("library", &[("main.hs", &text)]);
+    let out = run_dnrad(&["run", "--lint"], &dir.join("main.hs"));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "(Just 3,[(1,'a',()),(1,'b',())],Just (-3))\n");
+}
