@@ -169,9 +169,10 @@ fn program(f: &Function, n: usize, work: Work, backend: Backend) -> Program {
 }
 
 fn run(program: &Program, backend: Backend) {
-    let mut sink = std::io::sink();
+    let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::sink(), std::io::sink());
+    let mut world = dnrad_backend::World::new(&mut stdin, &mut out, &mut err);
     let limits = dnrad_backend::Limits::default();
-    dnrad_backend::run_on(backend, program, &mut sink, &limits).expect("benchmark program runs");
+    dnrad_backend::run_on(backend, program, &mut world, &limits).expect("benchmark program runs");
 }
 
 /// The work measured at size `n` on `backend`: the input, the primal, and the gradient in

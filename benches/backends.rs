@@ -60,8 +60,11 @@ fn backends(c: &mut Criterion) {
             let program = compiled(text, backend);
             group.bench_with_input(BenchmarkId::from_parameter(label), &program, |b, p| {
                 b.iter(|| {
+                    let (mut stdin, mut out) = (std::io::empty(), std::io::sink());
+                    let mut err = std::io::sink();
+                    let mut world = dnrad_backend::World::new(&mut stdin, &mut out, &mut err);
                     let limits = dnrad_backend::Limits::default();
-                    dnrad_backend::run_on(backend, p, &mut std::io::sink(), &limits)
+                    dnrad_backend::run_on(backend, p, &mut world, &limits)
                         .expect("benchmark program runs")
                 })
             });

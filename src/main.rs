@@ -1,13 +1,14 @@
 //! The `dnrad` command line: `run`, `check` and `dump core|ad|bytecode`. Parses arguments (clap), reads the
 //! file, calls the pipeline and renders diagnostics. Exit codes: 0 success, 1 a compile or runtime
-//! error in the program, 2 a usage error (clap) or an unreadable file.
+//! error in the program, 2 a usage error (clap) or an unreadable file; a program that calls
+//! `exitWith` sets its own.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use dnrad::pipeline::{self, Options};
 use dnrad::render::write_diagnostic;
 use dnrad::sources::Sources;
 use dnrad_ad::Mode;
-use dnrad_backend::Backend;
+use dnrad_backend::{Backend, World};
 use dnrad_core::{pretty, Diagnostic};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -23,7 +24,7 @@ static ALLOCATOR: dnrad::alloc::Allocator = dnrad::alloc::Allocator;
     name = "dnrad",
     version,
     about = "A strict Haskell 98-like language with efficient reverse-mode AD",
-    after_help = "Examples:\n  dnrad run examples/gradient.hs\n  dnrad run --ad staged --stats examples/gradient.hs\n  dnrad grad examples/gradient.hs rosenbrock --at \"(1.5, 2.0)\" --json\n  dnrad repl examples/gradient.hs\n  dnrad dump ad examples/gradient.hs\n\nExit codes: 0 success; 1 an error in the program (compile or run time); 2 a usage error or an unreadable file.\nDiagnostics are coloured only on a terminal, never when NO_COLOR is set."
+    after_help = "Examples:\n  dnrad run examples/gradient.hs\n  dnrad run --ad staged --stats examples/gradient.hs\n  dnrad grad examples/gradient.hs rosenbrock --at \"(1.5, 2.0)\" --json\n  dnrad repl examples/gradient.hs\n  dnrad dump ad examples/gradient.hs\n\nExit codes: 0 success; 1 an error in the program (compile or run time); 2 a usage error or an unreadable file; a program's exitWith sets its own.\nDiagnostics are coloured only on a terminal, never when NO_COLOR is set."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -34,7 +35,12 @@ struct Cli {
 enum Command {
     /// Compile FILE and run its `main`.
     ///
+    /// The program reads standard input and writes standard output (flushed at each newline
+    /// on a terminal, in blocks into a pipe) and standard error; `exitWith` sets the exit code.
+    ///
     /// Example: dnrad run examples/hello.hs
+    ///
+    /// Example: dnrad run wordfreq.hs -- 10 < text.txt
     Run {
         /// The program (a .hs file with a `main`).
         file: PathBuf,
@@ -42,6 +48,9 @@ enum Command {
         /// may be repeated.
         #[arg(short = 'i', value_name = "DIR")]
         search: Vec<PathBuf>,
+        /// The program's arguments (`getArgs`), after `--`.
+        #[arg(last = true, value_name = "ARGS")]
+        args: Vec<String>,
         /// Re-check the core IR with the lint after every pass.
         #[arg(long)]
         lint: bool,
@@ -230,6 +239,7 @@ fn execute(command: Command) -> ExitCode {
         Command::Run {
             file,
             search,
+            args,
             lint,
             ad,
             stats,
@@ -240,8 +250,6 @@ fn execute(command: Command) -> ExitCode {
                 Ok(s) => s,
                 Err(code) => return code,
             };
-            let stdout = std::io::stdout();
-            let mut out = std::io::BufWriter::new(stdout.lock());
             let options = Options {
                 lint,
                 ad: ad.mode(),
@@ -249,14 +257,32 @@ fn execute(command: Command) -> ExitCode {
                 max_depth,
                 ..Options::default()
             };
-            let result = pipeline::run(&mut sources, options, &mut out);
+            // The name GHC gives the compiled program: the file's stem.
+            let name = file
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into());
+            let mut stdin = std::io::stdin().lock();
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            let mut err = std::io::stderr();
+            let mut world = World::new(&mut stdin, &mut out, &mut err).with_args(&name, args);
+            if std::io::stdout().is_terminal() {
+                world = world.line_buffered();
+            }
+            let result = pipeline::run_in(&mut sources, options, &mut world);
+            drop(world);
             let _ = out.flush();
-            let result = result.map(|s| {
-                if stats {
-                    eprintln!("backpropagator calls: {}", s.bp_calls);
+            match result {
+                Ok(s) => {
+                    if stats {
+                        eprintln!("backpropagator calls: {}", s.bp_calls);
+                    }
+                    // The process's exit status keeps the code's low 8 bits, as on Unix.
+                    return s
+                        .exit
+                        .map_or(ExitCode::SUCCESS, |c| ExitCode::from(c as u8));
                 }
-            });
-            (sources, result)
+                Err(diags) => (sources, Err(diags)),
+            }
         }
         Command::Grad {
             file,

@@ -1,12 +1,12 @@
 //! The compilation pipeline, one call per crate boundary:
 //! source -> tokens -> layout -> AST (per file) -> untyped core (desugar, with the Prelude) ->
 //! typed core (inference + dictionary elaboration) -> differentiated core (when the program uses
-//! grad, vjp or jvp) -> interpreter.
+//! grad, vjp or jvp) -> interpreter or VM, running in a `World` (the program's streams).
 //! Errors stay values; with `Options::lint` the core lint re-checks the IR after every pass.
 
 use crate::sources::{SourceFile, Sources};
 use dnrad_ad::Mode;
-use dnrad_backend::Backend;
+use dnrad_backend::{Backend, World};
 use dnrad_core::{lint, Diagnostic, ErrorKind, FileId, Program, Span};
 use dnrad_frontend::{desugar, prelude, typecheck};
 use std::io::Write;
@@ -144,13 +144,30 @@ pub fn compile_for_run(
 pub struct RunStats {
     /// How many backpropagator calls the reverse passes made.
     pub bp_calls: u64,
+    /// The code the program gave `exitWith`, if it exited that way.
+    pub exit: Option<i64>,
 }
 
-/// Compile and run `main`, writing the program's output to `out`.
+/// Compile and run `main`, writing the program's output to `out`; its standard input is empty
+/// and its standard error the process's.
 pub fn run(
     sources: &mut Sources,
     options: Options,
     out: &mut dyn Write,
+) -> Result<RunStats, Vec<Diagnostic>> {
+    let (mut stdin, mut stderr) = (std::io::empty(), std::io::stderr());
+    run_in(
+        sources,
+        options,
+        &mut World::new(&mut stdin, out, &mut stderr),
+    )
+}
+
+/// Compile and run `main` in `world` (its streams, arguments and name).
+pub fn run_in(
+    sources: &Sources,
+    options: Options,
+    world: &mut World,
 ) -> Result<RunStats, Vec<Diagnostic>> {
     let program = compile_for_run(sources, options)?;
     if program.entry.is_none() {
@@ -163,9 +180,12 @@ pub fn run(
     let limits = dnrad_backend::Limits {
         max_depth: options.max_depth,
     };
-    dnrad_backend::run_on(options.backend, &program, out, &limits)
-        .map(|bp_calls| RunStats { bp_calls })
-        .map_err(|d| vec![d])
+    let bp_calls =
+        dnrad_backend::run_on(options.backend, &program, world, &limits).map_err(|d| vec![d])?;
+    Ok(RunStats {
+        bp_calls,
+        exit: world.exit_code(),
+    })
 }
 
 /// Run `f` on a thread with a large stack (see `COMPILER_STACK`).

@@ -5,12 +5,16 @@
 //! (`ad/NAME@MODE`); the naive mode skips the programs whose point is exponential sharing.
 //! Every case runs on both backends: the interpreter (`ID`) and the VM (`ID@vm`); both must
 //! match the expected output and error line, which makes this the backends' differential test.
+//! A case `NAME` may come with `NAME.stdin` (its standard input; otherwise it is empty),
+//! `NAME.args` (one line of arguments: `dnrad run NAME.hs -- ARGS`) and `NAME.exit` (the exit
+//! code, 0 by default; standard error is not compared). Each run's working directory is a
+//! fresh empty one of its own, so programs that write files do not meet each other.
 
 mod support;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use support::{compare_numeric, corpus_dir, run_dnrad, Outcome};
+use support::{compare_numeric, corpus_dir, run_dnrad_in, Outcome};
 
 /// One corpus program and what it must do.
 struct Case {
@@ -24,6 +28,12 @@ struct Case {
     numeric: bool,
     /// Arguments of `dnrad` before the file.
     args: Vec<String>,
+    /// The program's arguments (after `--`).
+    program_args: Vec<String>,
+    /// The program's standard input.
+    stdin: Option<String>,
+    /// The exit code a case without an error must end with.
+    expected_exit: i32,
 }
 
 const AD_MODES: [&str; 4] = ["naive", "staged", "cayley", "array"];
@@ -35,7 +45,7 @@ fn exponential_for_naive(stem: &str) -> bool {
 
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
-    for dir in ["run", "errors", "ad", "programs"] {
+    for dir in ["run", "errors", "ad", "io", "programs"] {
         // `programs/`: whole realistic programs of our own (tests/programs, outputs from GHC).
         let root = if dir == "programs" {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
@@ -60,6 +70,13 @@ fn cases() -> Vec<Case> {
                         .and_then(|l| l.parse().ok())
                         .expect("`.err` starts with a line number")
                 });
+            let companion = |ext: &str| std::fs::read_to_string(path.with_extension(ext)).ok();
+            let program_args: Vec<String> = companion("args")
+                .map(|l| l.split_whitespace().map(String::from).collect())
+                .unwrap_or_default();
+            let stdin = companion("stdin");
+            let expected_exit = companion("exit")
+                .map_or(0, |c| c.trim().parse().expect("`.exit` holds an exit code"));
             let run = |id: String, args: &[&str]| Case {
                 id,
                 path: path.clone(),
@@ -67,6 +84,9 @@ fn cases() -> Vec<Case> {
                 expected_error_line,
                 numeric: dir == "ad",
                 args: args.iter().map(|a| a.to_string()).collect(),
+                program_args: program_args.clone(),
+                stdin: stdin.clone(),
+                expected_exit,
             };
             let modes: Vec<Option<&str>> = if dir == "ad" {
                 AD_MODES
@@ -96,10 +116,26 @@ fn cases() -> Vec<Case> {
     out
 }
 
+/// Run `case` in a fresh working directory of its own.
+fn run_case(case: &Case) -> Outcome {
+    let mut args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+    args.push(case.path.to_str().expect("a UTF-8 path"));
+    if !case.program_args.is_empty() {
+        args.push("--");
+        args.extend(case.program_args.iter().map(String::as_str));
+    }
+    let name = case.id.replace(['/', '@'], "_");
+    let dir = std::env::temp_dir().join(format!("dnrad-corpus-{}/{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a working directory for the case");
+    let outcome = run_dnrad_in(&args, case.stdin.as_deref(), Some(&dir));
+    let _ = std::fs::remove_dir_all(&dir);
+    outcome
+}
+
 /// Why a case failed, or `None` if it passed.
 fn check(case: &Case) -> Option<String> {
-    let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
-    let outcome = run_dnrad(&args, &case.path);
+    let outcome = run_case(case);
     let Outcome {
         stdout,
         stderr,
@@ -124,7 +160,10 @@ fn check(case: &Case) -> Option<String> {
         ));
     }
     match case.expected_error_line {
-        None if code != Some(0) => Some(format!("exit code {code:?}\n{stderr}")),
+        None if code != Some(case.expected_exit) => Some(format!(
+            "exit code {code:?}, expected {}\n{stderr}",
+            case.expected_exit
+        )),
         None => None,
         Some(_) if code != Some(1) => Some(format!("expected exit code 1, got {code:?}\n{stderr}")),
         Some(line) => {
@@ -199,7 +238,7 @@ fn vendored_corpus_matches_shared() {
         let Ok(rel) = case.path.strip_prefix(corpus_dir()) else {
             continue;
         };
-        for ext in ["hs", "out", "err"] {
+        for ext in ["hs", "out", "err", "stdin", "args", "exit"] {
             let ours = std::fs::read(case.path.with_extension(ext)).ok();
             let theirs = std::fs::read(shared.join(rel).with_extension(ext)).ok();
             assert_eq!(

@@ -1,10 +1,12 @@
 //! dnrad's backend: runtime values, primitive operations and the reference interpreter, an
 //! explicit-continuation machine over core. It evaluates core as given (strict, call-by-value);
-//! it never type-checks (the lint does) and never prints except through `putStr`.
+//! it never type-checks (the lint does) and touches the outside world only through the
+//! `World` its caller lends a run (the effectful primitives').
 
 mod ad_prims;
 mod compile;
 mod integer;
+mod io_prims;
 mod lift;
 mod machine;
 mod prims;
@@ -12,14 +14,15 @@ mod show;
 mod value;
 mod vm;
 mod walk;
+mod world;
 
 pub use machine::Limits;
 pub use show::show_double;
 pub use value::Value;
 pub use vm::dump as dump_bytecode;
+pub use world::World;
 
 use dnrad_core::{Diagnostic, Program};
-use std::io::Write;
 
 /// Which backend runs a program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,34 +33,46 @@ pub enum Backend {
     Vm,
 }
 
-/// Run a program's entry (its `main`) on `backend`, writing its output to `out`. Returns how
-/// many backpropagator calls the program's reverse passes made.
+/// Run a program's entry (its `main`) on `backend` in `world`, whose output is flushed when
+/// the run ends. Returns how many backpropagator calls the program's reverse passes made. A
+/// run that `exitWith` ended is a success: `world.exit_code()` tells the code.
 pub fn run_on(
     backend: Backend,
     program: &Program,
-    out: &mut dyn Write,
+    world: &mut World,
     limits: &Limits,
 ) -> Result<u64, Diagnostic> {
-    match backend {
-        Backend::Interp => run_program(program, out, limits),
-        Backend::Vm => vm::run(&compile::compile(program, true)?, out, limits),
+    let (result, bp_calls) = match backend {
+        Backend::Interp => run_program(program, world, limits),
+        Backend::Vm => match compile::compile(program, true) {
+            Ok(compiled) => vm::run(&compiled, world, limits),
+            Err(d) => (Err(d), 0),
+        },
+    };
+    world.flush();
+    match (result, world.exit_code()) {
+        (Err(_), Some(_)) | (Ok(()), _) => Ok(bp_calls),
+        (Err(d), None) => Err(d),
     }
 }
 
-/// Run a program's entry (its `main`) on the interpreter, writing its output to `out`. Returns
-/// how many backpropagator calls the program's reverse passes made.
-pub fn run_program(
+/// Run a program's entry (its `main`) on the interpreter: how the run ended and the
+/// backpropagator calls made.
+fn run_program(
     program: &Program,
-    out: &mut dyn Write,
+    world: &mut World,
     limits: &Limits,
-) -> Result<u64, Diagnostic> {
-    let compiled = compile::compile(program, false)?;
-    let Some(entry) = &compiled.entry else {
-        return Ok(0);
+) -> (Result<(), Diagnostic>, u64) {
+    let compiled = match compile::compile(program, false) {
+        Ok(c) => c,
+        Err(d) => return (Err(d), 0),
     };
-    let mut machine = machine::Machine::new(&compiled, out, limits.clone());
-    machine.run(entry)?;
-    Ok(machine.bp_calls)
+    let Some(entry) = &compiled.entry else {
+        return (Ok(()), 0);
+    };
+    let mut machine = machine::Machine::new(&compiled, world, limits.clone());
+    let result = machine.run(entry).map(drop);
+    (result, machine.bp_calls)
 }
 
 #[cfg(test)]

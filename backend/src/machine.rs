@@ -5,10 +5,10 @@
 
 use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
 use crate::lift;
-use crate::prims;
 use crate::value::{Closure, RecGroup, Value};
+use crate::world::World;
+use crate::{io_prims, prims};
 use dnrad_core::{Diagnostic, ErrorKind, PrimOp, Span};
-use std::io::Write;
 use std::rc::Rc;
 
 /// Resource limits of a run.
@@ -32,16 +32,16 @@ impl Limits {
     }
 }
 
-/// A primitive in a run (both backends): lifting into a world needs the lambda table and
-/// backpropagator calls are counted; the others are `prims::apply`. The primitive may consume
-/// its arguments: the reverse pass frees the tape as it goes when it holds the only reference
-/// to the output.
+/// A primitive in a run (both backends): lifting into a world needs the lambda table,
+/// backpropagator calls are counted, effects act on the run's `World`; the others are
+/// `prims::apply`. The primitive may consume its arguments: the reverse pass frees the tape as
+/// it goes when it holds the only reference to the output.
 pub(crate) fn apply_prim(
     op: PrimOp,
     args: &mut [Value],
     lams: &[LamCode],
     bp_calls: &mut u64,
-    out: &mut dyn Write,
+    world: &mut World,
 ) -> Result<Value, String> {
     match op {
         PrimOp::LiftRev => lift::lift(lams, 0, &args[0], &args[1]),
@@ -51,7 +51,8 @@ pub(crate) fn apply_prim(
             Ok(args[0].clone())
         }
         PrimOp::ArrayBackward => crate::ad_prims::array_backward(args, bp_calls),
-        _ => prims::apply(op, &*args, out),
+        _ if op.is_effect() || op == PrimOp::Trace => io_prims::apply(op, args, world),
+        _ => prims::apply(op, &*args),
     }
 }
 
@@ -60,6 +61,34 @@ pub(crate) fn apply_prim(
 pub(crate) fn runtime_error(span: Span, user_loc: Span, msg: impl Into<String>) -> Diagnostic {
     let span = if span.is_user() { span } else { user_loc };
     Diagnostic::new(ErrorKind::Runtime, span, msg)
+}
+
+/// The error of primitive `op` (both backends). An effect runs inside an IO action, which the
+/// Prelude's `>>=` runs after the user code that built it has returned: no user code is on the
+/// dynamic stack then, so an effect's error is reported at `returned`, the location user code
+/// last returned from (the statement that built the action), when there is one.
+pub(crate) fn prim_error(
+    op: PrimOp,
+    span: Span,
+    user_loc: Span,
+    returned: Span,
+    msg: impl Into<String>,
+) -> Diagnostic {
+    let loc = if op.is_effect() && returned.is_user() {
+        returned
+    } else {
+        user_loc
+    };
+    runtime_error(span, loc, msg)
+}
+
+/// The user location when a frame returns (both backends): back to `saved`, the caller's, and
+/// the frame's own in `returned` when its user code moved it.
+pub(crate) fn leave_frame(user_loc: &mut Span, returned: &mut Span, saved: Span) {
+    if *user_loc != saved {
+        *returned = *user_loc;
+    }
+    *user_loc = saved;
 }
 
 /// The error of a top-level binding whose evaluation needs its own value.
@@ -142,21 +171,27 @@ enum State<'p> {
     Ret(Value),
 }
 
-pub struct Machine<'p, 'o> {
+pub struct Machine<'p, 'o, 'w> {
     prog: &'p Compiled,
     stack: Vec<Value>,
     frames: Vec<Frame>,
     konts: Vec<Kont<'p>>,
     globals: Vec<Global>,
     user_loc: Span,
+    /// The user location the last frame that moved it returned with (see `prim_error`).
+    returned_loc: Span,
     limits: Limits,
-    out: &'o mut dyn Write,
+    world: &'o mut World<'w>,
     /// Backpropagator calls so far (see `PrimOp::BpCount`).
     pub bp_calls: u64,
 }
 
-impl<'p, 'o> Machine<'p, 'o> {
-    pub fn new(prog: &'p Compiled, out: &'o mut dyn Write, limits: Limits) -> Machine<'p, 'o> {
+impl<'p, 'o, 'w> Machine<'p, 'o, 'w> {
+    pub fn new(
+        prog: &'p Compiled,
+        world: &'o mut World<'w>,
+        limits: Limits,
+    ) -> Machine<'p, 'o, 'w> {
         let globals = prog.globals.iter().map(|_| Global::Unevaluated).collect();
         Machine {
             prog,
@@ -165,8 +200,9 @@ impl<'p, 'o> Machine<'p, 'o> {
             konts: Vec::new(),
             globals,
             user_loc: Span::dummy(),
+            returned_loc: Span::dummy(),
             limits,
-            out,
+            world,
             bp_calls: 0,
         }
     }
@@ -184,14 +220,14 @@ impl<'p, 'o> Machine<'p, 'o> {
     /// Apply a primitive; lifting into a world needs the lambda table, and the machine counts
     /// backpropagator calls.
     fn prim(&mut self, op: PrimOp, args: &mut [Value]) -> Result<Value, String> {
-        apply_prim(op, args, &self.prog.lams, &mut self.bp_calls, self.out)
+        apply_prim(op, args, &self.prog.lams, &mut self.bp_calls, self.world)
     }
 
     /// Evaluate a frame body (top-level binding or entry) to a value.
     pub fn run(&mut self, code: &'p LamCode) -> Result<Value, Diagnostic> {
         self.enter(code, Env::None, None)?;
         let result = self.eval(&code.body);
-        let _ = self.out.flush();
+        self.world.flush();
         result
     }
 
@@ -325,7 +361,11 @@ impl<'p, 'o> Machine<'p, 'o> {
                         Kont::Return => {
                             let frame = self.frames.pop().expect("a frame to return from");
                             self.stack.truncate(frame.base);
-                            self.user_loc = frame.saved_loc;
+                            leave_frame(
+                                &mut self.user_loc,
+                                &mut self.returned_loc,
+                                frame.saved_loc,
+                            );
                             if self.konts.len() == stop {
                                 return Ok(v);
                             }
@@ -356,8 +396,9 @@ impl<'p, 'o> Machine<'p, 'o> {
                                 match self.prim(op, &mut done) {
                                     Ok(r) => State::Ret(r),
                                     Err(msg) => {
-                                        let _ = self.out.flush();
-                                        return Err(self.error(span, msg));
+                                        self.world.flush();
+                                        let (user, returned) = (self.user_loc, self.returned_loc);
+                                        return Err(prim_error(op, span, user, returned, msg));
                                     }
                                 }
                             } else {

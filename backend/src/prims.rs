@@ -1,5 +1,6 @@
-//! The primitive operations (semantics documented in `dnrad_core::prim`). Pure functions of
-//! values; `putStr` writes to the given output. Errors are messages; the machine locates them.
+//! The primitive operations (semantics documented in `dnrad_core::prim`) that are pure functions
+//! of values; those that act on the world are `io_prims`. Errors are messages; the machine
+//! locates them.
 
 use crate::integer;
 use crate::show::{show_char, show_double, show_string};
@@ -7,7 +8,6 @@ use crate::value::Value;
 use dnrad_core::PrimOp;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
-use std::io::Write;
 
 pub type PrimResult = Result<Value, String>;
 
@@ -156,7 +156,7 @@ fn encode(m: &BigInt, e: i64) -> f64 {
     }
 }
 
-pub fn apply(op: PrimOp, args: &[Value], out: &mut dyn Write) -> PrimResult {
+pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     use PrimOp::*;
     let a = || &args[0];
     let b = || &args[1];
@@ -239,12 +239,6 @@ pub fn apply(op: PrimOp, args: &[Value], out: &mut dyn Write) -> PrimResult {
         ShowCharLit => Value::string(&show_char(chr(a()))),
         ShowStringLit => Value::string(&show_string(&string_of(a()))),
         Error => return Err(string_of(a())),
-        PutStr => {
-            let s = string_of(a());
-            out.write_all(s.as_bytes())
-                .map_err(|e| format!("cannot write the output: {e}"))?;
-            Value::unit()
-        }
         _ => return crate::ad_prims::apply(op, args),
     })
 }
@@ -254,7 +248,7 @@ mod tests {
     use super::*;
 
     fn run(op: PrimOp, args: &[Value]) -> PrimResult {
-        apply(op, args, &mut Vec::new())
+        apply(op, args)
     }
 
     fn as_int(v: PrimResult) -> i64 {

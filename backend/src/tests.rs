@@ -55,10 +55,16 @@ fn if_zero(n: Expr, then: Expr, els: Expr) -> Expr {
     ))
 }
 
+/// `putStr s` run at once: `primHPutStr 1 s ()`.
+fn put_str(s: Expr) -> Expr {
+    let unit = e(ExprKind::Con(Name::new("()"), vec![], vec![]));
+    prim(PrimOp::HPutStr, vec![int(1), s, unit])
+}
+
 /// A program with one top-level function `f` and entry `putStr (show (f arg))`.
 fn program(f: Expr, arg: i64) -> Program {
     let show = prim(PrimOp::IntShow, vec![app(var("f"), int(arg))]);
-    let entry = prim(PrimOp::PutStr, vec![show]);
+    let entry = put_str(show);
     let bind = Bind {
         name: Name::new("f"),
         ty: Type::fun(Type::int(), Type::int()),
@@ -77,8 +83,10 @@ fn program(f: Expr, arg: i64) -> Program {
 /// returns what they printed and how the run ended.
 fn run(p: &Program, limits: Limits) -> (String, Result<(), Diagnostic>) {
     let on = |backend| {
-        let mut out = Vec::new();
-        let r = crate::run_on(backend, p, &mut out, &limits).map(drop);
+        let (mut stdin, mut out, mut err) = (std::io::empty(), Vec::new(), std::io::sink());
+        let mut world = crate::World::new(&mut stdin, &mut out, &mut err);
+        let r = crate::run_on(backend, p, &mut world, &limits).map(drop);
+        drop(world);
         (String::from_utf8(out).unwrap(), r)
     };
     let (out, r) = on(crate::Backend::Interp);
@@ -140,10 +148,7 @@ fn errors_in_prelude_code_point_at_the_user_call() {
         ExprKind::App(Box::new(var("f")), Box::new(int(3))),
         user(42),
     );
-    p.entry = Some(prim(
-        PrimOp::PutStr,
-        vec![prim(PrimOp::IntShow, vec![call])],
-    ));
+    p.entry = Some(put_str(prim(PrimOp::IntShow, vec![call])));
     let (_, r) = run(&p, Limits::default());
     let err = r.unwrap_err();
     assert_eq!(err.message, "divide by zero");

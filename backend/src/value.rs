@@ -37,6 +37,14 @@ pub enum Value {
     },
     /// The run-time state of reverse AD (cotangents, staging maps and arrays).
     Ad(Rc<AdState>),
+    /// A mutable cell (`Ref a`, under the Prelude's `IORef`).
+    Ref(Rc<MutCell>),
+}
+
+/// The contents of a mutable cell; only the effectful primitives read or replace it.
+#[derive(Debug, Default)]
+pub struct MutCell {
+    pub value: std::cell::RefCell<Value>,
 }
 
 #[derive(Debug)]
@@ -165,9 +173,11 @@ impl Value {
         Value::Dual(Rc::new(DualCell { primal, deriv }))
     }
 
+    /// The Haskell string of `s`, built from its end (no intermediate vector).
     pub fn string(s: &str) -> Value {
-        let chars: Vec<Value> = s.chars().map(Value::Char).collect();
-        Value::list(chars.into_iter())
+        s.chars()
+            .rev()
+            .fold(Value::Tag(0), |acc, c| Value::con(1, [Value::Char(c), acc]))
     }
 }
 
@@ -213,6 +223,7 @@ impl Value {
             Value::Dual(rc) => Rc::strong_count(rc) == 1,
             Value::ArrayDual { cell, .. } => Rc::strong_count(cell) == 1,
             Value::Ad(rc) => Rc::strong_count(rc) == 1,
+            Value::Ref(rc) => Rc::strong_count(rc) == 1,
             _ => false,
         }
     }
@@ -247,6 +258,12 @@ impl Drop for ArrayDual {
                 .into_iter()
                 .filter_map(|(id, cell)| Some(Value::ArrayDual { id, cell: cell? })),
         );
+    }
+}
+
+impl Drop for MutCell {
+    fn drop(&mut self) {
+        free_children(std::iter::once(self.value.take()));
     }
 }
 
@@ -292,6 +309,18 @@ mod tests {
                 ids: [id - 1; 2],
                 cells: [Some(chain.clone()), Some(chain)],
             });
+        }
+        drop(chain);
+    }
+
+    #[test]
+    fn dropping_a_long_chain_of_mutable_cells_does_not_overflow_the_stack() {
+        let mut chain = Value::unit();
+        for _ in 0..1_000_000 {
+            let cell = MutCell {
+                value: std::cell::RefCell::new(chain),
+            };
+            chain = Value::con(1, [Value::Int(0), Value::Ref(Rc::new(cell))]);
         }
         drop(chain);
     }

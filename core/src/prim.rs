@@ -8,7 +8,24 @@
 //! half to even; `doubleTruncate`/`Round`/`Floor`/`Ceiling` return `Integer`. `doubleShow` prints
 //! exactly as GHC's `show :: Double -> String` (no parentheses for negatives).
 //! `showCharLit`/`showStringLit` produce GHC's `show` of a Char / String (quotes and escapes).
-//! `error` raises a runtime error with the given message; `putStr` writes the string to stdout.
+//! `error` raises a runtime error with the given message; `trace s x` writes `s` and a newline to
+//! standard error and returns `x`.
+//!
+//! Input and output: the effectful primitives (`is_effect`) act on the run's world — its
+//! standard streams, open files, arguments and exit status. Each takes, as its last argument,
+//! the `()` that runs an IO action (`newtype IO a = IO (() -> a)`): it is applied only inside
+//! an action's function, so it happens when, and as often as, the action runs, and no pass may
+//! drop, duplicate, reorder or fold an application of one. A handle is an `Int`: 0, 1, 2 are
+//! standard input, output and error, `openFile path mode` (mode 0 read, 1 write, 2 append,
+//! 3 read-write) returns a new one. `hPutStr h s`, `hGetLine h` (the line without its newline;
+//! at end of input an error), `hGetChar h`, `hGetContents h` (everything left; closes the
+//! handle), `hIsEOF h`, `hFlush h`, `hClose h`, `hSetBuffering h m` (0 none, 1 line, 2 block).
+//! Standard output is flushed before standard input is read and before standard error is
+//! written. `getArgs`/`getProgName` give the program's arguments and name, `exit n` ends the
+//! run with exit code `n` (0: success). `newRef x` makes a mutable cell holding `x` (the
+//! runtime type `Ref a`), `readRef r` and `writeRef r x` read and replace its value. Failures
+//! (a missing file, a closed handle, end of input) are runtime errors worded as GHC's
+//! (`<stdin>: hGetLine: end of file`).
 //!
 //! The AD primitives: `Dual x` values pair a Double with a derivative part. The wrapper around
 //! differentiated code walks first-order values of any type with `scalars k v` (the Doubles,
@@ -32,6 +49,9 @@
 //! backpropagator call (for tests of the complexity claims) and returns `n`.
 
 use crate::types::Type;
+
+/// The runtime type of mutable cells, `Ref a` (the Prelude's `IORef` wraps it).
+pub const REF: &str = "Ref";
 
 macro_rules! prims {
     ($($variant:ident $name:literal $arity:literal,)*) => {
@@ -91,7 +111,14 @@ prims! {
     CharLe "charLe" 2, CharGt "charGt" 2, CharGe "charGe" 2,
 
     ShowCharLit "showCharLit" 1, ShowStringLit "showStringLit" 1,
-    Error "error" 1, PutStr "putStr" 1,
+    Error "error" 1, Trace "trace" 2,
+
+    // Input and output (effectful: the last argument is the running action's `()`).
+    HPutStr "hPutStr" 3, HGetLine "hGetLine" 2, HGetChar "hGetChar" 2,
+    HGetContents "hGetContents" 2, HIsEOF "hIsEOF" 2, HFlush "hFlush" 2, HClose "hClose" 2,
+    HSetBuffering "hSetBuffering" 3, OpenFile "openFile" 3,
+    GetArgs "getArgs" 1, GetProgName "getProgName" 1, Exit "exit" 2,
+    NewRef "newRef" 2, ReadRef "readRef" 2, WriteRef "writeRef" 3,
 
     // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
     DualMake "dualMake" 2, DualPrimal "dualPrimal" 1, DualDeriv "dualDeriv" 1,
@@ -109,6 +136,30 @@ prims! {
 }
 
 impl PrimOp {
+    /// Whether the primitive acts on the world (input and output, mutable cells, exit): it
+    /// must run exactly when its IO action runs (see the module comment).
+    pub fn is_effect(self) -> bool {
+        use PrimOp::*;
+        matches!(
+            self,
+            HPutStr
+                | HGetLine
+                | HGetChar
+                | HGetContents
+                | HIsEOF
+                | HFlush
+                | HClose
+                | HSetBuffering
+                | OpenFile
+                | GetArgs
+                | GetProgName
+                | Exit
+                | NewRef
+                | ReadRef
+                | WriteRef
+        )
+    }
+
     /// Whether the primitive's result is a pair built by the runtime (the backends may put its
     /// components straight where a `case` would unpack them).
     pub fn makes_pair(self) -> bool {
@@ -185,8 +236,48 @@ impl PrimOp {
             ShowCharLit => Type::fun(c, s),
             ShowStringLit => un(&s),
             Error => Type::forall(vec!["a".into()], Type::fun(s, Type::var("a"))),
-            PutStr => Type::fun(s, Type::unit()),
+            Trace => Type::forall(
+                vec!["a".into()],
+                Type::funs(vec![s, Type::var("a")], Type::var("a")),
+            ),
+            _ if self.is_effect() => self.io_ty(),
             _ => self.ad_ty(),
+        }
+    }
+
+    /// The type of an effectful primitive: its arguments, then the action's `()`.
+    fn io_ty(self) -> Type {
+        use PrimOp::*;
+        let (i, c, b, s, u) = (
+            Type::int(),
+            Type::char(),
+            Type::bool(),
+            Type::string(),
+            Type::unit(),
+        );
+        let a = Type::var("a");
+        let cell = Type::Con(REF.into(), vec![a.clone()]);
+        let (args, result) = match self {
+            HPutStr => (vec![i, s], u.clone()),
+            HGetLine | HGetContents => (vec![i], s),
+            HGetChar => (vec![i], c),
+            HIsEOF => (vec![i], b),
+            HFlush | HClose => (vec![i], u.clone()),
+            HSetBuffering => (vec![i.clone(), i], u.clone()),
+            OpenFile => (vec![s, i.clone()], i),
+            GetArgs => (vec![], Type::list(s)),
+            GetProgName => (vec![], s),
+            Exit => (vec![i], a.clone()),
+            NewRef => (vec![a.clone()], cell),
+            ReadRef => (vec![cell], a.clone()),
+            WriteRef => (vec![cell, a.clone()], u.clone()),
+            _ => unreachable!("not an effectful primitive"),
+        };
+        let ty = Type::funs(args.into_iter().chain([u]).collect(), result);
+        if matches!(self, Exit | NewRef | ReadRef | WriteRef) {
+            Type::forall(vec!["a".into()], ty)
+        } else {
+            ty
         }
     }
 
@@ -278,6 +369,20 @@ mod tests {
         }
         assert_eq!(PrimOp::from_source_name("primitive"), None);
         assert_eq!(PrimOp::from_source_name("primNoSuchThing"), None);
+    }
+
+    #[test]
+    fn effects_take_the_actions_unit_last() {
+        fn last_arg(t: &Type) -> Option<&Type> {
+            match t {
+                Type::Forall(_, b) => last_arg(b),
+                Type::Fun(a, r) => last_arg(r).or(Some(a)),
+                _ => None,
+            }
+        }
+        for &p in PrimOp::ALL.iter().filter(|p| p.is_effect()) {
+            assert_eq!(last_arg(&p.ty()), Some(&Type::unit()), "{}", p.name());
+        }
     }
 
     #[test]

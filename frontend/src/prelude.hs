@@ -699,15 +699,146 @@ instance Monad IO where
     IO n -> n w)
   return x = IO (\_ -> x)
 
+-- Input and output. Every primitive below that acts on the world takes the action's () last
+-- (see core/src/prim.rs), so it runs when, and as often as, its action runs. A Handle is the
+-- runtime's number for an open stream (0, 1, 2: the standard ones) and its name. Names that are
+-- not Haskell 98 Prelude names (Handle, hPutStr, getArgs, exitWith, IORef, trace, ...) are
+-- here because they need primitives; System.IO, System.Environment, System.Exit, Data.IORef
+-- and Debug.Trace export them, with what they build on them.
+
+type FilePath = String
+
+data Handle = Handle Int String
+data IOMode = ReadMode | WriteMode | AppendMode | ReadWriteMode deriving (Eq, Ord, Show)
+data BufferMode = NoBuffering | LineBuffering | BlockBuffering (Maybe Int) deriving (Eq, Ord, Show)
+data ExitCode = ExitSuccess | ExitFailure Int deriving (Eq, Ord, Show)
+
+instance Eq Handle where
+  Handle a _ == Handle b _ = a == b
+
+instance Show Handle where
+  showsPrec _ (Handle _ name) = showString "{handle: " . showString name . showChar '}'
+
+-- dnrad has no `catch`: an IOError raised with ioError ends the program.
+newtype IOError = IOError String
+
+instance Show IOError where
+  showsPrec _ (IOError s) = showString "user error (" . showString s . showChar ')'
+
+userError :: String -> IOError
+userError s = IOError s
+
+ioError :: IOError -> IO a
+ioError e = IO (\_ -> error (show e))
+
+stdin, stdout, stderr :: Handle
+stdin = Handle 0 "<stdin>"
+stdout = Handle 1 "<stdout>"
+stderr = Handle 2 "<stderr>"
+
+hPutStr :: Handle -> String -> IO ()
+hPutStr (Handle h _) s = IO (\w -> primHPutStr h s w)
+
+hGetLine :: Handle -> IO String
+hGetLine (Handle h _) = IO (\w -> primHGetLine h w)
+
+hGetChar :: Handle -> IO Char
+hGetChar (Handle h _) = IO (\w -> primHGetChar h w)
+
+-- Strict: reads everything left and closes the handle.
+hGetContents :: Handle -> IO String
+hGetContents (Handle h _) = IO (\w -> primHGetContents h w)
+
+hIsEOF :: Handle -> IO Bool
+hIsEOF (Handle h _) = IO (\w -> primHIsEOF h w)
+
+hFlush :: Handle -> IO ()
+hFlush (Handle h _) = IO (\w -> primHFlush h w)
+
+hClose :: Handle -> IO ()
+hClose (Handle h _) = IO (\w -> primHClose h w)
+
+hSetBuffering :: Handle -> BufferMode -> IO ()
+hSetBuffering (Handle h _) mode = IO (\w -> primHSetBuffering h (bufferCode mode) w)
+
+bufferCode :: BufferMode -> Int
+bufferCode NoBuffering = 0
+bufferCode LineBuffering = 1
+bufferCode (BlockBuffering _) = 2
+
+openFile :: FilePath -> IOMode -> IO Handle
+openFile path mode = IO (\w -> Handle (primOpenFile path (modeCode mode) w) path)
+
+modeCode :: IOMode -> Int
+modeCode ReadMode = 0
+modeCode WriteMode = 1
+modeCode AppendMode = 2
+modeCode ReadWriteMode = 3
+
+putChar :: Char -> IO ()
+putChar c = hPutStr stdout [c]
+
 putStr :: String -> IO ()
-putStr s = IO (\_ -> primPutStr s)
+putStr s = hPutStr stdout s
 
 putStrLn :: String -> IO ()
-putStrLn s = IO (\_ -> case primPutStr s of
-  _ -> primPutStr "\n")
+putStrLn s = IO (\w -> case primHPutStr 1 s w of
+  _ -> primHPutStr 1 "\n" w)
 
 print :: Show a => a -> IO ()
 print x = putStrLn (show x)
+
+getChar :: IO Char
+getChar = hGetChar stdin
+
+getLine :: IO String
+getLine = hGetLine stdin
+
+-- Strict: the whole of standard input.
+getContents :: IO String
+getContents = hGetContents stdin
+
+interact :: (String -> String) -> IO ()
+interact f = getContents >>= \s -> putStr (f s)
+
+readFile :: FilePath -> IO String
+readFile path = openFile path ReadMode >>= hGetContents
+
+writeFile :: FilePath -> String -> IO ()
+writeFile path s = writeVia WriteMode path s
+
+appendFile :: FilePath -> String -> IO ()
+appendFile path s = writeVia AppendMode path s
+
+writeVia :: IOMode -> FilePath -> String -> IO ()
+writeVia mode path s = openFile path mode >>= \h -> hPutStr h s >>= \_ -> hClose h
+
+getArgs :: IO [String]
+getArgs = IO (\w -> primGetArgs w)
+
+getProgName :: IO String
+getProgName = IO (\w -> primGetProgName w)
+
+exitWith :: ExitCode -> IO a
+exitWith ExitSuccess = IO (\w -> primExit 0 w)
+exitWith (ExitFailure n)
+  | n == 0 = IO (\_ -> error "exitWith: invalid argument (ExitFailure 0)")
+  | otherwise = IO (\w -> primExit n w)
+
+newtype IORef a = IORef (Ref a)
+
+newIORef :: a -> IO (IORef a)
+newIORef x = IO (\w -> IORef (primNewRef x w))
+
+readIORef :: IORef a -> IO a
+readIORef (IORef r) = IO (\w -> primReadRef r w)
+
+writeIORef :: IORef a -> a -> IO ()
+writeIORef (IORef r) x = IO (\w -> primWriteRef r x w)
+
+-- Writes the message and a newline to standard error when the call is evaluated.
+trace :: String -> a -> a
+trace s x = primTrace s x
 
 mapM_ :: Monad m => (a -> m b) -> [a] -> m ()
 mapM_ f [] = return ()

@@ -11,7 +11,7 @@ mod session;
 use crate::pipeline::{self, Options};
 use crate::render::write_diagnostic;
 use dnrad_ad::Mode;
-use dnrad_backend::Backend;
+use dnrad_backend::{Backend, World};
 use dnrad_core::FileId;
 use input::{needs_more, unwrap_block, ReplHelper};
 use rustyline::error::ReadlineError;
@@ -142,7 +142,8 @@ impl Repl {
         Step::Continue
     }
 
-    fn entry(&mut self, text: &str) -> Step {
+    /// Run one entry; an expression reads `stdin` when it asks for input.
+    fn entry(&mut self, text: &str, stdin: &mut dyn BufRead) -> Step {
         let text = unwrap_block(text);
         if text.trim().is_empty() {
             return Step::Continue;
@@ -150,17 +151,29 @@ impl Repl {
         if text.starts_with(':') {
             return self.command(text.trim());
         }
-        let result = if Session::is_import(&text) {
-            self.session.import(&text)
+        let declared = if Session::is_import(&text) {
+            Some(self.session.import(&text))
         } else if Session::is_definition(&text) {
-            self.session.define(&text)
+            Some(self.session.define(&text))
         } else {
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            self.session.evaluate(&text, &mut out)
+            None
         };
-        if let Err(f) = result {
-            self.report(&f);
+        if let Some(result) = declared {
+            if let Err(f) = result {
+                self.report(&f);
+            }
+            return Step::Continue;
+        }
+        let (mut out, mut err) = (std::io::stdout().lock(), std::io::stderr());
+        let mut world = World::new(stdin, &mut out, &mut err);
+        if std::io::stdout().is_terminal() {
+            world = world.line_buffered();
+        }
+        match self.session.evaluate(&text, &mut world) {
+            // An exit ends the expression, not the session (GHCi reports it the same way).
+            Ok(Some(code)) => self.complain(&format!("*** Exception: {}", exit_code(code))),
+            Ok(None) => {}
+            Err(f) => self.report(&f),
         }
         Step::Continue
     }
@@ -175,22 +188,22 @@ impl Repl {
         words
     }
 
-    /// Plain lines from a pipe: results only, no prompt.
+    /// Plain lines from a pipe: results only, no prompt. An expression that reads input reads
+    /// the lines that follow it.
     fn piped(&mut self) {
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
-        while let Some(Ok(first)) = lines.next() {
+        let mut input = std::io::stdin().lock();
+        while let Some(first) = read_line(&mut input) {
             let mut text = first;
             while needs_more(&text) {
-                match lines.next() {
-                    Some(Ok(line)) => {
+                match read_line(&mut input) {
+                    Some(line) => {
                         text.push('\n');
                         text.push_str(&line);
                     }
-                    _ => break,
+                    None => break,
                 }
             }
-            if let Step::Quit = self.entry(&text) {
+            if let Step::Quit = self.entry(&text, &mut input) {
                 return;
             }
         }
@@ -211,7 +224,7 @@ impl Repl {
             match editor.readline("dnrad> ") {
                 Ok(text) => {
                     let _ = editor.add_history_entry(text.as_str());
-                    if let Step::Quit = self.entry(&text) {
+                    if let Step::Quit = self.entry(&text, &mut std::io::stdin().lock()) {
                         break;
                     }
                 }
@@ -224,6 +237,32 @@ impl Repl {
             let _ = editor.save_history(h);
         }
         Ok(())
+    }
+}
+
+/// The next line of `input` without its line ending, or `None` at its end.
+fn read_line(input: &mut dyn BufRead) -> Option<String> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => {
+            if line.ends_with('\n') {
+                line.pop();
+                if line.ends_with('\r') {
+                    line.pop();
+                }
+            }
+            Some(line)
+        }
+    }
+}
+
+/// How GHC shows the exit code `code` (`ExitFailure 3`).
+fn exit_code(code: i64) -> String {
+    match code {
+        0 => "ExitSuccess".into(),
+        n if n < 0 => format!("ExitFailure ({n})"),
+        n => format!("ExitFailure {n}"),
     }
 }
 

@@ -8,9 +8,9 @@ use super::chunks::{self, Chunk, Key};
 use super::display;
 use crate::pipeline::{self, Options};
 use crate::sources::Sources;
+use dnrad_backend::World;
 use dnrad_core::{pretty, Bind, Diagnostic, ErrorKind, FileId, Program, Span, Type};
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The names of the bindings the session adds to evaluate an expression.
@@ -254,9 +254,9 @@ impl Session {
             .find(|b| b.span.file == FileId::MAIN && b.name.unqualified() == name)
     }
 
-    /// Evaluate an expression: run it if it is an IO action (printing a non-unit result),
-    /// otherwise print it with `show`.
-    pub fn evaluate(&self, expr: &str, out: &mut dyn Write) -> Result<()> {
+    /// Evaluate an expression in `world`: run it if it is an IO action (printing a non-unit
+    /// result), otherwise print it with `show`. Returns the code it gave `exitWith`, if any.
+    pub fn evaluate(&self, expr: &str, world: &mut World) -> Result<Option<i64>> {
         let it = format!("\n{IT} = ({expr})\n");
         let program = self.compile(&it)?;
         let ty = Self::binding(&program, IT).map(|b| match &b.ty {
@@ -296,13 +296,14 @@ impl Session {
             let limits = dnrad_backend::Limits {
                 max_depth: self.options.max_depth,
             };
-            dnrad_backend::run_on(self.options.backend, &p, out, &limits).map_err(|d| vec![d])
+            dnrad_backend::run_on(self.options.backend, &p, world, &limits).map_err(|d| vec![d])
         });
-        let _ = out.flush();
-        result.map(drop).map_err(|diagnostics| Failure {
-            sources,
-            diagnostics,
-        })
+        result
+            .map(|_| world.exit_code())
+            .map_err(|diagnostics| Failure {
+                sources,
+                diagnostics,
+            })
     }
 
     /// The type of an expression, with its class context (not restricted by the monomorphism

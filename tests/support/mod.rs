@@ -45,7 +45,18 @@ pub fn run_dnrad_args(args: &[&str]) -> Outcome {
 
 /// Run `dnrad ARGS` with `input` on its standard input (a pipe), killing it after `TIMEOUT`.
 pub fn run_dnrad_with_input(args: &[&str], input: Option<&str>) -> Outcome {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dnrad"))
+    run_dnrad_in(args, input, None)
+}
+
+/// Run `dnrad ARGS` in the working directory `dir` (by default this process's) with `input` on
+/// its standard input (a pipe; without input, standard input is empty), killing it after
+/// `TIMEOUT`.
+pub fn run_dnrad_in(args: &[&str], input: Option<&str>, dir: Option<&Path>) -> Outcome {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dnrad"));
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(if input.is_some() {

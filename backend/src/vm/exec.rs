@@ -6,12 +6,14 @@
 
 use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
 use crate::compile::{Compiled, LamCode};
-use crate::machine::{apply_prim, loop_message, runtime_error, Env, Global, Limits};
+use crate::machine::{
+    apply_prim, leave_frame, loop_message, prim_error, runtime_error, Env, Global, Limits,
+};
 use crate::prims::int_div;
 use crate::value::{Captures, Closure, RecGroup, Value};
+use crate::world::World;
 use dnrad_core::{Diagnostic, PrimOp, Span};
 use smallvec::SmallVec;
-use std::io::Write;
 use std::rc::Rc;
 
 /// The most arguments a primitive takes (`primArrayBin`).
@@ -49,7 +51,7 @@ struct Frame {
     saved_loc: Span,
 }
 
-pub struct Vm<'p, 'o> {
+pub struct Vm<'p, 'o, 'w> {
     funcs: &'p [Function],
     lams: &'p [LamCode],
     /// Index of the first top-level binding's function.
@@ -59,21 +61,23 @@ pub struct Vm<'p, 'o> {
     stack: Vec<Value>,
     frames: Vec<Frame>,
     user_loc: Span,
+    /// The user location the last frame that moved it returned with (see `prim_error`).
+    returned_loc: Span,
     limits: Limits,
-    out: &'o mut dyn Write,
+    world: &'o mut World<'w>,
     pub bp_calls: u64,
     /// The arguments of a `TailCallDirect` on their way to the frame's first registers (kept
     /// to reuse its allocation).
     moved: Vec<Value>,
 }
 
-impl<'p, 'o> Vm<'p, 'o> {
+impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     pub fn new(
         compiled: &'p Compiled,
         funcs: &'p [Function],
-        out: &'o mut dyn Write,
+        world: &'o mut World<'w>,
         limits: Limits,
-    ) -> Vm<'p, 'o> {
+    ) -> Vm<'p, 'o, 'w> {
         Vm {
             funcs,
             lams: &compiled.lams,
@@ -87,8 +91,9 @@ impl<'p, 'o> Vm<'p, 'o> {
             stack: Vec::new(),
             frames: Vec::new(),
             user_loc: Span::dummy(),
+            returned_loc: Span::dummy(),
             limits,
-            out,
+            world,
             bp_calls: 0,
             moved: Vec::new(),
         }
@@ -166,7 +171,7 @@ impl<'p, 'o> Vm<'p, 'o> {
     ) -> Result<[Value; 2], Diagnostic> {
         let regs = &code.operands[args as usize..];
         let parts = crate::ad_prims::pair_parts(op, |i| &self.stack[base + regs[i] as usize]);
-        parts.map_err(|msg| self.prim_error(span, msg))
+        parts.map_err(|msg| self.prim_error(op, span, msg))
     }
 
     /// The values of the registers `code.operands[start..start+n]` of the frame at `base`.
@@ -198,7 +203,7 @@ impl<'p, 'o> Vm<'p, 'o> {
     pub fn run(&mut self, func: u32) -> Result<Value, Diagnostic> {
         self.push_frame(func, Env::None, Return::Exit)?;
         let r = self.execute();
-        let _ = self.out.flush();
+        self.world.flush();
         r
     }
 
@@ -295,14 +300,14 @@ impl<'p, 'o> Vm<'p, 'o> {
 
     /// Primitive `op` on `args` (the general path), or the runtime error at `span`.
     fn prim_at(&mut self, op: PrimOp, args: &mut [Value], span: Span) -> Result<Value, Diagnostic> {
-        apply_prim(op, args, self.lams, &mut self.bp_calls, self.out)
-            .map_err(|msg| self.prim_error(span, msg))
+        apply_prim(op, args, self.lams, &mut self.bp_calls, self.world)
+            .map_err(|msg| self.prim_error(op, span, msg))
     }
 
-    /// A primitive's runtime error at `span` (after the output so far).
-    fn prim_error(&mut self, span: Span, msg: String) -> Diagnostic {
-        let _ = self.out.flush();
-        self.error(span, msg)
+    /// Primitive `op`'s runtime error at `span` (after the output so far).
+    fn prim_error(&mut self, op: PrimOp, span: Span, msg: String) -> Diagnostic {
+        self.world.flush();
+        prim_error(op, span, self.user_loc, self.returned_loc, msg)
     }
 
     fn execute(&mut self) -> Result<Value, Diagnostic> {
@@ -340,7 +345,7 @@ impl<'p, 'o> Vm<'p, 'o> {
             ($tag:expr, $n:expr, |$j:ident| $field:expr) => {{
                 let (tag, n) = ($tag, $n);
                 let frame = self.frames.pop().expect("a frame to return from");
-                self.user_loc = frame.saved_loc;
+                leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
                 let arm = match frame.ret {
                     Return::Scrut(dst) => self.arm_for(dst, tag, n),
                     _ => None,
@@ -482,8 +487,8 @@ impl<'p, 'o> Vm<'p, 'o> {
                     for &r in code.list(*args, op.arity()) {
                         values.push(self.stack[reg(r)].clone());
                     }
-                    let v = apply_prim(*op, &mut values, self.lams, &mut self.bp_calls, self.out)
-                        .map_err(|msg| self.prim_error(*span, msg))?;
+                    let v = apply_prim(*op, &mut values, self.lams, &mut self.bp_calls, self.world)
+                        .map_err(|msg| self.prim_error(*op, *span, msg))?;
                     self.stack[reg(*dst)] = v;
                 }
                 Op::RetPrim { op, args, span } => {
@@ -494,10 +499,10 @@ impl<'p, 'o> Vm<'p, 'o> {
                     // The frame's registers are freed now; the frame ends when the primitive
                     // has run (its errors are reported from inside it).
                     self.stack.truncate(base);
-                    let v = apply_prim(*op, &mut values, self.lams, &mut self.bp_calls, self.out)
-                        .map_err(|msg| self.prim_error(*span, msg))?;
+                    let v = apply_prim(*op, &mut values, self.lams, &mut self.bp_calls, self.world)
+                        .map_err(|msg| self.prim_error(*op, *span, msg))?;
                     let frame = self.frames.pop().expect("a frame to return from");
-                    self.user_loc = frame.saved_loc;
+                    leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
                     deliver!(frame, v)
                 }
                 Op::Call {
@@ -619,7 +624,7 @@ impl<'p, 'o> Vm<'p, 'o> {
                     let v = std::mem::take(&mut self.stack[reg(*src)]);
                     let frame = self.frames.pop().expect("a frame to return from");
                     self.stack.truncate(frame.base);
-                    self.user_loc = frame.saved_loc;
+                    leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
                     deliver!(frame, v)
                 }
                 Op::RetCon { tag, args, n } => {

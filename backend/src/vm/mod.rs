@@ -13,19 +13,23 @@ mod regalloc;
 
 use crate::compile::{compile, Compiled};
 use crate::machine::Limits;
+use crate::world::World;
 use dnrad_core::{Diagnostic, Program, Span};
-use std::io::Write;
 
-/// Run `compiled`'s entry on the VM; returns the backpropagator calls made.
-pub fn run(compiled: &Compiled, out: &mut dyn Write, limits: &Limits) -> Result<u64, Diagnostic> {
+/// Run `compiled`'s entry on the VM: how the run ended and the backpropagator calls made.
+pub fn run(
+    compiled: &Compiled,
+    world: &mut World,
+    limits: &Limits,
+) -> (Result<(), Diagnostic>, u64) {
     if compiled.entry.is_none() {
-        return Ok(0);
+        return (Ok(()), 0);
     }
     let funcs = gen::generate(compiled);
     let entry = (compiled.lams.len() + compiled.globals.len() + compiled.direct.len()) as u32;
-    let mut vm = exec::Vm::new(compiled, &funcs, out, limits.clone());
-    vm.run(entry)?;
-    Ok(vm.bp_calls)
+    let mut vm = exec::Vm::new(compiled, &funcs, world, limits.clone());
+    let result = vm.run(entry).map(drop);
+    (result, vm.bp_calls)
 }
 
 /// The bytecode the VM runs for `program`, as text (`dnrad dump bytecode`): the entry and the

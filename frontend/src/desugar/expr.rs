@@ -284,13 +284,12 @@ impl Ds {
                 match mode {
                     // `e >>= \_ -> rest`, not `e >> rest`: under strict evaluation the lambda keeps
                     // `rest` from being evaluated before `e` has run.
+                    // The bind takes the statement's span: an action's runtime error names
+                    // the statement that ran it (see `backend::machine::prim_error`).
                     StmtMode::Do => {
-                        let bind = self.prelude_name(">>=", span)?;
+                        let at = e.span;
                         let ignored = self.fresh("_");
-                        Ok(build::apps(
-                            build::var(&bind, span),
-                            [e, build::lam(ignored, rest, span)],
-                        ))
+                        self.bind_at(at, e, build::lam(ignored, rest, span))
                     }
                     StmtMode::Comprehension => {
                         Ok(build::if_then_else(e, rest, build::con("[]", span), span))
@@ -325,17 +324,27 @@ impl Ds {
                 });
                 self.pop_scope();
                 let f = build::lam(x, body?, span);
-                let combinator = match mode {
-                    StmtMode::Do => ">>=",
-                    StmtMode::Comprehension => "concatMap",
-                };
-                let c = self.prelude_name(combinator, span)?;
-                Ok(match mode {
-                    StmtMode::Do => build::apps(build::var(&c, span), [source, f]),
-                    StmtMode::Comprehension => build::apps(build::var(&c, span), [f, source]),
-                })
+                match mode {
+                    StmtMode::Do => self.bind_at(p.span.to(source.span), source, f),
+                    StmtMode::Comprehension => {
+                        let c = self.prelude_name("concatMap", span)?;
+                        Ok(build::apps(build::var(&c, span), [f, source]))
+                    }
+                }
             }
         }
+    }
+
+    /// `m >>= k` of a `do` statement, every node spanning the statement `at` (not the rest of
+    /// the block): a runtime error of the action names the statement that ran it (see
+    /// `backend::machine::prim_error`).
+    fn bind_at(&mut self, at: Span, m: UExpr, k: UExpr) -> DResult<UExpr> {
+        let bind = self.prelude_name(">>=", at)?;
+        let partial = build::app(build::var(&bind, at), m);
+        Ok(UExpr {
+            span: at,
+            kind: UKind::App(Box::new(partial), Box::new(k)),
+        })
     }
 
     fn record_con(&mut self, c: &Ident, fields: &[(Ident, Expr)], span: Span) -> DResult<UExpr> {

@@ -21,10 +21,11 @@ pub(crate) fn builtin_type(name: &str) -> Option<usize> {
     }
 }
 
-/// The run-time types of automatic differentiation, which only the Prelude names.
-fn ad_type(name: &str) -> Option<usize> {
+/// The run-time types that only the Prelude names: those of automatic differentiation and the
+/// mutable cell under `IORef`.
+fn runtime_type(name: &str) -> Option<usize> {
     match name {
-        dnrad_core::dual::DUAL => Some(1),
+        dnrad_core::dual::DUAL | dnrad_core::prim::REF => Some(1),
         "Cot" | "Staged" | dnrad_core::dual::ARRAY_BP => Some(0),
         _ => None,
     }
@@ -37,9 +38,7 @@ fn unknown_type_message(name: &str) -> String {
         "Rational" | "Ratio" => None,
         "Word" | "Word8" | "Word16" | "Word32" | "Word64" | "Int8" | "Int16" | "Int32"
         | "Int64" => Some("dnrad's integer types are `Int` (64-bit) and `Integer`"),
-        "IORef" | "Array" | "Map" | "Set" => {
-            Some("dnrad has only the Prelude (no library modules)")
-        }
+        "Array" | "Map" | "Set" => Some("dnrad has only the Prelude (no library modules)"),
         _ => None,
     };
     match why {
@@ -97,8 +96,8 @@ impl Ds {
             let mut it = args.into_iter();
             return Ok(Type::fun(it.next().unwrap(), it.next().unwrap()));
         }
-        let ad = ad_type(&c.name).filter(|_| self.privileged());
-        if let Some(arity) = builtin_type(&c.name).or(ad) {
+        let runtime = runtime_type(&c.name).filter(|_| self.privileged());
+        if let Some(arity) = builtin_type(&c.name).or(runtime) {
             return check_arity(&c.name, arity, Type::Con(Name::new(&c.name), args), whole);
         }
         match self.resolve_type(c)? {
