@@ -3,7 +3,7 @@
 mod support;
 
 use std::path::PathBuf;
-use support::run_dnrad;
+use support::{run_dnrad, run_dnrad_args, run_dnrad_with_input};
 
 fn temp_program(name: &str, text: &str) -> PathBuf {
     support::temp_program("cli", name, text)
@@ -452,5 +452,95 @@ fn strict_evaluation_helpers_keep_tail_calls() {
             "{backend}: {}",
             out.stderr
         );
+
+#[test]
+fn run_passes_arguments_after_a_double_dash_and_names_the_program_by_its_stem() {
+    let file = temp_program(
+        "args_echo.hs",
+        "main :: IO ()\nmain = do\n  getProgName >>= putStrLn\n  getArgs >>= print\n",
+    );
+    let path = file.to_str().unwrap();
+    let out = run_dnrad_args(&["run", path, "--", "one", "two words", "--lint", "-x"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "args_echo\n[\"one\",\"two words\",\"--lint\",\"-x\"]\n"
+    );
+    let none = run_dnrad(&["run"], &file);
+    assert_eq!(none.stdout, "args_echo\n[]\n");
+}
+
+#[test]
+fn exit_with_sets_the_exit_code_after_the_output_so_far() {
+    let program = |code: &str| {
+        format!("main :: IO ()\nmain = do\n  putStr \"partial\"\n  exitWith ({code})\n  putStrLn \"never\"\n")
+    };
+    for (i, (code, status)) in [
+        ("ExitFailure 3", 3),
+        ("ExitSuccess", 0),
+        ("ExitFailure 263", 7),
+        ("ExitFailure (-1)", 255),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let file = temp_program(&format!("exit{i}.hs"), &program(code));
+        for backend in ["vm", "interp"] {
+            let out = run_dnrad(&["run", "--backend", backend], &file);
+            assert_eq!(out.code, Some(status), "{code}: {}", out.stderr);
+            assert_eq!(out.stdout, "partial", "{code}");
+            assert_eq!(out.stderr, "", "{code}");
+        }
+    }
+    let file = temp_program("exit_zero.hs", &program("ExitFailure 0"));
+    let out = run_dnrad(&["run"], &file);
+    assert_eq!(out.code, Some(1));
+    assert!(out
+        .stderr
+        .contains("exitWith: invalid argument (ExitFailure 0)"));
+    assert!(out.stderr.contains("exit_zero.hs:4:"), "{}", out.stderr);
+}
+
+#[test]
+fn a_missing_file_is_a_runtime_error_at_the_statement_naming_the_file() {
+    let file = temp_program(
+        "missing_file.hs",
+        "main :: IO ()\nmain = do\n  putStrLn \"reading\"\n  text <- readFile \"no/such/file.txt\"\n  putStr text\n",
+    );
+    for backend in ["vm", "interp"] {
+        let out = run_dnrad(&["run", "--backend", backend], &file);
+        assert_eq!(out.code, Some(1), "{}", out.stderr);
+        assert_eq!(out.stdout, "reading\n");
+        assert!(
+            out.stderr
+                .contains("no/such/file.txt: openFile: does not exist (No such file or directory)"),
+            "{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("missing_file.hs:4:"), "{}", out.stderr);
+        assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+    }
+}
+
+#[test]
+fn reading_past_the_end_of_standard_input_is_located_and_prompts_are_shown() {
+    let file = temp_program(
+        "ask_twice.hs",
+        "main :: IO ()\nmain = do\n  putStr \"name? \"\n  name <- getLine\n  putStr (\"hi \" ++ name ++ \"; age? \")\n  age <- getLine\n  putStrLn age\n",
+    );
+    let path = file.to_str().unwrap();
+    for backend in ["vm", "interp"] {
+        let out = run_dnrad_with_input(&["run", "--backend", backend, path], Some("ada\n"));
+        assert_eq!(out.code, Some(1), "{}", out.stderr);
+        assert_eq!(out.stdout, "name? hi ada; age? ");
+        assert!(
+            out.stderr.contains("<stdin>: hGetLine: end of file"),
+            "{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("ask_twice.hs:6:"), "{}", out.stderr);
+        let both = run_dnrad_with_input(&["run", "--backend", backend, path], Some("ada\n36"));
+        assert_eq!(both.code, Some(0), "{}", both.stderr);
+        assert_eq!(both.stdout, "name? hi ada; age? 36\n");
     }
 }

@@ -59,6 +59,7 @@ pub(crate) fn apply(op: PrimOp, args: &mut [Value], world: &mut World) -> PrimRe
             world.exit(h);
             return Err(EXITED.into());
         }
+        IoError => return Err(string_of(&args[0])),
         NewRef => Value::Ref(Rc::new(MutCell {
             value: std::cell::RefCell::new(std::mem::take(&mut args[0])),
         })),

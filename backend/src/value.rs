@@ -146,11 +146,19 @@ impl Value {
         }
     }
 
+    /// The list cell `head : tail`, built in place.
+    pub fn cons(head: Value, tail: Value) -> Value {
+        Value::Con(Rc::new(ConCell {
+            tag: 1,
+            fields: Fields::from_buf([head, tail]),
+        }))
+    }
+
     /// Build a Haskell list from items.
     pub fn list(items: impl DoubleEndedIterator<Item = Value>) -> Value {
         items
             .rev()
-            .fold(Value::Tag(0), |acc, x| Value::con(1, [x, acc]))
+            .fold(Value::Tag(0), |acc, x| Value::cons(x, acc))
     }
 
     /// An array-mode dual number that no operation made: input `id` or (ID 0) a constant.
@@ -177,7 +185,7 @@ impl Value {
     pub fn string(s: &str) -> Value {
         s.chars()
             .rev()
-            .fold(Value::Tag(0), |acc, c| Value::con(1, [Value::Char(c), acc]))
+            .fold(Value::Tag(0), |acc, c| Value::cons(Value::Char(c), acc))
     }
 }
 

@@ -272,7 +272,9 @@ impl<'a> World<'a> {
             Stream::Stderr => &mut *self.stderr,
             Stream::Writer(w) => w,
             Stream::Both(r) => {
-                // Drop what was read ahead, so the write lands at the reading position.
+                // Drop what was read ahead, so the write lands at the reading position (a
+                // seek discards the buffer; `stream_position` would keep it).
+                #[allow(clippy::seek_from_current)]
                 let _ = r.seek(SeekFrom::Current(0));
                 r.get_mut()
             }
@@ -390,14 +392,14 @@ mod tests {
         let mut input: &[u8] = b"abc";
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut w = World::new(&mut input, &mut out, &mut err);
+        assert_eq!(
+            w.put(STDIN, "x").unwrap_err(),
+            "<stdin>: hPutStr: illegal operation (handle is not open for writing)"
+        );
         assert_eq!(w.get_contents(STDIN).unwrap(), "abc");
         assert_eq!(
             w.get_line(STDIN).unwrap_err(),
             "<stdin>: hGetLine: illegal operation (handle is closed)"
-        );
-        assert_eq!(
-            w.put(STDIN, "x").unwrap_err(),
-            "<stdin>: hPutStr: illegal operation (handle is not open for writing)"
         );
         assert!(w
             .get_line(STDOUT)
@@ -429,6 +431,12 @@ mod tests {
         let h = w.open(path, 0).unwrap();
         assert_eq!(w.get_line(h).unwrap(), "first");
         assert_eq!(w.get_contents(h).unwrap(), "second\n");
+        // Read-write: a write lands where reading stopped.
+        let h = w.open(path, 3).unwrap();
+        assert_eq!(w.get_line(h).unwrap(), "first");
+        w.put(h, "SECOND").unwrap();
+        w.close(h).unwrap();
+        assert_eq!(std::fs::read_to_string(path).unwrap(), "first\nSECOND\n");
         let missing = dir.join("missing.txt");
         let missing = missing.to_str().unwrap();
         assert_eq!(

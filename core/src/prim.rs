@@ -22,7 +22,8 @@
 //! handle), `hIsEOF h`, `hFlush h`, `hClose h`, `hSetBuffering h m` (0 none, 1 line, 2 block).
 //! Standard output is flushed before standard input is read and before standard error is
 //! written. `getArgs`/`getProgName` give the program's arguments and name, `exit n` ends the
-//! run with exit code `n` (0: success). `newRef x` makes a mutable cell holding `x` (the
+//! run with exit code `n` (0: success), `ioError s` fails with message `s` (as `error`, but as
+//! an action, so the failure is located like the other effects'). `newRef x` makes a mutable cell holding `x` (the
 //! runtime type `Ref a`), `readRef r` and `writeRef r x` read and replace its value. Failures
 //! (a missing file, a closed handle, end of input) are runtime errors worded as GHC's
 //! (`<stdin>: hGetLine: end of file`).
@@ -117,7 +118,7 @@ prims! {
     HPutStr "hPutStr" 3, HGetLine "hGetLine" 2, HGetChar "hGetChar" 2,
     HGetContents "hGetContents" 2, HIsEOF "hIsEOF" 2, HFlush "hFlush" 2, HClose "hClose" 2,
     HSetBuffering "hSetBuffering" 3, OpenFile "openFile" 3,
-    GetArgs "getArgs" 1, GetProgName "getProgName" 1, Exit "exit" 2,
+    GetArgs "getArgs" 1, GetProgName "getProgName" 1, Exit "exit" 2, IoError "ioError" 2,
     NewRef "newRef" 2, ReadRef "readRef" 2, WriteRef "writeRef" 3,
 
     // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
@@ -154,6 +155,7 @@ impl PrimOp {
                 | GetArgs
                 | GetProgName
                 | Exit
+                | IoError
                 | NewRef
                 | ReadRef
                 | WriteRef
@@ -268,13 +270,14 @@ impl PrimOp {
             GetArgs => (vec![], Type::list(s)),
             GetProgName => (vec![], s),
             Exit => (vec![i], a.clone()),
+            IoError => (vec![s], a.clone()),
             NewRef => (vec![a.clone()], cell),
             ReadRef => (vec![cell], a.clone()),
             WriteRef => (vec![cell, a.clone()], u.clone()),
             _ => unreachable!("not an effectful primitive"),
         };
         let ty = Type::funs(args.into_iter().chain([u]).collect(), result);
-        if matches!(self, Exit | NewRef | ReadRef | WriteRef) {
+        if matches!(self, Exit | IoError | NewRef | ReadRef | WriteRef) {
             Type::forall(vec!["a".into()], ty)
         } else {
             ty

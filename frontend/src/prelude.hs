@@ -729,7 +729,7 @@ userError :: String -> IOError
 userError s = IOError s
 
 ioError :: IOError -> IO a
-ioError e = IO (\_ -> error (show e))
+ioError e = IO (\w -> primIoError (show e) w)
 
 stdin, stdout, stderr :: Handle
 stdin = Handle 0 "<stdin>"
@@ -822,7 +822,7 @@ getProgName = IO (\w -> primGetProgName w)
 exitWith :: ExitCode -> IO a
 exitWith ExitSuccess = IO (\w -> primExit 0 w)
 exitWith (ExitFailure n)
-  | n == 0 = IO (\_ -> error "exitWith: invalid argument (ExitFailure 0)")
+  | n == 0 = IO (\w -> primIoError "exitWith: invalid argument (ExitFailure 0)" w)
   | otherwise = IO (\w -> primExit n w)
 
 newtype IORef a = IORef (Ref a)

@@ -257,7 +257,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         }
     }
 
-    /// The Int and Double operations of two arguments that need no allocation.
+    /// The Int, Double and Char operations of two arguments that need no allocation.
     fn fast2(op: PrimOp, a: &Value, b: &Value) -> Option<Value> {
         use PrimOp::*;
         Some(match (op, a, b) {
@@ -278,6 +278,12 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             (DoubleLe, Value::Double(a), Value::Double(b)) => Value::bool(a <= b),
             (DoubleGt, Value::Double(a), Value::Double(b)) => Value::bool(a > b),
             (DoubleGe, Value::Double(a), Value::Double(b)) => Value::bool(a >= b),
+            (CharEq, Value::Char(a), Value::Char(b)) => Value::bool(a == b),
+            (CharNe, Value::Char(a), Value::Char(b)) => Value::bool(a != b),
+            (CharLt, Value::Char(a), Value::Char(b)) => Value::bool(a < b),
+            (CharLe, Value::Char(a), Value::Char(b)) => Value::bool(a <= b),
+            (CharGt, Value::Char(a), Value::Char(b)) => Value::bool(a > b),
+            (CharGe, Value::Char(a), Value::Char(b)) => Value::bool(a >= b),
             (IntQuot | IntRem | IntDiv | IntMod, Value::Int(a), Value::Int(b)) => {
                 return int_div(op, *a, *b).ok()
             }
@@ -292,6 +298,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         Some(match (op, a) {
             (DoubleNegate, Value::Double(a)) => Value::Double(-a),
             (IntToDouble, Value::Int(a)) => Value::Double(*a as f64),
+            (CharOrd, Value::Char(c)) => Value::Int(*c as i64),
             (DualPrimal, a) => Value::Double(a.dual_primal()?),
             (DualDeriv, Value::Dual(d)) => d.deriv.clone(),
             _ => return None,

@@ -1,6 +1,6 @@
-//! Constant folding, the simplifier's last step: a numeric conversion of a literal becomes the
-//! literal it computes (specialised overloaded code is full of `prim#integerToInt 2n`, the
-//! `fromInteger 2` of `even` at `Int`), and a `let` whose right-hand side is a constant — a
+//! Constant folding, the simplifier's last step: a numeric conversion of a literal, or the code
+//! of a character literal (`fromEnum '0'`), becomes the literal it computes (specialised
+//! overloaded code is full of `prim#integerToInt 2n`, the `fromInteger 2` of `even` at `Int`), and a `let` whose right-hand side is a constant — a
 //! numeric or character literal, or a constructor without fields such as the `()` a
 //! pattern-match fallthrough binds — is substituted into its body. A conversion of an `Int` to `Integer` that
 //! is converted back (`fromIntegral :: Int -> Double` is `integerToDouble (intToInteger x)`)
@@ -145,6 +145,7 @@ fn convert(op: PrimOp, lit: &Lit) -> Option<Lit> {
         (PrimOp::IntegerToDouble, Lit::Integer(n)) => Lit::Double(i64::try_from(n).ok()? as f64),
         (PrimOp::IntToInteger, Lit::Int(i)) => Lit::Integer(BigInt::from(*i)),
         (PrimOp::IntToDouble, Lit::Int(i)) => Lit::Double(*i as f64),
+        (PrimOp::CharOrd, Lit::Char(c)) => Lit::Int(i64::from(u32::from(*c))),
         _ => return None,
     })
 }
@@ -199,6 +200,14 @@ mod tests {
         // Other uses of the Integer keep it.
         let shown = prim(PrimOp::IntegerShow, vec![wide]);
         assert_eq!(fold(&shown), shown);
+    }
+
+    #[test]
+    fn the_code_of_a_character_literal_folds() {
+        let zero = prim(PrimOp::CharOrd, vec![lit(Lit::Char('0'))]);
+        assert_eq!(fold(&zero), lit(Lit::Int(48)));
+        let high = prim(PrimOp::CharOrd, vec![lit(Lit::Char('\u{1F600}'))]);
+        assert_eq!(fold(&high), lit(Lit::Int(0x1F600)));
     }
 
     fn alt(con: &str, rhs: Expr) -> crate::expr::Alt {
