@@ -79,8 +79,8 @@ fn run(program: &dnrad_core::Program, path: &std::path::Path) -> String {
 fn read_lines(c: &mut Criterion) {
     dnrad::alloc::retain_freed_memory();
     let (path, sum) = input();
-    let sources = pipeline::sources_for("sum_lines.hs", PROGRAM);
-    let program = pipeline::compile_for_run(&sources, Options::default())
+    let mut sources = pipeline::sources_for("sum_lines.hs", PROGRAM);
+    let program = pipeline::compile_for_run(&mut sources, Options::default())
         .unwrap_or_else(|e| panic!("benchmark program does not compile: {e:?}"));
     assert_eq!(run(&program, &path), format!("{sum}\n"));
     let mut group = c.benchmark_group("read-10MB-lines");

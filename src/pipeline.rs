@@ -165,7 +165,7 @@ pub fn run(
 
 /// Compile and run `main` in `world` (its streams, arguments and name).
 pub fn run_in(
-    sources: &Sources,
+    sources: &mut Sources,
     options: Options,
     world: &mut World,
 ) -> Result<RunStats, Vec<Diagnostic>> {

@@ -457,7 +457,7 @@ fn strict_evaluation_helpers_keep_tail_calls() {
 fn run_passes_arguments_after_a_double_dash_and_names_the_program_by_its_stem() {
     let file = temp_program(
         "args_echo.hs",
-        "main :: IO ()\nmain = do\n  getProgName >>= putStrLn\n  getArgs >>= print\n",
+        "import System.Environment\nmain :: IO ()\nmain = do\n  getProgName >>= putStrLn\n  getArgs >>= print\n",
     );
     let path = file.to_str().unwrap();
     let out = run_dnrad_args(&["run", path, "--", "one", "two words", "--lint", "-x"]);
@@ -473,7 +473,7 @@ fn run_passes_arguments_after_a_double_dash_and_names_the_program_by_its_stem() 
 #[test]
 fn exit_with_sets_the_exit_code_after_the_output_so_far() {
     let program = |code: &str| {
-        format!("main :: IO ()\nmain = do\n  putStr \"partial\"\n  exitWith ({code})\n  putStrLn \"never\"\n")
+        format!("import System.Exit\nmain :: IO ()\nmain = do\n  putStr \"partial\"\n  exitWith ({code})\n  putStrLn \"never\"\n")
     };
     for (i, (code, status)) in [
         ("ExitFailure 3", 3),
@@ -498,7 +498,7 @@ fn exit_with_sets_the_exit_code_after_the_output_so_far() {
     assert!(out
         .stderr
         .contains("exitWith: invalid argument (ExitFailure 0)"));
-    assert!(out.stderr.contains("exit_zero.hs:4:"), "{}", out.stderr);
+    assert!(out.stderr.contains("exit_zero.hs:5:"), "{}", out.stderr);
 }
 
 #[test]

@@ -1,11 +1,12 @@
-//! Runs the acceptance corpus (`tests/corpus/{run,errors,ad}`, a copy of `shared/programs`) through
+//! Runs the acceptance corpus (`tests/corpus/{run,errors,ad,io}`, a copy of `shared/programs`) through
 //! the `dnrad` binary, as a user would, and compares with the expected outputs.
 //! The corpus is a ratchet: every program named in `tests/corpus_ratchet.txt` must pass; the others
 //! are reported. The list only grows. Programs of `ad/` run once per reverse AD mode
 //! (`ad/NAME@MODE`); the naive mode skips the programs whose point is exponential sharing.
 //! Every case runs on both backends: the interpreter (`ID`) and the VM (`ID@vm`); both must
 //! match the expected output and error line, which makes this the backends' differential test.
-//! A case `NAME` may come with `NAME.stdin` (its standard input; otherwise it is empty),
+//! A case is `NAME.hs` or a literate `NAME.lhs`, which may import modules beside it; it may come
+//! with `NAME.stdin` (its standard input; otherwise it is empty),
 //! `NAME.args` (one line of arguments: `dnrad run NAME.hs -- ARGS`) and `NAME.exit` (the exit
 //! code, 0 by default; standard error is not compared). Each run's working directory is a
 //! fresh empty one of its own, so programs that write files do not meet each other.
@@ -45,7 +46,7 @@ fn exponential_for_naive(stem: &str) -> bool {
 
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
-    for dir in ["run", "errors", "ad", "io", "programs"] {
+    for dir in VENDORED.into_iter().chain(["programs"]) {
         // `programs/`: whole realistic programs of our own (tests/programs, outputs from GHC).
         let root = if dir == "programs" {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
@@ -225,7 +226,35 @@ fn corpus_ratchet() {
     );
 }
 
-/// The vendored corpus must not drift from the shared acceptance corpus when that is available.
+/// The shared corpus' directories this one vendors (`tests/corpus/DIR`).
+const VENDORED: [&str; 4] = ["run", "errors", "ad", "io"];
+
+/// The files under `dir`, relative to it, sorted; folders named `oracle` (the programs that
+/// computed `ad/` references, kept in the shared corpus for reference only) are left out.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![PathBuf::new()];
+    while let Some(rel) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(dir.join(&rel)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let rel = rel.join(entry.file_name());
+            if entry.path().is_dir() {
+                if entry.file_name() != "oracle" {
+                    todo.push(rel);
+                }
+            } else {
+                out.push(rel);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The vendored corpus must not drift from the shared acceptance corpus when that is available:
+/// the same files (programs, modules, expected outputs, inputs), byte for byte.
 #[test]
 fn vendored_corpus_matches_shared() {
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/programs");
@@ -233,19 +262,18 @@ fn vendored_corpus_matches_shared() {
         eprintln!("no ../shared/programs here; nothing to compare");
         return;
     }
-    for case in cases() {
-        // `programs/` is ours, not a copy.
-        let Ok(rel) = case.path.strip_prefix(corpus_dir()) else {
-            continue;
-        };
-        for ext in ["hs", "out", "err", "stdin", "args", "exit"] {
-            let ours = std::fs::read(case.path.with_extension(ext)).ok();
-            let theirs = std::fs::read(shared.join(rel).with_extension(ext)).ok();
-            assert_eq!(
-                ours,
-                theirs,
-                "tests/corpus/{} differs from shared/programs",
-                rel.with_extension(ext).display()
+    for dir in VENDORED {
+        let (ours, theirs) = (corpus_dir().join(dir), shared.join(dir));
+        assert_eq!(
+            files_under(&ours),
+            files_under(&theirs),
+            "tests/corpus/{dir} has other files than shared/programs/{dir}"
+        );
+        for rel in files_under(&theirs) {
+            assert!(
+                std::fs::read(ours.join(&rel)).ok() == std::fs::read(theirs.join(&rel)).ok(),
+                "tests/corpus/{dir}/{} differs from shared/programs",
+                rel.display()
             );
         }
     }

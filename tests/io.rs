@@ -17,7 +17,7 @@ struct Ran {
 }
 
 fn run_on(backend: Backend, program: &str, input: &str, args: &[&str]) -> Ran {
-    let sources = pipeline::sources_for("io.hs", program);
+    let mut sources = pipeline::sources_for("io.hs", program);
     let options = Options {
         lint: true,
         backend,
@@ -27,7 +27,7 @@ fn run_on(backend: Backend, program: &str, input: &str, args: &[&str]) -> Ran {
     let (out, err, result) = pipeline::with_big_stack(|| {
         let (mut stdin, mut out, mut err) = (input.as_bytes(), Vec::new(), Vec::new());
         let mut world = World::new(&mut stdin, &mut out, &mut err).with_args("io", args);
-        let result = pipeline::run_in(&sources, options, &mut world);
+        let result = pipeline::run_in(&mut sources, options, &mut world);
         drop(world);
         (out, err, result)
     });
@@ -82,6 +82,8 @@ main = do
 #[test]
 fn actions_stored_in_data_and_returned_by_functions_run_when_sequenced() {
     let program = r#"
+import Data.IORef
+
 counter :: IORef Int -> IO Int
 counter r = readIORef r >>= \n -> writeIORef r (n + 1) >>= \_ -> return n
 
@@ -105,6 +107,11 @@ main = do
 #[test]
 fn arguments_program_name_exit_codes_and_trace() {
     let program = r#"
+import System.Environment
+import System.Exit
+import System.IO
+import Debug.Trace
+
 main :: IO ()
 main = do
   args <- getArgs
@@ -119,13 +126,14 @@ main = do
     assert_eq!(ran.stdout, "(\"io\",[\"a\",\"b c\"])\n2\n");
     assert_eq!(ran.stderr, "evaluated\nto stderr\n");
     assert_eq!((ran.exit, ran.error), (Some(2), None));
+    let exit = "import System.Exit\nmain = ";
     let success = run(
-        "main = putStr \"a\" >>= \\_ -> exitWith ExitSuccess",
+        &format!("{exit}putStr \"a\" >>= \\_ -> exitSuccess"),
         "",
         &[],
     );
     assert_eq!((success.stdout.as_str(), success.exit), ("a", Some(0)));
-    let zero = run("main = exitWith (ExitFailure 0)", "", &[]);
+    let zero = run(&format!("{exit}exitWith (ExitFailure 0)"), "", &[]);
     assert_eq!(
         zero.error.as_deref(),
         Some("exitWith: invalid argument (ExitFailure 0)")
@@ -139,6 +147,8 @@ fn files_are_written_appended_read_and_missing_ones_are_errors() {
     let path = dir.join("notes.txt");
     let program = format!(
         r#"
+import System.IO
+
 main :: IO ()
 main = do
   let path = {path:?}

@@ -130,7 +130,7 @@ fn a_literate_file_loads() {
         out.stdout
 
 fn expressions_read_the_lines_that_follow_and_an_exit_ends_only_the_expression() {
-    let input = "getLine >>= \\s -> putStrLn (reverse s)\nhello there\nexitWith (ExitFailure 3)\n1 + 1\nexitWith ExitSuccess\ngetProgName\nlength \"still here\"\n";
+    let input = "import System.Exit\nimport System.Environment\ngetLine >>= \\s -> putStrLn (reverse s)\nhello there\nexitWith (ExitFailure 3)\n1 + 1\nexitWith ExitSuccess\ngetProgName\nlength \"still here\"\n";
     let out = repl(&[], input);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, "ereht olleh\n2\n\"<interactive>\"\n10\n");

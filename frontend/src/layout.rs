@@ -194,6 +194,12 @@ pub fn layout(tokens: Vec<Token>) -> Result<Vec<Token>, Diagnostic> {
     }
     for t in tokens {
         if t.tok == Tok::Eof {
+            // A layout keyword at the end of the file opens an empty block (`module M (x)
+            // where` with no body: the report's `{0}`).
+            if pending.take().is_some() {
+                lay.virtual_tok(Tok::VLBrace, &t);
+                lay.virtual_tok(Tok::VRBrace, &t);
+            }
             while let Some(c) = lay.stack.pop() {
                 if let Ctx::Implicit { .. } = c {
                     lay.virtual_tok(Tok::VRBrace, &t);
@@ -279,6 +285,10 @@ mod tests {
         assert_eq!(
             render("module Main where\nf = 1\ng = 2"),
             "module Main where { f = 1 ; g = 2 }"
+        );
+        assert_eq!(
+            render("module M (x) where\n-- no body\n"),
+            "module M ( x ) where { }"
         );
     }
 

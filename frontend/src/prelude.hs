@@ -39,7 +39,8 @@ module Prelude (
   -- Text
   shows, showChar, showString, showParen,
   -- Input and output
-  putStr, putStrLn, print,
+  FilePath, IOError, putChar, putStr, putStrLn, print, getChar, getLine, getContents, interact,
+  readFile, writeFile, appendFile, ioError, userError,
   -- Automatic differentiation
   grad, vjp, jvp
   ) where
@@ -709,7 +710,7 @@ instance Monad IO where
 type FilePath = String
 
 data Handle = Handle Int String
-data IOMode = ReadMode | WriteMode | AppendMode | ReadWriteMode deriving (Eq, Ord, Show)
+data IOMode = ReadMode | WriteMode | AppendMode | ReadWriteMode deriving (Eq, Ord, Enum, Show)
 data BufferMode = NoBuffering | LineBuffering | BlockBuffering (Maybe Int) deriving (Eq, Ord, Show)
 data ExitCode = ExitSuccess | ExitFailure Int deriving (Eq, Ord, Show)
 
