@@ -2,7 +2,7 @@
 
 mod support;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use support::{run_dnrad, run_dnrad_args, run_dnrad_with_input};
 
 fn temp_program(name: &str, text: &str) -> PathBuf {
@@ -173,6 +173,19 @@ fn missing_file_and_bad_usage_exit_two() {
     assert_eq!(out.code, Some(2));
 }
 
+/// Run `file` on `backend` with `input` on standard input: it must fail at run time (exit code
+/// 1, no panic) with a diagnostic containing each of `needles`. Returns what it printed.
+fn fails_with(backend: &str, file: &Path, input: Option<&str>, needles: &[&str]) -> String {
+    let path = file.to_str().expect("a UTF-8 path");
+    let out = run_dnrad_with_input(&["run", "--backend", backend, path], input);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+    for needle in needles {
+        assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
+    }
+    out.stdout
+}
+
 #[test]
 fn runaway_recursion_is_a_clear_error() {
     let file = temp_program(
@@ -180,11 +193,7 @@ fn runaway_recursion_is_a_clear_error() {
         "f :: Int -> Int\nf n = 1 + f (n + 1)\n\nmain = print (f 0)\n",
     );
     for backend in ["interp", "vm"] {
-        let out = run_dnrad(&["run", "--backend", backend], &file);
-        assert_eq!(out.code, Some(1), "{}", out.stderr);
-        assert!(out.stderr.contains("stack overflow"), "{}", out.stderr);
-        assert!(out.stderr.contains("runaway.hs:2:"), "{}", out.stderr);
-        assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+        fails_with(backend, &file, None, &["stack overflow", "runaway.hs:2:"]);
         // The limit is configurable: a million frames pass by default, not under a lower limit.
         let deep = temp_program(
             "deep.hs",
@@ -507,18 +516,10 @@ fn a_missing_file_is_a_runtime_error_at_the_statement_naming_the_file() {
         "missing_file.hs",
         "main :: IO ()\nmain = do\n  putStrLn \"reading\"\n  text <- readFile \"no/such/file.txt\"\n  putStr text\n",
     );
+    let why = "no/such/file.txt: openFile: does not exist (No such file or directory)";
     for backend in ["vm", "interp"] {
-        let out = run_dnrad(&["run", "--backend", backend], &file);
-        assert_eq!(out.code, Some(1), "{}", out.stderr);
-        assert_eq!(out.stdout, "reading\n");
-        assert!(
-            out.stderr
-                .contains("no/such/file.txt: openFile: does not exist (No such file or directory)"),
-            "{}",
-            out.stderr
-        );
-        assert!(out.stderr.contains("missing_file.hs:4:"), "{}", out.stderr);
-        assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+        let printed = fails_with(backend, &file, None, &[why, "missing_file.hs:4:"]);
+        assert_eq!(printed, "reading\n");
     }
 }
 
@@ -530,15 +531,9 @@ fn reading_past_the_end_of_standard_input_is_located_and_prompts_are_shown() {
     );
     let path = file.to_str().unwrap();
     for backend in ["vm", "interp"] {
-        let out = run_dnrad_with_input(&["run", "--backend", backend, path], Some("ada\n"));
-        assert_eq!(out.code, Some(1), "{}", out.stderr);
-        assert_eq!(out.stdout, "name? hi ada; age? ");
-        assert!(
-            out.stderr.contains("<stdin>: hGetLine: end of file"),
-            "{}",
-            out.stderr
-        );
-        assert!(out.stderr.contains("ask_twice.hs:6:"), "{}", out.stderr);
+        let needles = ["<stdin>: hGetLine: end of file", "ask_twice.hs:6:"];
+        let printed = fails_with(backend, &file, Some("ada\n"), &needles);
+        assert_eq!(printed, "name? hi ada; age? ");
         let both = run_dnrad_with_input(&["run", "--backend", backend, path], Some("ada\n36"));
         assert_eq!(both.code, Some(0), "{}", both.stderr);
         assert_eq!(both.stdout, "name? hi ada; age? 36\n");

@@ -1,8 +1,9 @@
 //! Input and output through the pipeline, in process: both backends run each program (the VM
 //! on simplified core, so this also checks that the simplifier keeps every effect: none
 //! dropped, duplicated or reordered) with a given standard input, and must print exactly the
-//! expected output and standard error and end with the expected exit code. The programs'
-//! semantics are Haskell's (their outputs are what GHC prints for them).
+//! expected output and standard error and end with the expected exit code, or fail with the
+//! same error at the same place. The programs' semantics are Haskell's (their outputs are what
+//! GHC prints for them).
 
 use dnrad::pipeline::{self, Options};
 use dnrad_backend::{Backend, World};
@@ -14,6 +15,8 @@ struct Ran {
     stderr: String,
     exit: Option<i64>,
     error: Option<String>,
+    /// The line of the program the error names.
+    error_line: Option<usize>,
 }
 
 fn run_on(backend: Backend, program: &str, input: &str, args: &[&str]) -> Ran {
@@ -31,15 +34,19 @@ fn run_on(backend: Backend, program: &str, input: &str, args: &[&str]) -> Ran {
         drop(world);
         (out, err, result)
     });
-    let (exit, error) = match result {
-        Ok(stats) => (stats.exit, None),
-        Err(diags) => (None, Some(diags[0].message.clone())),
+    let (exit, error, error_line) = match result {
+        Ok(stats) => (stats.exit, None, None),
+        Err(diags) => {
+            let line = program[..diags[0].span.lo as usize].matches('\n').count() + 1;
+            (None, Some(diags[0].message.clone()), Some(line))
+        }
     };
     Ran {
         stdout: String::from_utf8(out).unwrap(),
         stderr: String::from_utf8(err).unwrap(),
         exit,
         error,
+        error_line,
     }
 }
 
@@ -188,4 +195,42 @@ fn reading_past_the_end_of_input_is_an_error() {
     assert_eq!(ran.error.as_deref(), Some("<stdin>: hGetChar: end of file"));
     let ran = run("main = interact (map succ)", "HAL", &[]);
     assert_eq!(ran.stdout, "IBM");
+}
+
+#[test]
+fn a_failed_action_is_located_at_its_statement() {
+    let program = r#"
+import System.IO
+
+ask :: Bool -> IO String
+ask b = if b then getLine else return "skipped"
+
+main :: IO ()
+main = do
+  x <- ask False
+  putStrLn x
+  let total = foldr (\a b -> a + b) 0 [1 .. 10 :: Int]
+  y <- ask
+         (total > 5)
+  putStrLn y
+"#;
+    let ran = run(program, "", &[]);
+    assert_eq!(ran.error.as_deref(), Some("<stdin>: hGetLine: end of file"));
+    assert_eq!(ran.error_line, Some(12));
+    let program = r#"
+import System.IO
+
+main :: IO ()
+main = do
+  h <- openFile "/dev/null" WriteMode
+  hClose h
+  hPutStrLn h
+    "late"
+"#;
+    let ran = run(program, "", &[]);
+    assert_eq!(
+        ran.error.as_deref(),
+        Some("/dev/null: hPutStr: illegal operation (handle is closed)")
+    );
+    assert_eq!(ran.error_line, Some(8));
 }

@@ -66,6 +66,7 @@ fn reason(e: &std::io::Error) -> String {
         PermissionDenied => "permission denied",
         AlreadyExists => "already exists",
         IsADirectory => "inappropriate type",
+        BrokenPipe => "resource vanished",
         InvalidData => return "invalid argument (invalid byte sequence)".into(),
         _ => "failed",
     };

@@ -366,12 +366,22 @@ impl Ds {
 }
 
 pub(crate) fn let1(name: Name, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
+    let_one(name, rhs, body, span, true)
+}
+
+/// `let name = rhs in body` under the monomorphism restriction: `name` is never a function of
+/// dictionaries, so `rhs` is evaluated where the `let` is.
+pub(crate) fn let_value(name: Name, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
+    let_one(name, rhs, body, span, false)
+}
+
+fn let_one(name: Name, rhs: UExpr, body: UExpr, span: Span, has_args: bool) -> UExpr {
     let bind = UBind {
         source_name: name.to_string(),
         name,
         sig: None,
         rhs,
-        has_args: true,
+        has_args,
         span,
     };
     UExpr {

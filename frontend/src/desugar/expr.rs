@@ -2,7 +2,7 @@
 //! short-circuit `&&`/`||`, `if`, `case`, lambdas, `let`, `do`, sections, tuples, lists,
 //! arithmetic sequences, comprehensions, records and type annotations.
 
-use super::binds::let1;
+use super::binds::{let1, let_value};
 use super::build;
 use super::fixity::{self, Item, Tree};
 use super::pattern::literal;
@@ -335,16 +335,19 @@ impl Ds {
         }
     }
 
-    /// `m >>= k` of a `do` statement, every node spanning the statement `at` (not the rest of
-    /// the block): a runtime error of the action names the statement that ran it (see
-    /// `backend::machine::prim_error`).
+    /// `m >>= k` of a `do` statement as `let a = m in a >>= k`, the bind spanning the statement
+    /// `at` (not the rest of the block): the bind is the last user code the statement runs
+    /// before the action runs, so a runtime error of the action names the statement on both
+    /// backends, however `m` is evaluated (see `backend::machine::prim_error`).
     fn bind_at(&mut self, at: Span, m: UExpr, k: UExpr) -> DResult<UExpr> {
         let bind = self.prelude_name(">>=", at)?;
-        let partial = build::app(build::var(&bind, at), m);
-        Ok(UExpr {
+        let action = self.fresh("action");
+        let partial = build::app(build::var(&bind, at), build::var(&action, at));
+        let call = UExpr {
             span: at,
             kind: UKind::App(Box::new(partial), Box::new(k)),
-        })
+        };
+        Ok(let_value(action, m, call, at))
     }
 
     fn record_con(&mut self, c: &Ident, fields: &[(Ident, Expr)], span: Span) -> DResult<UExpr> {
