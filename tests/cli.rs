@@ -461,6 +461,8 @@ fn strict_evaluation_helpers_keep_tail_calls() {
             "{backend}: {}",
             out.stderr
         );
+    }
+}
 
 #[test]
 fn run_passes_arguments_after_a_double_dash_and_names_the_program_by_its_stem() {

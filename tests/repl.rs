@@ -128,7 +128,10 @@ fn a_literate_file_loads() {
         out.stdout.contains("double :: Int -> Int"),
         "{}",
         out.stdout
+    );
+}
 
+#[test]
 fn expressions_read_the_lines_that_follow_and_an_exit_ends_only_the_expression() {
     let input = "import System.Exit\nimport System.Environment\ngetLine >>= \\s -> putStrLn (reverse s)\nhello there\nexitWith (ExitFailure 3)\n1 + 1\nexitWith ExitSuccess\ngetProgName\nlength \"still here\"\n";
     let out = repl(&[], input);
