@@ -12,7 +12,10 @@
 //! `Integer` and back made one conversion, a `case` in the default of a `case` on the same
 //! variable joined.
 //! Evaluation order and strictness are kept (arguments are bound by `let` before an inlined body
-//! runs); inlined code takes the span of the call, so runtime errors point where they did. It
+//! runs); inlined code takes the span of the call, so runtime errors point where they did.
+//! Effectful primitives (`PrimOp::is_effect`) need no special case: only atomic expressions are
+//! substituted, no `let` is dropped (but a dead widening) and nothing moves out of a lambda, so
+//! an effect still runs once, in order, when its IO action runs. It
 //! must keep the program passing the lint, and it never changes what a program prints. The term
 //! utilities it uses are in `terms`.
 
