@@ -71,6 +71,33 @@ pub(crate) fn apply(op: PrimOp, args: &[Value]) -> Result<Value, String> {
             Some(i) => i.to_string(),
             None => to_big(a()).to_string(),
         }),
+        IntegerAnd => bits(a(), b(), |x, y| x & y, |x, y| x & y),
+        IntegerOr => bits(a(), b(), |x, y| x | y, |x, y| x | y),
+        IntegerXor => bits(a(), b(), |x, y| x ^ y, |x, y| x ^ y),
+        IntegerShiftL => {
+            let n = crate::prims::int(b());
+            match small(a()) {
+                Some(0) => Value::SmallInteger(0),
+                Some(x) if n < 63 && (x << n) >> n == x => Value::SmallInteger(x << n),
+                _ => from_big(to_big(a()) << usize::try_from(n).unwrap_or(0)),
+            }
+        }
+        IntegerShiftR => {
+            let n = crate::prims::int(b());
+            match small(a()) {
+                Some(x) => Value::SmallInteger(x >> n.clamp(0, 63)),
+                None => from_big(to_big(a()) >> usize::try_from(n).unwrap_or(0)),
+            }
+        }
+        IntegerPopCount => {
+            let n = to_big(a());
+            let ones = |m: &BigInt| m.magnitude().count_ones() as i64;
+            Value::Int(if n.sign() == num_bigint::Sign::Minus {
+                -ones(&n)
+            } else {
+                ones(&n)
+            })
+        }
         _ => {
             return Err(format!(
                 "internal error: {op:?} is not an Integer primitive"
@@ -92,6 +119,20 @@ fn arith(
             None => from_big(big_op(BigInt::from(x), BigInt::from(y))),
         },
         _ => from_big(big_op(to_big(a), to_big(b))),
+    }
+}
+
+/// A bitwise operation on two's complement: on `i64` when both are small (the result then is
+/// too), else on `BigInt`, whose bit operations sign-extend negative numbers infinitely.
+fn bits(
+    a: &Value,
+    b: &Value,
+    small_op: fn(i64, i64) -> i64,
+    big_op: fn(&BigInt, &BigInt) -> BigInt,
+) -> Value {
+    match (small(a), small(b)) {
+        (Some(x), Some(y)) => Value::SmallInteger(small_op(x, y)),
+        _ => from_big(big_op(&to_big(a), &to_big(b))),
     }
 }
 
@@ -210,6 +251,37 @@ mod tests {
             run(PrimOp::IntegerMod, &[int(1), int(0)]).unwrap_err(),
             DIV_ZERO
         );
+    }
+
+    #[test]
+    fn bits_match_bigint() {
+        let values = [0, 1, -1, 5, -7, i64::MAX, i64::MIN, 1 << 40];
+        let big = |v: &Value| to_big(v);
+        for x in values {
+            for y in values {
+                let (bx, by) = (BigInt::from(x), BigInt::from(y));
+                let and = run(PrimOp::IntegerAnd, &[int(x), int(y)]).unwrap();
+                assert_eq!(big(&and), &bx & &by, "{x} .&. {y}");
+                let xor = run(PrimOp::IntegerXor, &[int(x), int(y)]).unwrap();
+                assert_eq!(big(&xor), &bx ^ &by, "{x} xor {y}");
+            }
+            for n in [0, 1, 3, 62, 63, 64, 100] {
+                let l = run(PrimOp::IntegerShiftL, &[int(x), Value::Int(n)]).unwrap();
+                assert_eq!(big(&l), BigInt::from(x) << n as usize, "{x} shiftL {n}");
+                let r = run(PrimOp::IntegerShiftR, &[l, Value::Int(n)]).unwrap();
+                assert_eq!(big(&r), BigInt::from(x), "{x} back");
+            }
+        }
+        let huge = from_big(BigInt::from(-1) << 100usize);
+        let r = run(PrimOp::IntegerShiftR, &[huge.clone(), Value::Int(99)]).unwrap();
+        assert_eq!(show(Ok(r)), "small -2");
+        let or = run(PrimOp::IntegerOr, &[huge, int(7)]).unwrap();
+        assert_eq!(big(&or), (BigInt::from(-1) << 100usize) + 7);
+        let count = |n: i64| match run(PrimOp::IntegerPopCount, &[int(n)]) {
+            Ok(Value::Int(c)) => c,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!((count(7), count(-7), count(-1), count(0)), (3, -3, -1, 0));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! of values; those that act on the world are `io_prims`. Errors are messages; the machine
 //! locates them.
 
+use crate::chars;
 use crate::integer;
 use crate::show::{show_char, show_double, show_string};
 use crate::value::Value;
@@ -173,9 +174,21 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         IntGt => Value::bool(int(a()) > int(b())),
         IntGe => Value::bool(int(a()) >= int(b())),
         IntToDouble => Value::Double(int(a()) as f64),
+        IntAnd => Value::Int(int(a()) & int(b())),
+        IntOr => Value::Int(int(a()) | int(b())),
+        IntXor => Value::Int(int(a()) ^ int(b())),
+        IntShiftL => Value::Int(u32::try_from(int(b())).map_or(0, |n| {
+            int(a()).checked_shl(n).unwrap_or(0)
+        })),
+        IntShiftR => {
+            let n = u32::try_from(int(b())).unwrap_or(u32::MAX).min(63);
+            Value::Int(int(a()) >> n)
+        }
+        IntPopCount => Value::Int(i64::from(int(a()).count_ones())),
         IntToInteger | IntegerAdd | IntegerSub | IntegerMul | IntegerQuot | IntegerRem
         | IntegerDiv | IntegerMod | IntegerNegate | IntegerEq | IntegerNe | IntegerLt
-        | IntegerLe | IntegerGt | IntegerGe | IntegerToInt | IntegerToDouble | IntegerShow => {
+        | IntegerLe | IntegerGt | IntegerGe | IntegerToInt | IntegerToDouble | IntegerShow
+        | IntegerAnd | IntegerOr | IntegerXor | IntegerShiftL | IntegerShiftR | IntegerPopCount => {
             return integer::apply(op, args)
         }
         IntShow => Value::string(&int(a()).to_string()),
@@ -236,9 +249,13 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         CharLe => Value::bool(chr(a()) <= chr(b())),
         CharGt => Value::bool(chr(a()) > chr(b())),
         CharGe => Value::bool(chr(a()) >= chr(b())),
+        CharCategory => Value::Int(chars::category(chr(a()))),
+        CharToUpper => Value::Char(chars::to_upper(chr(a()))),
+        CharToLower => Value::Char(chars::to_lower(chr(a()))),
         ShowCharLit => Value::string(&show_char(chr(a()))),
         ShowStringLit => Value::string(&show_string(&string_of(a()))),
         Error => return Err(string_of(a())),
+        CoerceUnit => Value::unit(),
         _ => return crate::ad_prims::apply(op, args),
     })
 }
@@ -285,6 +302,20 @@ mod tests {
             as_int(run(PrimOp::IntAdd, &[Value::Int(i64::MAX), Value::Int(1)])),
             i64::MIN
         );
+    }
+
+    #[test]
+    fn int_bits_follow_two_complement() {
+        let r = |op, a, b| as_int(run(op, &[Value::Int(a), Value::Int(b)]));
+        assert_eq!(r(PrimOp::IntAnd, 12, 10), 8);
+        assert_eq!(r(PrimOp::IntOr, 12, 10), 14);
+        assert_eq!(r(PrimOp::IntXor, -5, 3), -8);
+        assert_eq!(r(PrimOp::IntShiftL, 1, 63), i64::MIN);
+        assert_eq!(r(PrimOp::IntShiftL, 1, 64), 0);
+        assert_eq!(r(PrimOp::IntShiftR, -8, 70), -1);
+        assert_eq!(r(PrimOp::IntShiftR, 8, 64), 0);
+        assert_eq!(r(PrimOp::IntShiftR, -5, 1), -3);
+        assert_eq!(as_int(run(PrimOp::IntPopCount, &[Value::Int(-1)])), 64);
     }
 
     #[test]

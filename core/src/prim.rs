@@ -28,6 +28,18 @@
 //! (a missing file, a closed handle, end of input) are runtime errors worded as GHC's
 //! (`<stdin>: hGetLine: end of file`).
 //!
+//! `coerceUnit` returns its `()` at any type: only for a result that is `()` in every program
+//! GHC accepts (the `IO a` instance of Text.Printf's `printf`, where GHC requires `a ~ ()`).
+//!
+//! Bits: `intAnd`/`intOr`/`intXor` and the Integer ones act on two's complement (an Integer as
+//! if infinitely sign-extended); `intShiftL x n`/`intShiftR x n` (and the Integer ones) take
+//! `n >= 0` (the library checks the sign): Int shifts of 64 or more give 0 (or -1 for a negative
+//! `x` shifted right), right shifts are arithmetic. `intPopCount` counts the one bits of the
+//! 64-bit word; `integerPopCount` of a negative `n` is `-(popCount (-n))`, as in GHC.
+//! Characters: `charCategory` is the Unicode general category as the index of the constructor
+//! of Data.Char's `GeneralCategory`; `charToUpper`/`charToLower` are the simple case mappings
+//! (the character itself when it has none).
+//!
 //! The AD primitives: `Dual x` values pair a Double with a derivative part. The wrapper around
 //! differentiated code walks first-order values of any type with `scalars k v` (the Doubles,
 //! k = 0, or dual numbers, k = 1, of `v` in order), `refill k v items` (`v` with those replaced
@@ -81,6 +93,8 @@ prims! {
     IntNegate "intNegate" 1,
     IntEq "intEq" 2, IntNe "intNe" 2, IntLt "intLt" 2, IntLe "intLe" 2, IntGt "intGt" 2, IntGe "intGe" 2,
     IntToInteger "intToInteger" 1, IntToDouble "intToDouble" 1, IntShow "intShow" 1,
+    IntAnd "intAnd" 2, IntOr "intOr" 2, IntXor "intXor" 2,
+    IntShiftL "intShiftL" 2, IntShiftR "intShiftR" 2, IntPopCount "intPopCount" 1,
 
     IntegerAdd "integerAdd" 2, IntegerSub "integerSub" 2, IntegerMul "integerMul" 2,
     IntegerQuot "integerQuot" 2, IntegerRem "integerRem" 2, IntegerDiv "integerDiv" 2,
@@ -88,6 +102,9 @@ prims! {
     IntegerEq "integerEq" 2, IntegerNe "integerNe" 2, IntegerLt "integerLt" 2,
     IntegerLe "integerLe" 2, IntegerGt "integerGt" 2, IntegerGe "integerGe" 2,
     IntegerToInt "integerToInt" 1, IntegerToDouble "integerToDouble" 1, IntegerShow "integerShow" 1,
+    IntegerAnd "integerAnd" 2, IntegerOr "integerOr" 2, IntegerXor "integerXor" 2,
+    IntegerShiftL "integerShiftL" 2, IntegerShiftR "integerShiftR" 2,
+    IntegerPopCount "integerPopCount" 1,
 
     DoubleAdd "doubleAdd" 2, DoubleSub "doubleSub" 2, DoubleMul "doubleMul" 2, DoubleDiv "doubleDiv" 2,
     DoublePow "doublePow" 2, DoubleAtan2 "doubleAtan2" 2,
@@ -110,9 +127,10 @@ prims! {
     CharOrd "charOrd" 1, CharChr "charChr" 1,
     CharEq "charEq" 2, CharNe "charNe" 2, CharLt "charLt" 2,
     CharLe "charLe" 2, CharGt "charGt" 2, CharGe "charGe" 2,
+    CharCategory "charCategory" 1, CharToUpper "charToUpper" 1, CharToLower "charToLower" 1,
 
     ShowCharLit "showCharLit" 1, ShowStringLit "showStringLit" 1,
-    Error "error" 1, Trace "trace" 2,
+    Error "error" 1, Trace "trace" 2, CoerceUnit "coerceUnit" 1,
 
     // Input and output (effectful: the last argument is the running action's `()`).
     HPutStr "hPutStr" 3, HGetLine "hGetLine" 2, HGetChar "hGetChar" 2,
@@ -208,14 +226,17 @@ impl PrimOp {
         let un = |t: &Type| Type::fun(t.clone(), t.clone());
         let cmp = |t: &Type| Type::funs(vec![t.clone(), t.clone()], b.clone());
         match self {
-            IntAdd | IntSub | IntMul | IntQuot | IntRem | IntDiv | IntMod => bin(&i),
-            IntNegate => un(&i),
+            IntAdd | IntSub | IntMul | IntQuot | IntRem | IntDiv | IntMod | IntAnd | IntOr
+            | IntXor | IntShiftL | IntShiftR => bin(&i),
+            IntNegate | IntPopCount => un(&i),
             IntEq | IntNe | IntLt | IntLe | IntGt | IntGe => cmp(&i),
             IntToInteger => Type::fun(i, n),
             IntToDouble => Type::fun(i, d),
             IntShow => Type::fun(i, s),
             IntegerAdd | IntegerSub | IntegerMul | IntegerQuot | IntegerRem | IntegerDiv
-            | IntegerMod => bin(&n),
+            | IntegerMod | IntegerAnd | IntegerOr | IntegerXor => bin(&n),
+            IntegerShiftL | IntegerShiftR => Type::funs(vec![n.clone(), i.clone()], n),
+            IntegerPopCount => Type::fun(n, i),
             IntegerNegate => un(&n),
             IntegerEq | IntegerNe | IntegerLt | IntegerLe | IntegerGt | IntegerGe => cmp(&n),
             IntegerToInt => Type::fun(n, i),
@@ -232,7 +253,8 @@ impl PrimOp {
             DoubleFromRational => Type::funs(vec![n.clone(), n], d),
             DoubleDecode => Type::fun(d, Type::tuple(vec![n, i])),
             DoubleEncode => Type::funs(vec![n, i], d),
-            CharOrd => Type::fun(c, i),
+            CharOrd | CharCategory => Type::fun(c, i),
+            CharToUpper | CharToLower => un(&c),
             CharChr => Type::fun(i, c),
             CharEq | CharNe | CharLt | CharLe | CharGt | CharGe => cmp(&c),
             ShowCharLit => Type::fun(c, s),
@@ -242,6 +264,7 @@ impl PrimOp {
                 vec!["a".into()],
                 Type::funs(vec![s, Type::var("a")], Type::var("a")),
             ),
+            CoerceUnit => Type::forall(vec!["a".into()], Type::fun(Type::unit(), Type::var("a"))),
             _ if self.is_effect() => self.io_ty(),
             _ => self.ad_ty(),
         }

@@ -1177,8 +1177,10 @@ unzip3 ((a, b, c):rest) = case unzip3 rest of
 
 -- Strings ---------------------------------------------------------------------------------------
 
+-- GHC's: the ASCII white space, no-break space, and Unicode's other space separators.
 isSpace :: Char -> Bool
-isSpace c = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+isSpace c = c == ' ' || (c >= '\t' && c <= '\r') || c == '\xa0'
+  || (c > '\x377' && primCharCategory c == 22)
 
 lines :: String -> [String]
 lines "" = []

@@ -1,0 +1,115 @@
+-- Control.Monad: general monadic combinators, over the Prelude's Monad class, and the
+-- MonadPlus class with instances for Maybe and lists. Everything runs its actions in order and
+-- strictly; `forever` ends only when an action stops the program (an error or exitWith).
+module Control.Monad
+  ( Functor(fmap), Monad((>>=), (>>), return, fail), MonadPlus(mzero, mplus)
+  , mapM, mapM_, forM, forM_, sequence, sequence_, (=<<), (>=>), (<=<), forever, void
+  , join, msum, mfilter, filterM, mapAndUnzipM, zipWithM, zipWithM_, foldM, foldM_
+  , replicateM, replicateM_, guard, when, unless
+  , liftM, liftM2, liftM3, liftM4, liftM5, ap, (<$!>), (<$>)
+  ) where
+
+infixr 1 >=>, <=<
+infixl 4 <$!>
+
+class Monad m => MonadPlus m where
+  mzero :: m a
+  mplus :: m a -> m a -> m a
+
+instance MonadPlus Maybe where
+  mzero = Nothing
+  mplus Nothing r = r
+  mplus l _ = l
+
+instance MonadPlus [] where
+  mzero = []
+  mplus xs ys = xs ++ ys
+
+forM :: Monad m => [a] -> (a -> m b) -> m [b]
+forM xs f = mapM f xs
+
+forM_ :: Monad m => [a] -> (a -> m b) -> m ()
+forM_ xs f = mapM_ f xs
+
+(>=>) :: Monad m => (a -> m b) -> (b -> m c) -> a -> m c
+(f >=> g) x = f x >>= g
+
+(<=<) :: Monad m => (b -> m c) -> (a -> m b) -> a -> m c
+(g <=< f) x = f x >>= g
+
+forever :: Monad m => m a -> m b
+forever m = m >>= \_ -> forever m
+
+void :: Functor f => f a -> f ()
+void x = fmap (const ()) x
+
+join :: Monad m => m (m a) -> m a
+join mm = mm >>= id
+
+msum :: MonadPlus m => [m a] -> m a
+msum ms = foldr mplus mzero ms
+
+mfilter :: MonadPlus m => (a -> Bool) -> m a -> m a
+mfilter p m = m >>= \x -> if p x then return x else mzero
+
+filterM :: Monad m => (a -> m Bool) -> [a] -> m [a]
+filterM _ [] = return []
+filterM p (x:xs) = p x >>= \keep -> filterM p xs >>= \ys -> return (if keep then x : ys else ys)
+
+mapAndUnzipM :: Monad m => (a -> m (b, c)) -> [a] -> m ([b], [c])
+mapAndUnzipM f xs = mapM f xs >>= \ps -> return (unzip ps)
+
+zipWithM :: Monad m => (a -> b -> m c) -> [a] -> [b] -> m [c]
+zipWithM f xs ys = sequence (zipWith f xs ys)
+
+zipWithM_ :: Monad m => (a -> b -> m c) -> [a] -> [b] -> m ()
+zipWithM_ f xs ys = sequence_ (zipWith f xs ys)
+
+foldM :: Monad m => (b -> a -> m b) -> b -> [a] -> m b
+foldM _ z [] = return z
+foldM f z (x:xs) = f z x >>= \z' -> foldM f z' xs
+
+foldM_ :: Monad m => (b -> a -> m b) -> b -> [a] -> m ()
+foldM_ f z xs = foldM f z xs >>= \_ -> return ()
+
+replicateM :: Monad m => Int -> m a -> m [a]
+replicateM n m
+  | n <= 0 = return []
+  | otherwise = m >>= \x -> replicateM (n - 1) m >>= \xs -> return (x : xs)
+
+replicateM_ :: Monad m => Int -> m a -> m ()
+replicateM_ n m
+  | n <= 0 = return ()
+  | otherwise = m >>= \_ -> replicateM_ (n - 1) m
+
+guard :: MonadPlus m => Bool -> m ()
+guard True = return ()
+guard False = mzero
+
+when :: Monad m => Bool -> m () -> m ()
+when b m = if b then m else return ()
+
+unless :: Monad m => Bool -> m () -> m ()
+unless b m = if b then return () else m
+
+liftM :: Monad m => (a -> r) -> m a -> m r
+liftM f m = m >>= \x -> return (f x)
+
+liftM2 :: Monad m => (a -> b -> r) -> m a -> m b -> m r
+liftM2 f ma mb = ma >>= \a -> mb >>= \b -> return (f a b)
+
+liftM3 :: Monad m => (a -> b -> c -> r) -> m a -> m b -> m c -> m r
+liftM3 f ma mb mc = ma >>= \a -> mb >>= \b -> mc >>= \c -> return (f a b c)
+
+liftM4 :: Monad m => (a -> b -> c -> d -> r) -> m a -> m b -> m c -> m d -> m r
+liftM4 f ma mb mc md = ma >>= \a -> mb >>= \b -> mc >>= \c -> md >>= \d -> return (f a b c d)
+
+liftM5 :: Monad m => (a -> b -> c -> d -> e -> r) -> m a -> m b -> m c -> m d -> m e -> m r
+liftM5 f ma mb mc md me =
+  ma >>= \a -> mb >>= \b -> mc >>= \c -> md >>= \d -> me >>= \e -> return (f a b c d e)
+
+ap :: Monad m => m (a -> b) -> m a -> m b
+ap mf mx = mf >>= \f -> mx >>= \x -> return (f x)
+
+(<$!>) :: Monad m => (a -> b) -> m a -> m b
+f <$!> m = m >>= \x -> return (f x)
