@@ -127,6 +127,31 @@ fn ratio_to_double(n: &BigInt, d: &BigInt) -> f64 {
     }
 }
 
+/// `atan2 y x` as Haskell defines it (the report's default method, which GHC's Double uses):
+/// from `atan (y / x)`, so the last bit can differ from the C library's `atan2`.
+fn atan2(y: f64, x: f64) -> f64 {
+    use std::f64::consts::PI;
+    let negative_zero = |v: f64| v == 0.0 && v.is_sign_negative();
+    if x > 0.0 {
+        (y / x).atan()
+    } else if x == 0.0 && y > 0.0 {
+        PI / 2.0
+    } else if x < 0.0 && y > 0.0 {
+        PI + (y / x).atan()
+    } else if (x <= 0.0 && y < 0.0)
+        || (x < 0.0 && negative_zero(y))
+        || (negative_zero(x) && negative_zero(y))
+    {
+        -atan2(-y, x)
+    } else if y == 0.0 && (x < 0.0 || negative_zero(x)) {
+        PI
+    } else if x == 0.0 && y == 0.0 {
+        y
+    } else {
+        x + y
+    }
+}
+
 fn decode(x: f64) -> Value {
     if x == 0.0 || !x.is_finite() {
         return Value::con(0, [Value::SmallInteger(0), Value::Int(0)]);
@@ -197,7 +222,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         DoubleMul => Value::Double(dbl(a()) * dbl(b())),
         DoubleDiv => Value::Double(dbl(a()) / dbl(b())),
         DoublePow => Value::Double(dbl(a()).powf(dbl(b()))),
-        DoubleAtan2 => Value::Double(dbl(a()).atan2(dbl(b()))),
+        DoubleAtan2 => Value::Double(atan2(dbl(a()), dbl(b()))),
         DoubleNegate => Value::Double(-dbl(a())),
         DoubleAbs => Value::Double(dbl(a()).abs()),
         DoubleExp => Value::Double(dbl(a()).exp()),
@@ -302,6 +327,18 @@ mod tests {
             as_int(run(PrimOp::IntAdd, &[Value::Int(i64::MAX), Value::Int(1)])),
             i64::MIN
         );
+    }
+
+    #[test]
+    fn atan2_is_haskells() {
+        let at = |y: f64, x: f64| dbl(&run(PrimOp::DoubleAtan2, &[Value::Double(y), Value::Double(x)]).unwrap());
+        // GHC's value; the C library's atan2 gives 1.1437177404024206.
+        assert_eq!(at(4.19736822693562, 1.9101797211244547), 1.1437177404024204);
+        assert_eq!(at(1.0, -1.0), 3.0 * std::f64::consts::PI / 4.0);
+        assert_eq!(at(-0.0, -1.0), -std::f64::consts::PI);
+        assert_eq!(at(0.0, -0.0), std::f64::consts::PI);
+        assert!(at(-0.0, 0.0).is_sign_negative());
+        assert!(at(f64::NAN, 1.0).is_nan());
     }
 
     #[test]

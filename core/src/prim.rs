@@ -6,7 +6,8 @@
 //! zero, `intDiv`/`intMod` floor (Haskell's `div`/`mod`); a zero divisor is a runtime error
 //! "divide by zero" (all four, Int and Integer). Comparisons return `Bool`. `doubleRound` rounds
 //! half to even; `doubleTruncate`/`Round`/`Floor`/`Ceiling` return `Integer`. `doubleShow` prints
-//! exactly as GHC's `show :: Double -> String` (no parentheses for negatives).
+//! exactly as GHC's `show :: Double -> String` (no parentheses for negatives); `doubleAtan2` is
+//! the Haskell report's `atan2` (from `atan (y / x)`, as GHC computes it).
 //! `showCharLit`/`showStringLit` produce GHC's `show` of a Char / String (quotes and escapes).
 //! `error` raises a runtime error with the given message; `trace s x` writes `s` and a newline to
 //! standard error and returns `x`.

@@ -505,6 +505,11 @@ instance RealFloat Double where
   isNegativeZero = primDoubleIsNegativeZero
   isIEEE _ = True
   atan2 = primDoubleAtan2
+  -- Zeros, infinities and NaN are their own scalings; k is clamped as GHC does.
+  scaleFloat k x =
+    if k == 0 || x == 0 || primDoubleIsNaN x || primDoubleIsInfinite x then x
+    else case primDoubleDecode x of
+      (m, n) -> primDoubleEncode m (n + max (negate 2257) (min 2257 k))
 
 instance Enum Double where
   succ x = x + 1
@@ -587,6 +592,31 @@ instance Integral a => Fractional (Ratio a) where
   (a :% b) / (c :% d) = (a * d) % (b * c)
   recip (a :% b) = b % a
   fromRational (a :% b) = fromInteger a % fromInteger b
+
+instance Integral a => Real (Ratio a) where
+  toRational (x :% y) = toInteger x :% toInteger y
+
+instance Integral a => RealFrac (Ratio a) where
+  properFraction (x :% y) = case quotRem x y of
+    (q, r) -> (fromIntegral q, r :% y)
+
+instance Integral a => Enum (Ratio a) where
+  succ x = x + 1
+  pred x = x - 1
+  toEnum n = fromIntegral n :% 1
+  fromEnum x = fromInteger (truncate x)
+  enumFromTo a b = fractionalRange a 1 b
+  enumFromThenTo a b c = fractionalRange a (b - a) c
+
+-- GHC's numericEnumFromThenTo on exact numbers: from, from + step, ... while within half a
+-- step past the limit.
+fractionalRange :: (Ord a, Fractional a) => a -> a -> a -> [a]
+fractionalRange from step to
+  | step == 0 = error "enumFromThenTo: a zero step gives an infinite list"
+  | otherwise = go from []
+  where
+    limit = to + step / 2
+    go x acc = if (if step > 0 then x > limit else x < limit) then reverse acc else go (x + step) (x : acc)
 
 -- Lists, tuples, Maybe, Either ------------------------------------------------------------------
 
