@@ -9,6 +9,7 @@ module Data.Array
   , array, listArray, accumArray, (!), bounds, indices, elems, assocs, (//), accum, ixmap
   ) where
 
+import Prelude hiding (index)
 import Data.Ix
 
 infixl 9 !, //
