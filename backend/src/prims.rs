@@ -202,9 +202,9 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         IntAnd => Value::Int(int(a()) & int(b())),
         IntOr => Value::Int(int(a()) | int(b())),
         IntXor => Value::Int(int(a()) ^ int(b())),
-        IntShiftL => Value::Int(u32::try_from(int(b())).map_or(0, |n| {
-            int(a()).checked_shl(n).unwrap_or(0)
-        })),
+        IntShiftL => {
+            Value::Int(u32::try_from(int(b())).map_or(0, |n| int(a()).checked_shl(n).unwrap_or(0)))
+        }
         IntShiftR => {
             let n = u32::try_from(int(b())).unwrap_or(u32::MAX).min(63);
             Value::Int(int(a()) >> n)
@@ -331,7 +331,9 @@ mod tests {
 
     #[test]
     fn atan2_is_haskells() {
-        let at = |y: f64, x: f64| dbl(&run(PrimOp::DoubleAtan2, &[Value::Double(y), Value::Double(x)]).unwrap());
+        let at = |y: f64, x: f64| {
+            dbl(&run(PrimOp::DoubleAtan2, &[Value::Double(y), Value::Double(x)]).unwrap())
+        };
         // GHC's value; the C library's atan2 gives 1.1437177404024206.
         assert_eq!(at(4.19736822693562, 1.9101797211244547), 1.1437177404024204);
         assert_eq!(at(1.0, -1.0), 3.0 * std::f64::consts::PI / 4.0);
