@@ -1,5 +1,6 @@
 //! Runs the acceptance corpus (`tests/corpus/{run,errors,ad,io}`, a copy of `shared/programs`) through
-//! the `dnrad` binary, as a user would, and compares with the expected outputs.
+//! the `dnrad` binary, as a user would, and compares with the expected outputs, with our own
+//! realistic programs (`tests/programs`) and standard library tests (`tests/library`).
 //! The corpus is a ratchet: every program named in `tests/corpus_ratchet.txt` must pass; the others
 //! are reported. The list only grows. Programs of `ad/` run once per reverse AD mode
 //! (`ad/NAME@MODE`); the naive mode skips the programs whose point is exponential sharing.
@@ -46,9 +47,10 @@ fn exponential_for_naive(stem: &str) -> bool {
 
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
-    for dir in VENDORED.into_iter().chain(["programs"]) {
-        // `programs/`: whole realistic programs of our own (tests/programs, outputs from GHC).
-        let root = if dir == "programs" {
+    for dir in VENDORED.into_iter().chain(["programs", "library"]) {
+        // `programs/`: whole realistic programs of our own (tests/programs, outputs from GHC);
+        // `library/`: the standard library's modules function by function (outputs from GHC).
+        let root = if dir == "programs" || dir == "library" {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
         } else {
             corpus_dir()
