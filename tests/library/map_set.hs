@@ -37,6 +37,8 @@ main = do
   print (M.split 7 m2, M.splitLookup 7 m2, M.elemAt 2 m2, M.lookupIndex 7 m2, M.findIndex 12 m2, M.take 2 m2, M.drop 7 m2, M.deleteAt 0 m3)
   print (M.keysSet m3, M.fromSet (* 10) (S.fromList [3, 1, 2]), M.restrictKeys m2 (S.fromList [5, 6, 99]), M.withoutKeys m2 (S.fromList [5, 6, 99]))
   print (M.isSubmapOf (M.fromList [(5, 25)]) m2, M.isSubmapOf (M.fromList [(5, 26)]) m2, M.disjoint m2 m3, m2 == m2, m2 == m3, compare m2 m3, M.foldr' (+) 0 m2, M.foldl (-) 0 m2)
+  print (M.mergeWithKey (\k a b -> if k > 4 then Just (a ++ b) else Nothing) id (M.map reverse) m (M.fromList [(1, "x"), (2, "yz"), (5, "q"), (9, "w")]))
+  print (M.mergeWithKey (\_ a b -> Just (a - b)) (const M.empty) id m2 m3, M.differenceWith (\a b -> Just (a * b)) m2 m3)
   print (M.fromAscList [(1, 'a'), (1, 'b'), (2, 'c')], M.fromAscListWith (++) [(3, "b"), (5, "a"), (5, "b")], M.fromDistinctAscList [(1, 'x'), (2, 'y')])
   print (Just m3, [M.singleton 'a' (Just (-1 :: Int))], MS.insertWith (+) 'a' 1 (MS.fromList [('a', 2 :: Int)]), M.mapEither (\v -> if v > 50 then Left v else Right (show v)) m2)
   let big = M.fromList [(x, i) | (i, x) <- zip [0 :: Int .. 4999] (pseudo 5000)]

@@ -12,6 +12,7 @@ module Data.Map
   , null, size
   , union, unionWith, unionWithKey, unions, unionsWith
   , difference, (\\), differenceWith, intersection, intersectionWith, intersectionWithKey, disjoint
+  , mergeWithKey
   , map, mapWithKey, mapAccum, mapAccumWithKey, mapKeys, mapKeysWith, mapKeysMonotonic
   , foldr, foldl, foldrWithKey, foldlWithKey, foldr', foldl', foldrWithKey', foldlWithKey'
   , elems, keys, assocs, keysSet, toList, toAscList, toDescList

@@ -298,6 +298,23 @@ splitLookup k (Bin _ kx x l r) = case compare k kx of
     (lt, found, gt) -> (link kx x l lt, found, gt)
   EQ -> (l, Just x, r)
 
+-- The general combination: `both` decides the entry of a key in the two maps (Nothing drops
+-- it), `only1`/`only2` map the parts of the first/second map whose keys the other lacks.
+mergeWithKey :: Ord k => (k -> a -> b -> Maybe c) -> (Map k a -> Map k c) -> (Map k b -> Map k c)
+             -> Map k a -> Map k b -> Map k c
+mergeWithKey _ _ only2 Tip t2 = only2 t2
+mergeWithKey _ only1 _ t1 Tip = only1 t1
+mergeWithKey both only1 only2 (Bin _ k x l r) t2 = case splitLookup k t2 of
+  (l2, found, r2) ->
+    let l' = mergeWithKey both only1 only2 l l2
+        r' = mergeWithKey both only1 only2 r r2
+        entry = case found of
+          Just y -> fmap (\z -> (k, z)) (both k x y)
+          Nothing -> lookupMin (only1 (singleton k x))
+    in case entry of
+         Just (k', z) -> link k' z l' r'
+         Nothing -> merge l' r'
+
 -- Left-biased: the entries of the first map win.
 union :: Ord k => Map k a -> Map k a -> Map k a
 union t1 t2 = unionWithKey (\_ x _ -> x) t1 t2
@@ -306,14 +323,7 @@ unionWith :: Ord k => (a -> a -> a) -> Map k a -> Map k a -> Map k a
 unionWith f t1 t2 = unionWithKey (\_ x y -> f x y) t1 t2
 
 unionWithKey :: Ord k => (k -> a -> a -> a) -> Map k a -> Map k a -> Map k a
-unionWithKey _ Tip t2 = t2
-unionWithKey _ t1 Tip = t1
-unionWithKey f (Bin _ k x l r) t2 = case splitLookup k t2 of
-  (l2, found, r2) ->
-    let x' = case found of
-          Nothing -> x
-          Just y -> f k x y
-    in link k x' (unionWithKey f l l2) (unionWithKey f r r2)
+unionWithKey f t1 t2 = mergeWithKey (\k x y -> Just (f k x y)) id id t1 t2
 
 unions :: Ord k => [Map k a] -> Map k a
 unions ts = L.foldl union empty ts
@@ -323,19 +333,14 @@ unionsWith f ts = L.foldl (unionWith f) empty ts
 
 -- The entries of the first map whose keys are not in the second.
 difference :: Ord k => Map k a -> Map k b -> Map k a
-difference Tip _ = Tip
-difference t1 Tip = t1
-difference t1 (Bin _ k _ l r) = case split k t1 of
-  (l1, r1) -> merge (difference l1 l) (difference r1 r)
+difference t1 t2 = differenceWith (\_ _ -> Nothing) t1 t2
 
 (\\) :: Ord k => Map k a -> Map k b -> Map k a
 m1 \\ m2 = difference m1 m2
 
 -- For a key in both maps, `f` says what (if anything) stays.
 differenceWith :: Ord k => (a -> b -> Maybe a) -> Map k a -> Map k b -> Map k a
-differenceWith f t1 t2 = mapMaybeWithKey (\k x -> case lookup k t2 of
-  Nothing -> Just x
-  Just y -> f x y) t1
+differenceWith f t1 t2 = mergeWithKey (\_ x y -> f x y) id (const Tip) t1 t2
 
 intersection :: Ord k => Map k a -> Map k b -> Map k a
 intersection t1 t2 = intersectionWithKey (\_ x _ -> x) t1 t2
@@ -344,15 +349,7 @@ intersectionWith :: Ord k => (a -> b -> c) -> Map k a -> Map k b -> Map k c
 intersectionWith f t1 t2 = intersectionWithKey (\_ x y -> f x y) t1 t2
 
 intersectionWithKey :: Ord k => (k -> a -> b -> c) -> Map k a -> Map k b -> Map k c
-intersectionWithKey _ Tip _ = Tip
-intersectionWithKey _ _ Tip = Tip
-intersectionWithKey f (Bin _ k x l r) t2 = case splitLookup k t2 of
-  (l2, found, r2) ->
-    let l' = intersectionWithKey f l l2
-        r' = intersectionWithKey f r r2
-    in case found of
-         Just y -> link k (f k x y) l' r'
-         Nothing -> merge l' r'
+intersectionWithKey f t1 t2 = mergeWithKey (\k x y -> Just (f k x y)) (const Tip) (const Tip) t1 t2
 
 disjoint :: Ord k => Map k a -> Map k b -> Bool
 disjoint t1 t2 = null (intersection t1 t2)
