@@ -1,14 +1,16 @@
 -- Text.Printf: C-style formatted output, as GHC's printf does it. `printf fmt a1 a2 ...` is a
 -- String or an IO action: the class PrintfType has instances for strings, IO and functions
 -- taking one more PrintfArg, so the arguments are collected one at a time until the result
--- type is reached. Conversions: d i u x X o b c s v e E f F g G and %%, with the flags - + space
+-- type is reached; `hPrintf h fmt ...` (class HPrintfType) writes to a handle. Conversions: d i u x X o b c s v e E f F g G and %%, with the flags - + space
 -- 0 #, a width and a precision (either may be *, taken from the arguments), and the length
 -- modifiers h l L (accepted, and ignored, for integers). Floating-point conversions round the shortest decimal digits of
 -- the number half to even, as GHC does (printf "%.2f" 2.675 is 2.68), and %e/%g without a
 -- precision print all of them (printf "%e" 1234.5 is 1.2345e3).
-module Text.Printf (printf, PrintfType, PrintfArg, IsChar(toChar, fromChar)) where
+module Text.Printf
+  (printf, hPrintf, PrintfType, HPrintfType, PrintfArg, IsChar(toChar, fromChar)) where
 
 import Data.Char (intToDigit, toUpper)
+import System.IO (Handle, hPutStr, stdout)
 
 -- An argument as the formatter sees it. An integer carries 2^64 for Int (the unsigned view of
 -- a negative Int for %u %x %o %b) and 0 for Integer (which has none).
@@ -48,15 +50,28 @@ class PrintfType t where
 instance IsChar c => PrintfType [c] where
   collect fmt args = map fromChar (render fmt (reverse args))
 
--- The action's result is () (GHC's instance requires a ~ ()).
 instance PrintfType (IO a) where
-  collect fmt args = putStr (render fmt (reverse args)) >>= \_ -> return (primCoerceUnit ())
+  collect fmt args = hcollect stdout fmt args
 
 instance (PrintfArg a, PrintfType r) => PrintfType (a -> r) where
   collect fmt args = \a -> collect fmt (toArg a : args)
 
 printf :: PrintfType r => String -> r
 printf fmt = collect fmt []
+
+-- The result of hPrintf after the arguments collected so far (in reverse).
+class HPrintfType t where
+  hcollect :: Handle -> String -> [Arg] -> t
+
+-- The action's result is () (GHC's instance requires a ~ ()).
+instance HPrintfType (IO a) where
+  hcollect h fmt args = hPutStr h (render fmt (reverse args)) >>= \_ -> return (primCoerceUnit ())
+
+instance (PrintfArg a, HPrintfType r) => HPrintfType (a -> r) where
+  hcollect h fmt args = \a -> hcollect h fmt (toArg a : args)
+
+hPrintf :: HPrintfType r => Handle -> String -> r
+hPrintf h fmt = hcollect h fmt []
 
 printfError :: String -> a
 printfError msg = error ("printf: " ++ msg)
