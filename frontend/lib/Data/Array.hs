@@ -9,7 +9,6 @@ module Data.Array
   , array, listArray, accumArray, (!), bounds, indices, elems, assocs, (//), accum, ixmap
   ) where
 
-import Prelude hiding (index)
 import Data.Ix
 
 infixl 9 !, //

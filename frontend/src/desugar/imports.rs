@@ -75,6 +75,9 @@ impl Ds {
                 span,
             });
         }
+        // The Prelude last: a library module's view of the Prelude's unexported helpers yields
+        // to what its other imports bring.
+        imports.sort_by_key(|i| i.module.name == "Prelude");
         for import in &imports {
             if let Err(e) = self.import(m, kind, import) {
                 errors.push(e);
@@ -116,8 +119,19 @@ impl Ds {
             }
         };
         let alias = import.alias.as_ref().unwrap_or(&import.module).name.clone();
+        let exported = &self.globals.modules[from.0].exports;
+        let selected: Vec<_> = selected
+            .into_iter()
+            .map(|(k, r)| {
+                let hidden = from == ModuleId::PRELUDE && !exported.contains_key(&k);
+                (k, r, hidden)
+            })
+            .collect();
         let scope = &mut self.globals.modules[m.0].scope;
-        for ((space, name), r) in selected {
+        for ((space, name), r, hidden) in selected {
+            if hidden && !scope.get(space, &name).is_empty() {
+                continue;
+            }
             if !import.qualified {
                 scope.add(space, name.clone(), r.clone());
             }
