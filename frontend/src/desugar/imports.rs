@@ -188,22 +188,28 @@ impl Ds {
         Ok(out)
     }
 
-    /// `T(..)` or `T(A, f)`: the constructors, fields or methods of `owner` that are offered.
-    fn add_members(&self, owner: &Ref, members: &Members, offered: &Exports, out: &mut Exports) {
+    /// `T(..)` or `T(A, f)`: the constructors, fields or methods of `owner` that `members`
+    /// names.
+    fn members_of(&self, owner: &Ref, members: &Members) -> Vec<(Space, String)> {
         let subs = self
             .globals
             .table(owner.module)
             .subordinates
-            .get(&owner.name)
-            .cloned()
-            .unwrap_or_default();
-        for (space, name) in subs {
-            let wanted = match members {
+            .get(&owner.name);
+        subs.into_iter()
+            .flatten()
+            .filter(|(_, name)| match members {
                 Members::All => true,
-                Members::Listed(names) => names.iter().any(|n| n.name == name),
-            };
-            let key = (space, name);
-            if let (true, Some(r)) = (wanted, offered.get(&key)) {
+                Members::Listed(names) => names.iter().any(|n| plain(&n.name) == name),
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// The members of `owner` that `members` names and `offered` offers.
+    fn add_members(&self, owner: &Ref, members: &Members, offered: &Exports, out: &mut Exports) {
+        for key in self.members_of(owner, members) {
+            if let Some(r) = offered.get(&key) {
                 out.insert(key, r.clone());
             }
         }
@@ -257,25 +263,12 @@ impl Ds {
             };
             found = true;
             if let Some(members) = members {
-                let subs = self
-                    .globals
-                    .table(r.module)
-                    .subordinates
-                    .get(&r.name)
-                    .cloned()
-                    .unwrap_or_default();
-                for (sub_space, sub) in subs {
-                    let wanted = match members {
-                        Members::All => true,
-                        Members::Listed(names) => names.iter().any(|n| plain(&n.name) == sub),
+                for (sub_space, sub) in self.members_of(&r, members) {
+                    let sub_ref = Ref {
+                        module: r.module,
+                        name: sub.clone(),
                     };
-                    if wanted {
-                        let sub_ref = Ref {
-                            module: r.module,
-                            name: sub.clone(),
-                        };
-                        exports.insert((sub_space, sub), sub_ref);
-                    }
+                    exports.insert((sub_space, sub), sub_ref);
                 }
             }
             exports.insert((space, plain(&ident.name).to_string()), r);
