@@ -8,6 +8,12 @@
 //! half to even; `doubleTruncate`/`Round`/`Floor`/`Ceiling` return `Integer`. `doubleShow` prints
 //! exactly as GHC's `show :: Double -> String` (no parentheses for negatives); `doubleAtan2` is
 //! the Haskell report's `atan2` (from `atan (y / x)`, as GHC computes it).
+//! `lexNumber s` is `(kind, length, rest)` of GHC's number lexeme (`Text.Read.Lex`) at the start of
+//! `s`: kind 8, 10 or 16 for an integer in that base (`0o17`, `12`, `0x1F`), 0 for a decimal with
+//! a fraction or exponent (`1.5e-3`), -1 (length 0, rest `s`) when there is none.
+//! `numberInteger s` is the value of the integer lexeme at the start of `s` (0 for any other),
+//! `numberDouble s` the Double nearest the number lexeme at the start of `s` (NaN for none; as
+//! GHC, Infinity when its exponent does not fit an Int).
 //! `showCharLit`/`showStringLit` produce GHC's `show` of a Char / String (quotes and escapes).
 //! `error` raises a runtime error with the given message; `trace s x` writes `s` and a newline to
 //! standard error and returns `x`.
@@ -139,6 +145,7 @@ prims! {
     HSetBuffering "hSetBuffering" 3, OpenFile "openFile" 3,
     GetArgs "getArgs" 1, GetProgName "getProgName" 1, Exit "exit" 2, IoError "ioError" 2,
     NewRef "newRef" 2, ReadRef "readRef" 2, WriteRef "writeRef" 3,
+    LexNumber "lexNumber" 1, NumberInteger "numberInteger" 1, NumberDouble "numberDouble" 1,
 
     // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
     DualMake "dualMake" 2, DualPrimal "dualPrimal" 1, DualDeriv "dualDeriv" 1,
@@ -260,6 +267,9 @@ impl PrimOp {
             CharEq | CharNe | CharLt | CharLe | CharGt | CharGe => cmp(&c),
             ShowCharLit => Type::fun(c, s),
             ShowStringLit => un(&s),
+            LexNumber => Type::fun(s.clone(), Type::tuple(vec![i.clone(), i, s])),
+            NumberInteger => Type::fun(s, n),
+            NumberDouble => Type::fun(s, d),
             Error => Type::forall(vec!["a".into()], Type::fun(s, Type::var("a"))),
             Trace => Type::forall(
                 vec!["a".into()],
