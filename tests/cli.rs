@@ -203,11 +203,45 @@ fn read_never_panics_on_arbitrary_text() {
     // Truncated and malformed tokens of every kind, read at several types: each parses or not,
     // and the program runs to its end.
     let inputs = [
-        "", " ", "(", ")", "((", "-", "--", "- -1", "1e", "1e-", "0x", "0o9", "'", "''", "'\\'",
-        "\"", "\"\\", "\"\\q\"", "\"\\1114112\"", "\"\\x110000\"", "'\\^'", "[", "[1,",
-        "[,]", "Just", "(1,", "3 %", "99999999999999999999999999e99999999999999999999",
+        "",
+        " ",
+        "(",
+        ")",
+        "((",
+        "-",
+        "--",
+        "- -1",
+        "1e",
+        "1e-",
+        "0x",
+        "0o9",
+        "'",
+        "''",
+        "'\\'",
+        "\"",
+        "\"\\",
+        "\"\\q\"",
+        "\"\\1114112\"",
+        "\"\\x110000\"",
+        "'\\^'",
+        "[",
+        "[1,",
+        "[,]",
+        "Just",
+        "(1,",
+        "3 %",
+        "99999999999999999999999999e99999999999999999999",
     ];
-    let types = ["Int", "Double", "Char", "String", "[Int]", "Rational", "Maybe Int", "(Int, Int)"];
+    let types = [
+        "Int",
+        "Double",
+        "Char",
+        "String",
+        "[Int]",
+        "Rational",
+        "Maybe Int",
+        "(Int, Int)",
+    ];
     let mut main = String::from("main :: IO ()\nmain = do\n");
     for s in inputs {
         let lit = s.replace('\\', "\\\\").replace('"', "\\\"");

@@ -70,8 +70,11 @@ fn integer_case() -> impl Strategy<Value = (String, String)> {
 }
 
 fn double_case() -> impl Strategy<Value = (f64, String)> {
-    let finite = any::<u64>().prop_map(f64::from_bits).prop_filter("finite", |x| x.is_finite());
-    let decimal = (-1_000_000i64..1_000_000, 0..8u32).prop_map(|(m, k)| m as f64 / 10f64.powi(k as i32));
+    let finite = any::<u64>()
+        .prop_map(f64::from_bits)
+        .prop_filter("finite", |x| x.is_finite());
+    let decimal =
+        (-1_000_000i64..1_000_000, 0..8u32).prop_map(|(m, k)| m as f64 / 10f64.powi(k as i32));
     prop_oneof![finite, decimal]
         .prop_flat_map(|x| {
             let magnitude = x.abs();
@@ -194,7 +197,11 @@ fn expr() -> impl Strategy<Value = String> {
 }
 
 fn derived_case() -> impl Strategy<Value = String> {
-    let p = (any::<i32>(), prop::option::of(any::<i32>()), prop::collection::vec(any::<i32>(), 0..4))
+    let p = (
+        any::<i32>(),
+        prop::option::of(any::<i32>()),
+        prop::collection::vec(any::<i32>(), 0..4),
+    )
         .prop_map(|(a, b, cs)| {
             let b = b.map_or("Nothing".to_string(), |b| format!("(Just ({b}))"));
             let cs: Vec<String> = cs.iter().map(|c| format!("({c})")).collect();
@@ -203,7 +210,9 @@ fn derived_case() -> impl Strategy<Value = String> {
     prop_oneof![
         expr().prop_map(|e| format!("{e} :: E")),
         p,
-        (expr(), expr()).prop_map(|(a, b)| format!("(Just ({a}), [Left ({b}), Right Q]) :: (Maybe E, [Either E (P Bool)])")),
+        (expr(), expr()).prop_map(|(a, b)| format!(
+            "(Just ({a}), [Left ({b}), Right Q]) :: (Maybe E, [Either E (P Bool)])"
+        )),
     ]
 }
 
@@ -261,7 +270,11 @@ fn read_gets_back_what_was_written() {
         let out = run_dnrad(&["run", "--backend", backend], &path);
         assert_eq!(out.code, Some(0), "{backend}: {}", out.stderr);
         let mut lines = out.stdout.lines();
-        let mut next = || lines.next().unwrap_or_else(|| panic!("{backend}: output ends early"));
+        let mut next = || {
+            lines
+                .next()
+                .unwrap_or_else(|| panic!("{backend}: output ends early"))
+        };
         for (n, text) in &ints {
             assert_eq!(next(), n.to_string(), "{backend}: read {text:?} :: Int");
         }
@@ -271,11 +284,19 @@ fn read_gets_back_what_was_written() {
         for (x, text) in &doubles {
             let line = next();
             let got: f64 = line.parse().unwrap_or_else(|_| panic!("{backend}: {line}"));
-            assert_eq!(got.to_bits(), x.to_bits(), "{backend}: read {text:?} :: Double gave {line}");
+            assert_eq!(
+                got.to_bits(),
+                x.to_bits(),
+                "{backend}: read {text:?} :: Double gave {line}"
+            );
         }
         for (chars, text) in &strings {
             let codes: Vec<String> = chars.iter().map(|c| (*c as u32).to_string()).collect();
-            assert_eq!(next(), format!("[{}]", codes.join(",")), "{backend}: read {text:?} :: String");
+            assert_eq!(
+                next(),
+                format!("[{}]", codes.join(",")),
+                "{backend}: read {text:?} :: String"
+            );
         }
         for e in &derived {
             assert_eq!(next(), "True", "{backend}: read (show x) == x for {e}");

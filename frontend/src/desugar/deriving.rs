@@ -35,13 +35,15 @@ impl Ds {
             }
             "Enum" => self.derive_enum(decl, span)?,
             "Bounded" => self.derive_bounded(decl, span)?,
-            other => return Err(Diagnostic::new(
-                ErrorKind::Type,
-                class.span,
-                format!(
+            other => {
+                return Err(Diagnostic::new(
+                    ErrorKind::Type,
+                    class.span,
+                    format!(
                     "cannot derive `{other}`: dnrad derives Eq, Ord, Show, Read, Enum and Bounded"
                 ),
-            )),
+                ))
+            }
         };
         let params: Vec<Type> = decl.params.iter().cloned().map(Type::Var).collect();
         let context = decl
