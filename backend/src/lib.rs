@@ -9,6 +9,7 @@ mod compile;
 mod integer;
 mod io_prims;
 mod lift;
+mod literal_lexeme;
 mod machine;
 mod number_lexeme;
 mod prims;

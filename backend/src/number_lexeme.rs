@@ -1,8 +1,8 @@
 //! The number lexemes of GHC's `Text.Read.Lex` at the start of a Haskell string, for the
 //! primitives behind the Read instances: `0x1F`, `0o17`, or decimal digits with an optional
 //! `.digits` fraction and an optional exponent (`e`, `E`, a sign, digits), each part as long as
-//! possible. It reads the string's cells in place and returns the rest as the cell it reached;
-//! it knows nothing of the other lexemes (the Prelude lexes those).
+//! possible. It reads the string's cells in place (`Cells`, which `literal_lexeme` shares) and
+//! returns the rest as the cell it reached; it knows nothing of the other lexemes.
 
 use crate::integer;
 use crate::value::Value;
@@ -22,13 +22,23 @@ struct Lexeme {
     len: usize,
 }
 
-/// The characters of a Haskell string from `cur` on.
-struct Cells<'a> {
+/// The characters of a Haskell string from `cur` on, read in place.
+pub(crate) struct Cells<'a> {
     cur: &'a Value,
 }
 
 impl<'a> Cells<'a> {
-    fn peek_at(&self, n: usize) -> Option<char> {
+    pub(crate) fn new(s: &'a Value) -> Self {
+        Cells { cur: s }
+    }
+
+    /// The string from the current character on.
+    pub(crate) fn rest(&self) -> &'a Value {
+        self.cur
+    }
+
+    /// The character `n` places ahead, if the string is that long.
+    pub(crate) fn peek_at(&self, n: usize) -> Option<char> {
         let mut cur = self.cur;
         for _ in 0..n {
             cur = tail(cur)?;
@@ -42,7 +52,7 @@ impl<'a> Cells<'a> {
         }
     }
 
-    fn advance(&mut self, n: usize) {
+    pub(crate) fn advance(&mut self, n: usize) {
         for _ in 0..n {
             if let Some(t) = tail(self.cur) {
                 self.cur = t;
@@ -72,7 +82,7 @@ fn tail(v: &Value) -> Option<&Value> {
 /// The number lexeme at the start of `s` and the rest of the string after it; its digits (the
 /// fraction's after the whole part's, not the exponent's) go to `sink`.
 fn scan<'a>(s: &'a Value, sink: &mut impl FnMut(char)) -> Option<(Lexeme, &'a Value)> {
-    let mut cells = Cells { cur: s };
+    let mut cells = Cells::new(s);
     let based = match (cells.peek_at(0), cells.peek_at(1), cells.peek_at(2)) {
         (Some('0'), Some('x' | 'X'), Some(d)) if d.is_ascii_hexdigit() => Some(16),
         (Some('0'), Some('o' | 'O'), Some(d)) if d.is_digit(8) => Some(8),
@@ -87,7 +97,7 @@ fn scan<'a>(s: &'a Value, sink: &mut impl FnMut(char)) -> Option<(Lexeme, &'a Va
             exponent: None,
             len: 2 + n,
         };
-        return Some((lexeme, cells.cur));
+        return Some((lexeme, cells.rest()));
     }
     let mut len = cells.digits(10, sink);
     if len == 0 {
@@ -134,7 +144,7 @@ fn scan<'a>(s: &'a Value, sink: &mut impl FnMut(char)) -> Option<(Lexeme, &'a Va
         exponent,
         len,
     };
-    Some((lexeme, cells.cur))
+    Some((lexeme, cells.rest()))
 }
 
 /// `(kind, length, rest)` of the number lexeme at the start of `s`: the kind is the base of an

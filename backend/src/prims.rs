@@ -4,6 +4,7 @@
 
 use crate::chars;
 use crate::integer;
+use crate::literal_lexeme;
 use crate::number_lexeme;
 use crate::ratio_double::ratio_to_double;
 use crate::show::{show_char, show_double, show_string};
@@ -255,6 +256,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         ShowCharLit => Value::string(&show_char(chr(a()))),
         ShowStringLit => Value::string(&show_string(&string_of(a()))),
         LexNumber => number_lexeme::lex(a()),
+        LexLiteral => literal_lexeme::lex(a()),
         NumberInteger => number_lexeme::integer(a()),
         NumberDouble => Value::Double(number_lexeme::double(a())),
         Error => return Err(string_of(a())),

@@ -13,7 +13,9 @@
 //! a fraction or exponent (`1.5e-3`), -1 (length 0, rest `s`) when there is none.
 //! `numberInteger s` is the value of the integer lexeme at the start of `s` (0 for any other),
 //! `numberDouble s` the Double nearest the number lexeme at the start of `s` (NaN for none; as
-//! GHC, Infinity when its exponent does not fit an Int).
+//! GHC, Infinity when its exponent does not fit an Int). `lexLiteral s` is `(length, characters,
+//! rest)` of the character or string literal at the start of `s`, escapes decoded (length -1 and
+//! rest `s` when it is malformed).
 //! `showCharLit`/`showStringLit` produce GHC's `show` of a Char / String (quotes and escapes).
 //! `error` raises a runtime error with the given message; `trace s x` writes `s` and a newline to
 //! standard error and returns `x`.
@@ -146,6 +148,7 @@ prims! {
     GetArgs "getArgs" 1, GetProgName "getProgName" 1, Exit "exit" 2, IoError "ioError" 2,
     NewRef "newRef" 2, ReadRef "readRef" 2, WriteRef "writeRef" 3,
     LexNumber "lexNumber" 1, NumberInteger "numberInteger" 1, NumberDouble "numberDouble" 1,
+    LexLiteral "lexLiteral" 1,
 
     // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
     DualMake "dualMake" 2, DualPrimal "dualPrimal" 1, DualDeriv "dualDeriv" 1,
@@ -268,6 +271,7 @@ impl PrimOp {
             ShowCharLit => Type::fun(c, s),
             ShowStringLit => un(&s),
             LexNumber => Type::fun(s.clone(), Type::tuple(vec![i.clone(), i, s])),
+            LexLiteral => Type::fun(s.clone(), Type::tuple(vec![i, s.clone(), s])),
             NumberInteger => Type::fun(s, n),
             NumberDouble => Type::fun(s, d),
             Error => Type::forall(vec!["a".into()], Type::fun(s, Type::var("a"))),

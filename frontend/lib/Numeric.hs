@@ -233,7 +233,11 @@ readHex = readInt 16 (\c -> numericValue c < 16) numericValue
 
 -- Data.Char's digitToInt on hexadecimal digits (99 for any other character).
 numericValue :: Char -> Int
-numericValue c = fromInteger (lexDigitValue c)
+numericValue c
+  | c >= '0' && c <= '9' = fromEnum c - 48
+  | c >= 'a' && c <= 'f' = fromEnum c - 87
+  | c >= 'A' && c <= 'F' = fromEnum c - 55
+  | otherwise = 99
 
 -- A number token (after spaces) as a rational, converted with fromRational; no sign, no NaN.
 readFloat :: RealFrac a => ReadS a
@@ -251,7 +255,7 @@ numberRational kind text = if kind > 0 then primNumberInteger text % 1 else case
 
 scaledDecimal :: String -> Int -> Rational
 scaledDecimal ds e =
-  let m = foldl (\n c -> n * 10 + lexDigitValue c) 0 ds
+  let m = foldl (\n c -> n * 10 + toInteger (numericValue c)) 0 ds
   in if e >= 0 then (m * 10 ^ e) % 1 else m % (10 ^ negate e)
 
 -- `e-3`, `E+5`, `e7` (nothing: 0).
@@ -263,7 +267,7 @@ exponentValue s = case s of
   [] -> 0
 
 digitsInt :: String -> Int
-digitsInt ds = foldl (\n c -> n * 10 + fromInteger (lexDigitValue c)) 0 ds
+digitsInt ds = foldl (\n c -> n * 10 + numericValue c) 0 ds
 
 lexDigits :: ReadS String
 lexDigits s = case span lexIsDigit s of

@@ -1400,9 +1400,6 @@ lexemeDouble l = case l of
   LexNumber _ s -> [primNumberDouble s]
   _ -> []
 
-digitsValue :: Integer -> String -> Integer
-digitsValue base ds = foldl (\n c -> n * base + lexDigitValue c) 0 ds
-
 instance Read Int where
   readsPrec _ = readNumber lexemeInt
 
@@ -1475,8 +1472,8 @@ lexAt :: String -> [(Lexeme, Int, String)]
 lexAt s = case s of
   [] -> [(LexEOF, 0, [])]
   c : t
-    | c == '\'' -> lexCharLit t
-    | c == '"' -> lexStringLit [] 1 t
+    | c == '\'' || c == '"' -> case primLexLiteral s of
+        (n, cs, u) -> if n < 0 then [] else [(if c == '"' then LexString cs else LexChar (head cs), n, u)]
     | lexIsDigit c -> case primLexNumber s of
         (kind, n, u) -> [(LexNumber kind s, n, u)]
     | lexIsIdStart c -> case span lexIsIdChar t of
@@ -1519,85 +1516,3 @@ lexIsSymbol c
 lexSymbolCategory :: Int -> Bool
 lexSymbolCategory k = (k >= 17 && k <= 21) || k == 11 || k == 12
 
--- A digit's value in bases up to 16 (99 for other characters).
-lexDigitValue :: Char -> Integer
-lexDigitValue c
-  | c >= '0' && c <= '9' = primIntToInteger (primCharOrd c - 48)
-  | c >= 'a' && c <= 'f' = primIntToInteger (primCharOrd c - 87)
-  | c >= 'A' && c <= 'F' = primIntToInteger (primCharOrd c - 55)
-  | otherwise = 99
-
-lexIsDigitIn :: Integer -> Char -> Bool
-lexIsDigitIn base c = lexDigitValue c < base
-
--- After the opening quote.
-lexCharLit :: String -> [(Lexeme, Int, String)]
-lexCharLit s = case lexLitCharE s of
-  Just (c, escaped, n, '\'' : t) -> if escaped || c /= '\'' then [(LexChar c, n + 2, t)] else []
-  _ -> []
-
--- After the opening quote: the characters so far (reversed) and the length so far.
-lexStringLit :: String -> Int -> String -> [(Lexeme, Int, String)]
-lexStringLit acc n s = case s of
-  '"' : t -> [(LexString (reverse acc), n + 1, t)]
-  '\\' : '&' : t -> lexStringLit acc (n + 2) t
-  '\\' : c : t | isSpace c -> case span isSpace t of
-    (gap, '\\' : u) -> lexStringLit acc (n + 3 + length gap) u
-    _ -> []
-  _ -> case lexLitCharE s of
-    Just (c, _, m, t) -> lexStringLit (c : acc) (n + m) t
-    Nothing -> []
-
--- A character of a literal: it, whether it was escaped, its length and the rest.
-lexLitCharE :: String -> Maybe (Char, Bool, Int, String)
-lexLitCharE s = case s of
-  '\\' : t -> case lexEscape t of
-    Just (c, n, u) -> Just (c, True, n + 1, u)
-    Nothing -> Nothing
-  c : t -> Just (c, False, 1, t)
-  [] -> Nothing
-
--- An escape after its backslash: the character, the escape's length and the rest.
-lexEscape :: String -> Maybe (Char, Int, String)
-lexEscape s = case s of
-  c : t -> case lookup c lexCharEscapes of
-    Just e -> Just (e, 1, t)
-    Nothing
-      | lexIsDigit c -> lexNumericEscape 10 0 s
-      | c == 'x' || c == 'X' -> lexNumericEscape 16 1 t
-      | c == 'o' || c == 'O' -> lexNumericEscape 8 1 t
-      | c == '^' -> case t of
-          d : u | d >= '@' && d <= '_' -> Just (primCharChr (primCharOrd d - 64), 2, u)
-          _ -> Nothing
-      | otherwise -> lexAsciiEscape lexAsciiNames s
-  [] -> Nothing
-
-lexCharEscapes :: [(Char, Char)]
-lexCharEscapes = [('a', '\a'), ('b', '\b'), ('f', '\f'), ('n', '\n'), ('r', '\r'), ('t', '\t'),
-  ('v', '\v'), ('\\', '\\'), ('"', '"'), ('\'', '\'')]
-
--- `\65`, `\x41`, `\o101` (`n` characters of base prefix); at most maxBound :: Char.
-lexNumericEscape :: Integer -> Int -> String -> Maybe (Char, Int, String)
-lexNumericEscape base n s = case span (lexIsDigitIn base) s of
-  ([], _) -> Nothing
-  (ds, t) -> case digitsValue base ds of
-    v -> if v > 1114111 then Nothing else Just (primCharChr (primIntegerToInt v), n + length ds, t)
-
--- `\NUL` .. `\US`, `\SP`, `\DEL`; `SOH` comes before `SO`, so the longer name wins.
-lexAsciiNames :: [(String, Int)]
-lexAsciiNames = zip (words "NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC FS GS RS US SP")
-  (intRange 0 1 32) ++ [("DEL", 127)]
-
-lexAsciiEscape :: [(String, Int)] -> String -> Maybe (Char, Int, String)
-lexAsciiEscape names s = case names of
-  [] -> Nothing
-  (name, code) : rest -> case lexStripPrefix name s of
-    Just t -> Just (primCharChr code, length name, t)
-    Nothing -> lexAsciiEscape rest s
-
-lexStripPrefix :: String -> String -> Maybe String
-lexStripPrefix p s = case p of
-  [] -> Just s
-  c : p' -> case s of
-    d : s' | c == d -> lexStripPrefix p' s'
-    _ -> Nothing
