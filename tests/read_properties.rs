@@ -145,7 +145,7 @@ fn escaped(c: char, form: u8) -> (String, fn(char) -> bool) {
             (format!("\\{name}"), if name == "SO" { h } else { never })
         }
         (_, 4) if code == 127 => ("\\DEL".into(), never),
-        _ if c >= '\u{a0}' && form % 2 == 0 => (c.to_string(), never),
+        _ if c >= '\u{a0}' && form.is_multiple_of(2) => (c.to_string(), never),
         _ => (format!("\\{code}"), decimal),
     }
 }
