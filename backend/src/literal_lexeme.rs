@@ -6,44 +6,7 @@
 use crate::chars;
 use crate::number_lexeme::Cells;
 use crate::value::Value;
-
-/// ASCII control names of escapes; `SOH` before `SO`, so the longer one wins.
-const ASCII_NAMES: [(&str, u32); 34] = [
-    ("NUL", 0),
-    ("SOH", 1),
-    ("STX", 2),
-    ("ETX", 3),
-    ("EOT", 4),
-    ("ENQ", 5),
-    ("ACK", 6),
-    ("BEL", 7),
-    ("BS", 8),
-    ("HT", 9),
-    ("LF", 10),
-    ("VT", 11),
-    ("FF", 12),
-    ("CR", 13),
-    ("SO", 14),
-    ("SI", 15),
-    ("DLE", 16),
-    ("DC1", 17),
-    ("DC2", 18),
-    ("DC3", 19),
-    ("DC4", 20),
-    ("NAK", 21),
-    ("SYN", 22),
-    ("ETB", 23),
-    ("CAN", 24),
-    ("EM", 25),
-    ("SUB", 26),
-    ("ESC", 27),
-    ("FS", 28),
-    ("GS", 29),
-    ("RS", 30),
-    ("US", 31),
-    ("SP", 32),
-    ("DEL", 127),
-];
+use dnrad_core::prim::{simple_escape, ASCII_ESCAPES};
 
 /// The Prelude's `isSpace` (GHC's): ASCII white space, no-break space, space separators.
 fn is_space(c: char) -> bool {
@@ -59,17 +22,7 @@ fn item(cells: &mut Cells, len: &mut usize) -> Option<(char, bool)> {
         return Some((c, false));
     }
     let e = cells.peek_at(0)?;
-    let simple = match e {
-        'a' => Some('\u{7}'),
-        'b' => Some('\u{8}'),
-        'f' => Some('\u{c}'),
-        'n' => Some('\n'),
-        'r' => Some('\r'),
-        't' => Some('\t'),
-        'v' => Some('\u{b}'),
-        '\\' | '"' | '\'' => Some(e),
-        _ => None,
-    };
+    let simple = simple_escape(e);
     if let Some(s) = simple {
         cells.advance(1);
         *len += 1;
@@ -86,7 +39,7 @@ fn item(cells: &mut Cells, len: &mut usize) -> Option<(char, bool)> {
             c as u32 - 64
         }
         _ => {
-            let (name, code) = ASCII_NAMES.iter().find(|(name, _)| {
+            let (name, code) = ASCII_ESCAPES.iter().find(|(name, _)| {
                 name.chars()
                     .enumerate()
                     .all(|(i, n)| cells.peek_at(i) == Some(n))

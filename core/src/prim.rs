@@ -75,6 +75,61 @@ use crate::types::Type;
 /// The runtime type of mutable cells, `Ref a` (the Prelude's `IORef` wraps it).
 pub const REF: &str = "Ref";
 
+/// The names of control characters in Haskell's character escapes (`\SOH`, `\DEL`), as both the
+/// source lexer and `lexLiteral` read them; `SOH` comes before `SO`, so the longer name wins
+/// when names are tried in order.
+pub const ASCII_ESCAPES: [(&str, u32); 34] = [
+    ("NUL", 0),
+    ("SOH", 1),
+    ("STX", 2),
+    ("ETX", 3),
+    ("EOT", 4),
+    ("ENQ", 5),
+    ("ACK", 6),
+    ("BEL", 7),
+    ("BS", 8),
+    ("HT", 9),
+    ("LF", 10),
+    ("VT", 11),
+    ("FF", 12),
+    ("CR", 13),
+    ("SO", 14),
+    ("SI", 15),
+    ("DLE", 16),
+    ("DC1", 17),
+    ("DC2", 18),
+    ("DC3", 19),
+    ("DC4", 20),
+    ("NAK", 21),
+    ("SYN", 22),
+    ("ETB", 23),
+    ("CAN", 24),
+    ("EM", 25),
+    ("SUB", 26),
+    ("ESC", 27),
+    ("FS", 28),
+    ("GS", 29),
+    ("RS", 30),
+    ("US", 31),
+    ("SP", 32),
+    ("DEL", 127),
+];
+
+/// The character a one-letter escape (`\n`, `\"`, ...) stands for.
+pub fn simple_escape(c: char) -> Option<char> {
+    Some(match c {
+        'a' => '\u{7}',
+        'b' => '\u{8}',
+        'f' => '\u{c}',
+        'n' => '\n',
+        'r' => '\r',
+        't' => '\t',
+        'v' => '\u{b}',
+        '\\' | '"' | '\'' => c,
+        _ => return None,
+    })
+}
+
 macro_rules! prims {
     ($($variant:ident $name:literal $arity:literal,)*) => {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
