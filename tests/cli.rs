@@ -174,8 +174,9 @@ fn read_of_malformed_text_is_a_located_error_on_both_backends() {
             "Prelude.read: no parse",
         ),
         (
+            // The call of `read`, inside `f`.
             "data T = Int :+ Int | Int :- Int deriving (Show, Read)\ninfix 5 :+\n\nf :: String -> T\nf s = read s\n\nmain :: IO ()\nmain = do\n  print (f \"1 :+ 2\")\n  print (f \"1 :+ 2 :+ 3\")\n",
-            10,
+            5,
             "Prelude.read: no parse",
         ),
         (

@@ -1361,21 +1361,27 @@ readListNext item acc s = case skipSpaces s of
   _ -> []
 
 -- A number, maybe after a `-` token, in any precedence context (GHC's readNumber). The first
--- token tells parentheses from the number itself, so neither is tried in vain. (Simple `case`s:
--- this is the path of `map read (words s)`.)
+-- character tells parentheses, a sign and the number apart, so nothing is tried in vain and a
+-- number needs no lexeme list. (This is the path of `map read (words s)`.)
 readNumber :: Num a => (Lexeme -> [a]) -> ReadS a
-readNumber conv r = case lexToken r of
+readNumber conv r = case skipSpaces r of
   [] -> []
-  tok : _ -> case tok of
-    (l, _, s) -> case l of
-      LexPunc c -> if c == '(' then readsBind (readNumber conv) (\x -> readsPunc ')' (readsReturn x)) s else []
-      LexSymbol sym -> case sym of
-        ['-'] -> case lexToken s of
-          [] -> []
-          next : _ -> case next of
-            (m, _, u) -> readNumberValue negate (conv m) u
+  s@(c : t)
+    | lexIsDigit c -> case primLexNumber s of
+        (kind, _, u) -> readNumberValue id (conv (LexNumber kind s)) u
+    | c == '(' -> readsBind (readNumber conv) (\x -> readsPunc ')' (readsReturn x)) t
+    | c == '-' -> if startsWithSymbol t then [] else case lexToken t of
+        [(l, _, u)] -> readNumberValue negate (conv l) u
         _ -> []
-      _ -> readNumberValue id (conv l) s
+    | otherwise -> case lexAt s of
+        [(l, _, u)] -> readNumberValue id (conv l) u
+        _ -> []
+
+-- Whether a `-` before this would be part of a longer operator.
+startsWithSymbol :: String -> Bool
+startsWithSymbol s = case s of
+  c : _ -> lexIsSymbol c
+  [] -> False
 
 readNumberValue :: (a -> a) -> [a] -> String -> [(a, String)]
 readNumberValue sign xs s = case xs of
