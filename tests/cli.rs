@@ -185,6 +185,11 @@ fn read_of_malformed_text_is_a_located_error_on_both_backends() {
             6,
             "Prelude.read: ambiguous parse",
         ),
+        (
+            "main :: IO ()\nmain = do\n  n <- readIO \"12\" :: IO Int\n  m <- readIO \"1 2\" :: IO Int\n  print (n + m)\n",
+            4,
+            "user error (Prelude.readIO: no parse)",
+        ),
     ];
     for (i, (text, line, message)) in cases.into_iter().enumerate() {
         let file = temp_program(&format!("noparse{i}.hs"), text);

@@ -40,7 +40,7 @@ module Prelude (
   shows, showChar, showString, showParen, reads, read, readParen, lex,
   -- Input and output
   FilePath, IOError, putChar, putStr, putStrLn, print, getChar, getLine, getContents, interact,
-  readFile, writeFile, appendFile, ioError, userError,
+  readFile, writeFile, appendFile, ioError, userError, readIO, readLn,
   -- Automatic differentiation
   grad, vjp, jvp
   ) where
@@ -1284,6 +1284,16 @@ readEither s = case readsComplete (reads s) of
   [x] -> Right x
   [] -> Left "Prelude.read: no parse"
   _ -> Left "Prelude.read: ambiguous parse"
+
+-- As `read`, but a malformed string fails the action with an IOError (`user error`).
+readIO :: Read a => String -> IO a
+readIO s = case readsComplete (reads s) of
+  [x] -> return x
+  [] -> ioError (userError "Prelude.readIO: no parse")
+  _ -> ioError (userError "Prelude.readIO: ambiguous parse")
+
+readLn :: Read a => IO a
+readLn = getLine >>= readIO
 
 -- The parses that leave only spaces.
 readsComplete :: [(a, String)] -> [a]

@@ -2,7 +2,7 @@
 //! short-circuit `&&`/`||`, `if`, `case`, lambdas, `let`, `do`, sections, tuples, lists,
 //! arithmetic sequences, comprehensions, records and type annotations.
 
-use super::binds::{let1, let_value};
+use super::binds::let_value;
 use super::build;
 use super::fixity::{self, Item, Tree};
 use super::pattern::literal;
