@@ -1,4 +1,4 @@
-//! Writes the Prelude's tuple instances (Eq, Ord, Show, Bounded for arities 2 to 15, as Haskell
+//! Writes the Prelude's tuple instances (Eq, Ord, Show, Read, Bounded for arities 2 to 15, as Haskell
 //! 98 requires) to `$OUT_DIR/prelude_tuples.hs`; `src/prelude.rs` embeds it after `prelude.hs`.
 //! Generating them keeps fourteen copies of each instance out of the hand-written Prelude.
 //! Also writes `$OUT_DIR/library_index.rs`, the list of the standard library's module files
@@ -22,6 +22,27 @@ fn instance(out: &mut String, class: &str, n: usize, body: &str) {
 fn tuple(prefix: &str, n: usize) -> String {
     let items: Vec<String> = (0..n).map(|i| format!("{prefix}{i}")).collect();
     format!("({})", items.join(", "))
+}
+
+/// `readsTupleK k` reads `x1, ..., xK)` (the items at precedence 0) and applies `k` to them.
+/// Continuation-passing keeps the types small: one nested lambda per item, typed with the whole
+/// tuple, made the tuples' Read instances cost more to type-check than the rest of the Prelude.
+fn reads_tuple(out: &mut String) {
+    for k in 1..=MAX_TUPLE {
+        let vars: Vec<String> = (1..=k).map(|i| format!("t{i}")).collect();
+        let context: Vec<String> = vars.iter().map(|v| format!("Read {v}")).collect();
+        let rest = if k == 1 {
+            "readsPunc ')' (readsReturn (k x))".to_string()
+        } else {
+            format!("readsPunc ',' (readsTuple{} (k x))", k - 1)
+        };
+        let _ = writeln!(
+            out,
+            "readsTuple{k} :: ({}) => ({} -> r) -> ReadS r\nreadsTuple{k} k = readsBind reads (\\x -> {rest})\n",
+            context.join(", "),
+            vars.join(" -> ")
+        );
+    }
 }
 
 fn main() {
@@ -58,6 +79,16 @@ fn main() {
             n,
             &format!("  showsPrec _ {x} s = {shows}\n"),
         );
+        // `(x0, ..., xn)` with components at precedence 0 (GHC's `parens (paren ...)`).
+        instance(
+            &mut out,
+            "Read",
+            n,
+            &format!(
+                "  readsPrec _ = readParen False (readsPunc '(' (readsTuple{n} ({})))\n",
+                ",".repeat(n - 1)
+            ),
+        );
         let bound = |b: &str| vec![b; n].join(", ");
         instance(
             &mut out,
@@ -70,6 +101,7 @@ fn main() {
             ),
         );
     }
+    reads_tuple(&mut out);
     let path =
         std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("prelude_tuples.hs");
     std::fs::write(path, out).expect("write the tuple instances");

@@ -165,6 +165,106 @@ fn runtime_errors_exit_one_after_earlier_output() {
 }
 
 #[test]
+fn read_of_malformed_text_is_a_located_error_on_both_backends() {
+    // (program, line of the failing `read`, message)
+    let cases = [
+        (
+            "main :: IO ()\nmain = do\n  print (read \"12\" :: Int)\n  print (read \"12x\" :: Int)\n",
+            4,
+            "Prelude.read: no parse",
+        ),
+        (
+            // The call of `read`, inside `f`.
+            "data T = Int :+ Int | Int :- Int deriving (Show, Read)\ninfix 5 :+\n\nf :: String -> T\nf s = read s\n\nmain :: IO ()\nmain = do\n  print (f \"1 :+ 2\")\n  print (f \"1 :+ 2 :+ 3\")\n",
+            5,
+            "Prelude.read: no parse",
+        ),
+        (
+            // An instance that parses every string twice: ambiguous.
+            "data A = A deriving Show\ninstance Read A where\n  readsPrec _ s = [(A, s), (A, s)]\n\nmain :: IO ()\nmain = print (read \"\" :: A)\n",
+            6,
+            "Prelude.read: ambiguous parse",
+        ),
+        (
+            "main :: IO ()\nmain = do\n  n <- readIO \"12\" :: IO Int\n  m <- readIO \"1 2\" :: IO Int\n  print (n + m)\n",
+            4,
+            "user error (Prelude.readIO: no parse)",
+        ),
+    ];
+    for (i, (text, line, message)) in cases.into_iter().enumerate() {
+        let file = temp_program(&format!("noparse{i}.hs"), text);
+        for backend in ["vm", "interp"] {
+            let out = run_dnrad(&["run", "--backend", backend], &file);
+            assert_eq!(out.code, Some(1), "{backend}: {}", out.stderr);
+            let at = format!("noparse{i}.hs:{line}:");
+            assert!(out.stderr.contains(&at), "{backend}: {}", out.stderr);
+            assert!(out.stderr.contains(message), "{backend}: {}", out.stderr);
+            assert!(!out.stderr.contains("panick"), "{backend}: {}", out.stderr);
+        }
+    }
+}
+
+#[test]
+fn read_never_panics_on_arbitrary_text() {
+    // Truncated and malformed tokens of every kind, read at several types: each parses or not,
+    // and the program runs to its end.
+    let inputs = [
+        "",
+        " ",
+        "(",
+        ")",
+        "((",
+        "-",
+        "--",
+        "- -1",
+        "1e",
+        "1e-",
+        "0x",
+        "0o9",
+        "'",
+        "''",
+        "'\\'",
+        "\"",
+        "\"\\",
+        "\"\\q\"",
+        "\"\\1114112\"",
+        "\"\\x110000\"",
+        "'\\^'",
+        "[",
+        "[1,",
+        "[,]",
+        "Just",
+        "(1,",
+        "3 %",
+        "99999999999999999999999999e99999999999999999999",
+    ];
+    let types = [
+        "Int",
+        "Double",
+        "Char",
+        "String",
+        "[Int]",
+        "Rational",
+        "Maybe Int",
+        "(Int, Int)",
+    ];
+    let mut main = String::from("main :: IO ()\nmain = do\n");
+    for s in inputs {
+        let lit = s.replace('\\', "\\\\").replace('"', "\\\"");
+        for ty in types {
+            main += &format!("  print (reads \"{lit}\" :: [({ty}, String)])\n");
+        }
+    }
+    main += "  putStrLn \"end\"\n";
+    let file = temp_program("arbitrary.hs", &main);
+    for backend in ["vm", "interp"] {
+        let out = run_dnrad(&["run", "--backend", backend], &file);
+        assert_eq!(out.code, Some(0), "{backend}: {}", out.stderr);
+        assert!(out.stdout.ends_with("end\n"), "{backend}: {}", out.stdout);
+    }
+}
+
+#[test]
 fn missing_file_and_bad_usage_exit_two() {
     let out = run_dnrad(&["run"], std::path::Path::new("/no/such/file.hs"));
     assert_eq!(out.code, Some(2));

@@ -35,7 +35,9 @@ pub fn class(p: PrimOp) -> Class {
         DoubleEq | DoubleNe | DoubleLt | DoubleLe | DoubleGt | DoubleGe | DoubleTruncate
         | DoubleRound | DoubleFloor | DoubleCeiling | DoubleShow | DoubleIsNaN
         | DoubleIsInfinite | DoubleIsNegativeZero | DoubleDecode => Class::OnPrimals,
-        IntToDouble | IntegerToDouble | DoubleFromRational | DoubleEncode => Class::Constant,
+        IntToDouble | IntegerToDouble | DoubleFromRational | NumberDouble | DoubleEncode => {
+            Class::Constant
+        }
         DualMake | DualPrimal | DualDeriv | Scalars | Refill | Interleave | CotangentPairs
         | SameShape | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot | CotGradient
         | StagedZero | StagedPlus | StagedCall | StagedMaxKey | StagedPop | StagedGradient

@@ -4,11 +4,14 @@
 
 use crate::chars;
 use crate::integer;
+use crate::literal_lexeme;
+use crate::number_lexeme;
+use crate::ratio_double::ratio_to_double;
 use crate::show::{show_char, show_double, show_string};
 use crate::value::Value;
 use dnrad_core::PrimOp;
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 
 pub type PrimResult = Result<Value, String>;
 
@@ -97,33 +100,6 @@ fn round_half_even(x: f64) -> f64 {
         r - x.signum()
     } else {
         r
-    }
-}
-
-/// `n / d` correctly rounded to the nearest double.
-fn ratio_to_double(n: &BigInt, d: &BigInt) -> f64 {
-    if d.is_zero() {
-        return if n.is_zero() {
-            f64::NAN
-        } else if n.is_negative() {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        };
-    }
-    let (nf, df) = (n.to_f64(), d.to_f64());
-    match (nf, df) {
-        (Some(a), Some(b)) if a.abs() < 9.0e15 && b.abs() < 9.0e15 => a / b,
-        _ => {
-            // Scale so the quotient has 64 significant bits, then let the float conversion round.
-            let shift = 64i64 - (n.bits() as i64 - d.bits() as i64);
-            let q = if shift >= 0 {
-                (n << shift as usize) / d
-            } else {
-                n / (d << (-shift) as usize)
-            };
-            q.to_f64().unwrap_or(f64::NAN) * 2f64.powi(-shift as i32)
-        }
     }
 }
 
@@ -279,6 +255,10 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         CharToLower => Value::Char(chars::to_lower(chr(a()))),
         ShowCharLit => Value::string(&show_char(chr(a()))),
         ShowStringLit => Value::string(&show_string(&string_of(a()))),
+        LexNumber => number_lexeme::lex(a()),
+        LexLiteral => literal_lexeme::lex(a()),
+        NumberInteger => number_lexeme::integer(a()),
+        NumberDouble => Value::Double(number_lexeme::double(a())),
         Error => return Err(string_of(a())),
         CoerceUnit => Value::unit(),
         _ => return crate::ad_prims::apply(op, args),

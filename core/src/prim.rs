@@ -8,6 +8,14 @@
 //! half to even; `doubleTruncate`/`Round`/`Floor`/`Ceiling` return `Integer`. `doubleShow` prints
 //! exactly as GHC's `show :: Double -> String` (no parentheses for negatives); `doubleAtan2` is
 //! the Haskell report's `atan2` (from `atan (y / x)`, as GHC computes it).
+//! `lexNumber s` is `(kind, length, rest)` of GHC's number lexeme (`Text.Read.Lex`) at the start of
+//! `s`: kind 8, 10 or 16 for an integer in that base (`0o17`, `12`, `0x1F`), 0 for a decimal with
+//! a fraction or exponent (`1.5e-3`), -1 (length 0, rest `s`) when there is none.
+//! `numberInteger s` is the value of the integer lexeme at the start of `s` (0 for any other),
+//! `numberDouble s` the Double nearest the number lexeme at the start of `s` (NaN for none; as
+//! GHC, Infinity when its exponent does not fit an Int). `lexLiteral s` is `(length, characters,
+//! rest)` of the character or string literal at the start of `s`, escapes decoded (length -1 and
+//! rest `s` when it is malformed).
 //! `showCharLit`/`showStringLit` produce GHC's `show` of a Char / String (quotes and escapes).
 //! `error` raises a runtime error with the given message; `trace s x` writes `s` and a newline to
 //! standard error and returns `x`.
@@ -66,6 +74,61 @@ use crate::types::Type;
 
 /// The runtime type of mutable cells, `Ref a` (the Prelude's `IORef` wraps it).
 pub const REF: &str = "Ref";
+
+/// The names of control characters in Haskell's character escapes (`\SOH`, `\DEL`), as both the
+/// source lexer and `lexLiteral` read them; `SOH` comes before `SO`, so the longer name wins
+/// when names are tried in order.
+pub const ASCII_ESCAPES: [(&str, u32); 34] = [
+    ("NUL", 0),
+    ("SOH", 1),
+    ("STX", 2),
+    ("ETX", 3),
+    ("EOT", 4),
+    ("ENQ", 5),
+    ("ACK", 6),
+    ("BEL", 7),
+    ("BS", 8),
+    ("HT", 9),
+    ("LF", 10),
+    ("VT", 11),
+    ("FF", 12),
+    ("CR", 13),
+    ("SO", 14),
+    ("SI", 15),
+    ("DLE", 16),
+    ("DC1", 17),
+    ("DC2", 18),
+    ("DC3", 19),
+    ("DC4", 20),
+    ("NAK", 21),
+    ("SYN", 22),
+    ("ETB", 23),
+    ("CAN", 24),
+    ("EM", 25),
+    ("SUB", 26),
+    ("ESC", 27),
+    ("FS", 28),
+    ("GS", 29),
+    ("RS", 30),
+    ("US", 31),
+    ("SP", 32),
+    ("DEL", 127),
+];
+
+/// The character a one-letter escape (`\n`, `\"`, ...) stands for.
+pub fn simple_escape(c: char) -> Option<char> {
+    Some(match c {
+        'a' => '\u{7}',
+        'b' => '\u{8}',
+        'f' => '\u{c}',
+        'n' => '\n',
+        'r' => '\r',
+        't' => '\t',
+        'v' => '\u{b}',
+        '\\' | '"' | '\'' => c,
+        _ => return None,
+    })
+}
 
 macro_rules! prims {
     ($($variant:ident $name:literal $arity:literal,)*) => {
@@ -139,6 +202,8 @@ prims! {
     HSetBuffering "hSetBuffering" 3, OpenFile "openFile" 3,
     GetArgs "getArgs" 1, GetProgName "getProgName" 1, Exit "exit" 2, IoError "ioError" 2,
     NewRef "newRef" 2, ReadRef "readRef" 2, WriteRef "writeRef" 3,
+    LexNumber "lexNumber" 1, NumberInteger "numberInteger" 1, NumberDouble "numberDouble" 1,
+    LexLiteral "lexLiteral" 1,
 
     // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
     DualMake "dualMake" 2, DualPrimal "dualPrimal" 1, DualDeriv "dualDeriv" 1,
@@ -260,6 +325,10 @@ impl PrimOp {
             CharEq | CharNe | CharLt | CharLe | CharGt | CharGe => cmp(&c),
             ShowCharLit => Type::fun(c, s),
             ShowStringLit => un(&s),
+            LexNumber => Type::fun(s.clone(), Type::tuple(vec![i.clone(), i, s])),
+            LexLiteral => Type::fun(s.clone(), Type::tuple(vec![i, s.clone(), s])),
+            NumberInteger => Type::fun(s, n),
+            NumberDouble => Type::fun(s, d),
             Error => Type::forall(vec!["a".into()], Type::fun(s, Type::var("a"))),
             Trace => Type::forall(
                 vec!["a".into()],

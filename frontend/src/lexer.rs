@@ -3,6 +3,7 @@
 //! lexical error as a `Diagnostic` (never panics).
 
 use crate::token::{Tok, Token};
+use dnrad_core::prim::{simple_escape, ASCII_ESCAPES};
 use dnrad_core::{Diagnostic, ErrorKind, FileId, Span};
 use num_bigint::BigInt;
 use num_traits::Num;
@@ -19,44 +20,6 @@ fn is_symbol(c: char) -> bool {
 fn is_ident_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '\''
 }
-
-/// ASCII control-character names of Haskell escapes, longest first so that `SOH` wins over `SO`.
-const ASCII_NAMES: &[(&str, u32)] = &[
-    ("NUL", 0),
-    ("SOH", 1),
-    ("STX", 2),
-    ("ETX", 3),
-    ("EOT", 4),
-    ("ENQ", 5),
-    ("ACK", 6),
-    ("BEL", 7),
-    ("BS", 8),
-    ("HT", 9),
-    ("LF", 10),
-    ("VT", 11),
-    ("FF", 12),
-    ("CR", 13),
-    ("SO", 14),
-    ("SI", 15),
-    ("DLE", 16),
-    ("DC1", 17),
-    ("DC2", 18),
-    ("DC3", 19),
-    ("DC4", 20),
-    ("NAK", 21),
-    ("SYN", 22),
-    ("ETB", 23),
-    ("CAN", 24),
-    ("EM", 25),
-    ("SUB", 26),
-    ("ESC", 27),
-    ("FS", 28),
-    ("GS", 29),
-    ("RS", 30),
-    ("US", 31),
-    ("SP", 32),
-    ("DEL", 127),
-];
 
 struct Lexer<'a> {
     src: &'a str,
@@ -493,19 +456,7 @@ impl<'a> Lexer<'a> {
         let Some(c) = self.bump() else {
             return Err(self.error(lit_start, "unterminated literal"));
         };
-        let simple = match c {
-            'a' => Some('\u{7}'),
-            'b' => Some('\u{8}'),
-            'f' => Some('\u{c}'),
-            'n' => Some('\n'),
-            'r' => Some('\r'),
-            't' => Some('\t'),
-            'v' => Some('\u{b}'),
-            '\\' => Some('\\'),
-            '"' => Some('"'),
-            '\'' => Some('\''),
-            _ => None,
-        };
+        let simple = simple_escape(c);
         if let Some(s) = simple {
             return Ok(Some(s));
         }
@@ -534,7 +485,7 @@ impl<'a> Lexer<'a> {
             }
             _ => {
                 let rest = &self.src[self.pos - 1..];
-                let Some(&(name, code)) = ASCII_NAMES
+                let Some(&(name, code)) = ASCII_ESCAPES
                     .iter()
                     .filter(|(n, _)| rest.starts_with(n))
                     .max_by_key(|(n, _)| n.len())

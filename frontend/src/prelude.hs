@@ -6,7 +6,7 @@
 module Prelude (
   -- Types
   Bool(False, True), Maybe(Nothing, Just), Either(Left, Right), Ordering(LT, EQ, GT),
-  Char, String, Int, Integer, Double, Rational, IO, ShowS,
+  Char, String, Int, Integer, Double, Rational, IO, ShowS, ReadS,
   -- Classes
   Eq((==), (/=)),
   Ord(compare, (<), (<=), (>=), (>), max, min),
@@ -22,7 +22,7 @@ module Prelude (
   RealFloat(floatRadix, floatDigits, floatRange, decodeFloat, encodeFloat, exponent,
             significand, scaleFloat, isNaN, isInfinite, isDenormalized, isIEEE,
             isNegativeZero, atan2),
-  Show(showsPrec, show, showList),
+  Show(showsPrec, show, showList), Read(readsPrec, readList),
   Functor(fmap, (<$)), Applicative(pure, (<*>), (*>), (<*)), Monad((>>=), (>>), return, fail),
   -- Functions
   mapM, mapM_, sequence, sequence_, (=<<), (<$>),
@@ -37,10 +37,10 @@ module Prelude (
   reverse, and, or, any, all, elem, notElem, lookup, sum, product, maximum, minimum,
   zip, zip3, zipWith, zipWith3, unzip, unzip3,
   -- Text
-  shows, showChar, showString, showParen,
+  shows, showChar, showString, showParen, reads, read, readParen, lex,
   -- Input and output
   FilePath, IOError, putChar, putStr, putStrLn, print, getChar, getLine, getContents, interact,
-  readFile, writeFile, appendFile, ioError, userError,
+  readFile, writeFile, appendFile, ioError, userError, readIO, readLn,
   -- Automatic differentiation
   grad, vjp, jvp
   ) where
@@ -329,7 +329,7 @@ instance Ord Int where
   min x y = if primIntLe x y then x else y
 
 instance Show Int where
-  showsPrec p n = showSigned (primIntLt n 0) p (primIntShow n)
+  showsPrec p n = showSignedDigits (primIntLt n 0) p (primIntShow n)
 
 instance Num Int where
   (+) = primIntAdd
@@ -389,7 +389,7 @@ instance Ord Integer where
   compare x y = if primIntegerLt x y then LT else if primIntegerEq x y then EQ else GT
 
 instance Show Integer where
-  showsPrec p n = showSigned (primIntegerLt n 0) p (primIntegerShow n)
+  showsPrec p n = showSignedDigits (primIntegerLt n 0) p (primIntegerShow n)
 
 instance Num Integer where
   (+) = primIntegerAdd
@@ -444,7 +444,7 @@ instance Ord Double where
   compare x y = if primDoubleLt x y then LT else if primDoubleEq x y then EQ else GT
 
 instance Show Double where
-  showsPrec p x = showSigned (primDoubleLt x 0 || primDoubleIsNegativeZero x) p (primDoubleShow x)
+  showsPrec p x = showSignedDigits (primDoubleLt x 0 || primDoubleIsNegativeZero x) p (primDoubleShow x)
 
 instance Num Double where
   (+) = primDoubleAdd
@@ -1209,8 +1209,8 @@ unzip3 ((a, b, c):rest) = case unzip3 rest of
 
 -- GHC's: the ASCII white space, no-break space, and Unicode's other space separators.
 isSpace :: Char -> Bool
-isSpace c = c == ' ' || (c >= '\t' && c <= '\r') || c == '\xa0'
-  || (c > '\x377' && primCharCategory c == 22)
+isSpace c = if c <= ' ' then c == ' ' || (c >= '\t' && c <= '\r')
+  else c == '\xa0' || (c > '\x377' && primCharCategory c == 22)
 
 lines :: String -> [String]
 lines "" = []
@@ -1249,8 +1249,8 @@ showParen :: Bool -> ShowS -> ShowS
 showParen b p = if b then showChar '(' . p . showChar ')' else p
 
 -- A number's digits, in parentheses when negative and in an argument position (precedence > 6).
-showSigned :: Bool -> Int -> String -> ShowS
-showSigned negative p digits = showParen (negative && p > 6) (showString digits)
+showSignedDigits :: Bool -> Int -> String -> ShowS
+showSignedDigits negative p digits = showParen (negative && p > 6) (showString digits)
 
 showListWith :: (a -> ShowS) -> [a] -> ShowS
 showListWith _ [] s = "[]" ++ s
@@ -1259,3 +1259,276 @@ showListWith showx (x:xs) s = '[' : showx x (showListRest showx xs s)
 showListRest :: (a -> ShowS) -> [a] -> ShowS
 showListRest _ [] s = ']' : s
 showListRest showx (y:ys) s = ',' : showx y (showListRest showx ys s)
+
+-- Reading ---------------------------------------------------------------------------------------
+-- `read` accepts exactly what GHC's does: GHC's lexemes (Text.Read.Lex), parentheses around any
+-- value, parentheses required around a constructor application in an argument position, a `-`
+-- token before any number; `reads` lists its parses by how much input they consume, fewest first.
+
+type ReadS a = String -> [(a, String)]
+
+class Read a where
+  readsPrec :: Int -> ReadS a
+  readList :: ReadS [a]
+  readList = readListWith reads
+
+reads :: Read a => ReadS a
+reads = readsPrec 0
+
+read :: Read a => String -> a
+read s = either error id (readEither s)
+
+-- The value that the whole string (spaces around it aside) denotes, or why there is none.
+readEither :: Read a => String -> Either String a
+readEither s = case readsComplete (reads s) of
+  [x] -> Right x
+  [] -> Left "Prelude.read: no parse"
+  _ -> Left "Prelude.read: ambiguous parse"
+
+-- As `read`, but a malformed string fails the action with an IOError (`user error`).
+readIO :: Read a => String -> IO a
+readIO s = case readsComplete (reads s) of
+  [x] -> return x
+  [] -> ioError (userError "Prelude.readIO: no parse")
+  _ -> ioError (userError "Prelude.readIO: ambiguous parse")
+
+readLn :: Read a => IO a
+readLn = getLine >>= readIO
+
+-- The parses that leave only spaces.
+readsComplete :: [(a, String)] -> [a]
+readsComplete rs = case rs of
+  [] -> []
+  (x, t) : more -> if all isSpace t then x : readsComplete more else readsComplete more
+
+-- Haskell 98's: `g`, or `g` in parentheses, which `b` requires.
+readParen :: Bool -> ReadS a -> ReadS a
+readParen b g = if b then readParenthesized optional else optional
+  where
+    optional r = g r ++ readParenthesized optional r
+
+-- `p` between `(` and `)`.
+readParenthesized :: ReadS a -> ReadS a
+readParenthesized p = readsPunc '(' (readsBind p (\x -> readsPunc ')' (readsReturn x)))
+
+-- GHC's `parens`: `p d`, or `p 0` inside parentheses.
+readPrecParens :: (Int -> ReadS a) -> Int -> ReadS a
+readPrecParens p d r = readsByConsumed (p d r ++ readParenthesized (readPrecParens p 0) r)
+
+-- The parses that consume less input first, as GHC's parsers produce them (a stable sort).
+readsByConsumed :: [(a, String)] -> [(a, String)]
+readsByConsumed rs = case rs of
+  _ : _ : _ -> map snd (foldr insertByRest [] (map (\r -> (length (snd r), r)) rs))
+  _ -> rs
+
+insertByRest :: (Int, b) -> [(Int, b)] -> [(Int, b)]
+insertByRest x [] = [x]
+insertByRest x (y : ys) = if fst x >= fst y then x : y : ys else y : insertByRest x ys
+
+-- The combinators of derived Read instances (and of the Prelude's, written like them).
+readsReturn :: a -> ReadS a
+readsReturn x s = [(x, s)]
+
+readsBind :: ReadS a -> (a -> ReadS b) -> ReadS b
+readsBind p k s = concatMap (\(x, t) -> k x t) (p s)
+
+-- The token `tok` (as `lex` returns it), then `p`.
+readsToken :: String -> ReadS a -> ReadS a
+readsToken tok p s = case lex s of
+  [(x, t)] -> if x == tok then p t else []
+  _ -> []
+
+-- The punctuation character `c` (a token of its own), then `p`.
+readsPunc :: Char -> ReadS a -> ReadS a
+readsPunc c p s = case skipSpaces s of
+  d : t -> if d == c then p t else []
+  [] -> []
+
+readsAlt :: ReadS a -> ReadS a -> ReadS a
+readsAlt p q s = p s ++ q s
+
+-- `p` when the context's precedence `d` is at most `limit` (GHC's `prec`).
+readsUpTo :: Int -> Int -> ReadS a -> ReadS a
+readsUpTo limit d p s = if d > limit then [] else p s
+
+-- `[x1, ..., xn]` with each item read by `item` at precedence 0 (GHC's `list`).
+readListWith :: ReadS a -> ReadS [a]
+readListWith item = readParen False (readsPunc '[' (readListStart item))
+
+readListStart :: ReadS a -> String -> [([a], String)]
+readListStart item s = readsPunc ']' (readsReturn []) s ++ readListItem item [] s
+
+-- `acc`: the items so far, reversed. A single parse of an item continues in a tail call.
+readListItem :: ReadS a -> [a] -> String -> [([a], String)]
+readListItem item acc s = case item s of
+  [(x, t)] -> readListNext item (x : acc) t
+  rs -> concatMap (\(x, t) -> readListNext item (x : acc) t) rs
+
+readListNext :: ReadS a -> [a] -> String -> [([a], String)]
+readListNext item acc s = case skipSpaces s of
+  ']' : t -> [(reverse acc, t)]
+  ',' : t -> readListItem item acc t
+  _ -> []
+
+-- A number, maybe after a `-` token, in any precedence context (GHC's readNumber). The first
+-- character tells parentheses, a sign and the number apart, so nothing is tried in vain and a
+-- number needs no lexeme list. (This is the path of `map read (words s)`.)
+readNumber :: Num a => (Lexeme -> [a]) -> ReadS a
+readNumber conv r = case skipSpaces r of
+  [] -> []
+  s@(c : t)
+    | lexIsDigit c -> case primLexNumber s of
+        (kind, _, u) -> readNumberValue id (conv (LexNumber kind s)) u
+    | c == '(' -> readsBind (readNumber conv) (\x -> readsPunc ')' (readsReturn x)) t
+    | c == '-' -> if startsWithSymbol t then [] else case lexToken t of
+        [(l, _, u)] -> readNumberValue negate (conv l) u
+        _ -> []
+    | otherwise -> case lexAt s of
+        [(l, _, u)] -> readNumberValue id (conv l) u
+        _ -> []
+
+-- Whether a `-` before this would be part of a longer operator.
+startsWithSymbol :: String -> Bool
+startsWithSymbol s = case s of
+  c : _ -> lexIsSymbol c
+  [] -> False
+
+readNumberValue :: (a -> a) -> [a] -> String -> [(a, String)]
+readNumberValue sign xs s = case xs of
+  [] -> []
+  x : _ -> [(sign x, s)]
+
+-- An integer lexeme's value (none for a fraction or exponent).
+lexemeInteger :: Lexeme -> [Integer]
+lexemeInteger l = case l of
+  LexNumber kind s -> if kind > 0 then [primNumberInteger s] else []
+  _ -> []
+
+lexemeInt :: Lexeme -> [Int]
+lexemeInt l = case l of
+  LexNumber kind s -> if kind > 0 then [primIntegerToInt (primNumberInteger s)] else []
+  _ -> []
+
+lexemeDouble :: Lexeme -> [Double]
+lexemeDouble l = case l of
+  LexIdent "NaN" -> [0 / 0]
+  LexIdent "Infinity" -> [1 / 0]
+  LexNumber _ s -> [primNumberDouble s]
+  _ -> []
+
+instance Read Int where
+  readsPrec _ = readNumber lexemeInt
+
+instance Read Integer where
+  readsPrec _ = readNumber lexemeInteger
+
+instance Read Double where
+  readsPrec _ = readNumber lexemeDouble
+
+instance Read Char where
+  readsPrec _ = readParen False (\r -> case lexToken r of
+    [(LexChar c, _, t)] -> [(c, t)]
+    _ -> [])
+  readList = readParen False (\r -> readsString (lexToken r) ++ readListWith reads r)
+
+readsString :: [(Lexeme, Int, String)] -> [(String, String)]
+readsString toks = case toks of
+  [(LexString cs, _, t)] -> [(cs, t)]
+  _ -> []
+
+instance Read Bool where
+  readsPrec = readPrecParens (\_ -> readsAlt (readsToken "False" (readsReturn False)) (readsToken "True" (readsReturn True)))
+
+instance Read Ordering where
+  readsPrec = readPrecParens (\_ -> readsAlt (readsToken "LT" (readsReturn LT))
+    (readsAlt (readsToken "EQ" (readsReturn EQ)) (readsToken "GT" (readsReturn GT))))
+
+instance Read () where
+  readsPrec _ = readParen False (readsPunc '(' (readsPunc ')' (readsReturn ())))
+
+instance Read a => Read [a] where
+  readsPrec _ = readList
+
+instance Read a => Read (Maybe a) where
+  readsPrec = readPrecParens (\d -> readsAlt (readsToken "Nothing" (readsReturn Nothing))
+    (readsUpTo 10 d (readsToken "Just" (readsBind (readsPrec 11) (\x -> readsReturn (Just x))))))
+
+instance (Read a, Read b) => Read (Either a b) where
+  readsPrec = readPrecParens (\d -> readsUpTo 10 d (readsAlt
+    (readsToken "Left" (readsBind (readsPrec 11) (\x -> readsReturn (Left x))))
+    (readsToken "Right" (readsBind (readsPrec 11) (\x -> readsReturn (Right x))))))
+
+instance (Integral a, Read a) => Read (Ratio a) where
+  readsPrec = readPrecParens (\d -> readsUpTo 7 d (readsBind (readsPrec 8) (\x ->
+    readsToken "%" (readsBind (readsPrec 8) (\y -> readsReturn (x % y))))))
+
+-- Lexing (GHC's Text.Read.Lex) --------------------------------------------------------------------
+
+-- A number keeps its kind (primLexNumber's) and the string from its first character on.
+data Lexeme = LexChar Char | LexString String | LexPunc Char | LexIdent String | LexSymbol String
+  | LexNumber Int String | LexEOF
+
+-- The first token after any spaces, and the rest; ("", "") at the end; none for a bad token.
+lex :: ReadS String
+lex s = case skipSpaces s of
+  s' -> case lexAt s' of
+    [(_, n, t)] -> [(take n s', t)]
+    _ -> []
+
+-- The first token after any spaces: its lexeme, its length and the rest.
+lexToken :: String -> [(Lexeme, Int, String)]
+lexToken s = lexAt (skipSpaces s)
+
+skipSpaces :: String -> String
+skipSpaces s = case s of
+  c : t -> if isSpace c then skipSpaces t else s
+  [] -> s
+
+lexAt :: String -> [(Lexeme, Int, String)]
+lexAt s = case s of
+  [] -> [(LexEOF, 0, [])]
+  c : t
+    | c == '\'' || c == '"' -> case primLexLiteral s of
+        (n, cs, u) -> if n < 0 then [] else [(if c == '"' then LexString cs else LexChar (head cs), n, u)]
+    | lexIsDigit c -> case primLexNumber s of
+        (kind, n, u) -> [(LexNumber kind s, n, u)]
+    | lexIsIdStart c -> case span lexIsIdChar t of
+        (cs, u) -> [(LexIdent (c : cs), 1 + length cs, u)]
+    | lexIsSymbol c -> case span lexIsSymbol t of
+        (cs, u) -> [(LexSymbol (c : cs), 1 + length cs, u)]
+    | elem c ",;()[]{}`" -> [(LexPunc c, 1, t)]
+    | otherwise -> []
+
+-- GHC's character classes (its Unicode general categories), with range tests first for ASCII:
+-- these run per character of the input.
+lexIsDigit :: Char -> Bool
+lexIsDigit c = c >= '0' && c <= '9'
+
+lexIsIdStart :: Char -> Bool
+lexIsIdStart c
+  | c <= 'Z' = c >= 'A'
+  | c <= 'z' = c >= 'a' || c == '_'
+  | otherwise = c > '\DEL' && primCharCategory c <= 4
+
+lexIsIdChar :: Char -> Bool
+lexIsIdChar c
+  | c < '\DEL' = lexIsIdStart c || lexIsDigit c || c == '\''
+  | otherwise = c > '\DEL' && (primCharCategory c <= 4 || (primCharCategory c >= 8 && primCharCategory c <= 10))
+
+lexIsSymbol :: Char -> Bool
+lexIsSymbol c
+  | c < '0' = c == '!' || (c >= '#' && c <= '&') || c == '*' || c == '+' || c >= '-'
+  | c <= '9' = False
+  | c <= '@' = c == ':' || c >= '<'
+  | c <= 'Z' = False
+  | c <= '`' = c == '\\' || c == '^'
+  | c <= 'z' = False
+  | c <= '~' = c == '|' || c == '~'
+  | c == '\DEL' = False
+  | otherwise = lexSymbolCategory (primCharCategory c)
+
+-- Math, currency, modifier and other symbols, dashes, and other and connector punctuation (the
+-- ASCII quotes and `_` are handled above).
+lexSymbolCategory :: Int -> Bool
+lexSymbolCategory k = (k >= 17 && k <= 21) || k == 11 || k == 12
+

@@ -370,7 +370,9 @@ pub(crate) fn let1(name: Name, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
 }
 
 /// `let name = rhs in body` under the monomorphism restriction: `name` is never a function of
-/// dictionaries, so `rhs` is evaluated where the `let` is.
+/// dictionaries, so `rhs` is evaluated where the `let` is. For generated values such as a `case`
+/// scrutinee: generalising `case reads s of ...` over its `Read a` would make each
+/// alternative's use of it ambiguous.
 pub(crate) fn let_value(name: Name, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
     let_one(name, rhs, body, span, false)
 }

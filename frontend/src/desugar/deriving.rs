@@ -1,6 +1,7 @@
-//! `deriving (Eq, Ord, Show, Enum, Bounded)`: generates instance methods in untyped core that
-//! behave exactly like GHC's derived instances (including `showsPrec`'s parentheses, infix
-//! constructors and record syntax). The instance context constrains every type parameter.
+//! `deriving (Eq, Ord, Show, Read, Enum, Bounded)`: generates instance methods in untyped core
+//! that behave exactly like GHC's derived instances (including `showsPrec`'s parentheses, infix
+//! constructors and record syntax; Read is in `derive_read`). The instance context constrains
+//! every type parameter.
 
 use super::build::{self, app, apps, var};
 use super::scope::scope_error;
@@ -28,6 +29,10 @@ impl Ds {
                 let rhs = self.derive_shows_prec(decl, span)?;
                 vec![self.method("showsPrec", rhs, span)?]
             }
+            "Read" => {
+                let rhs = self.derive_reads_prec(decl, span)?;
+                vec![self.method("readsPrec", rhs, span)?]
+            }
             "Enum" => self.derive_enum(decl, span)?,
             "Bounded" => self.derive_bounded(decl, span)?,
             other => {
@@ -35,8 +40,8 @@ impl Ds {
                     ErrorKind::Type,
                     class.span,
                     format!(
-                        "cannot derive `{other}`: dnrad derives Eq, Ord, Show, Enum and Bounded"
-                    ),
+                    "cannot derive `{other}`: dnrad derives Eq, Ord, Show, Read, Enum and Bounded"
+                ),
                 ))
             }
         };
@@ -70,7 +75,7 @@ impl Ds {
         })
     }
 
-    fn pvar(&self, name: &str, span: Span) -> DResult<UExpr> {
+    pub(super) fn pvar(&self, name: &str, span: Span) -> DResult<UExpr> {
         Ok(var(&self.prelude_name(name, span)?, span))
     }
 
@@ -210,8 +215,8 @@ impl Ds {
         let mut alts = Vec::new();
         for c in &decl.cons {
             let xs: Vec<Name> = c.fields.iter().map(|_| self.fresh("f")).collect();
-            let name = c.name.unqualified();
-            let is_op = name.starts_with(':');
+            let name = source_name(&c.name);
+            let is_op = is_operator(name);
             let body = if let Some(fields) = &c.field_names {
                 let mut parts = vec![string(&format!(
                     "{} {{",
@@ -222,8 +227,8 @@ impl Ds {
                     }
                 ))];
                 for (i, (f, v)) in fields.iter().zip(&xs).enumerate() {
-                    let f = dnrad_core::name::unqualified(f.as_str());
-                    let label = if f.starts_with(|ch: char| !ch.is_alphabetic() && ch != '_') {
+                    let f = source_name(f);
+                    let label = if is_operator(f) {
                         format!("({f})")
                     } else {
                         f.to_string()
@@ -352,6 +357,16 @@ impl Ds {
             self.method("maxBound", bound(self, last, "maxBound")?, span)?,
         ])
     }
+}
+
+/// A constructor's or field's name as written in the source (without its module).
+pub(super) fn source_name(name: &Name) -> &str {
+    name.unqualified()
+}
+
+/// Whether a constructor or field name is an operator (`:+:`, `<+>`), written `(op)` as a prefix.
+pub(super) fn is_operator(name: &str) -> bool {
+    name.starts_with(|ch: char| !ch.is_alphabetic() && ch != '_')
 }
 
 /// `(n :: Int)`

@@ -2,7 +2,7 @@
 //! short-circuit `&&`/`||`, `if`, `case`, lambdas, `let`, `do`, sections, tuples, lists,
 //! arithmetic sequences, comprehensions, records and type annotations.
 
-use super::binds::{let1, let_value};
+use super::binds::let_value;
 use super::build;
 use super::fixity::{self, Item, Tree};
 use super::pattern::literal;
@@ -62,7 +62,7 @@ impl Ds {
                 let clauses: Vec<(Vec<Pat>, &crate::ast::Rhs)> =
                     alts.iter().map(|a| (vec![a.pat.clone()], &a.rhs)).collect();
                 let body = self.clauses(std::slice::from_ref(&v), &clauses, fail, span)?;
-                Ok(let1(v, s, body, span))
+                Ok(let_value(v, s, body, span))
             }
             ExprKind::Do(stmts) => self.do_block(stmts, span),
             ExprKind::Tuple(items) => {
@@ -121,7 +121,7 @@ impl Ds {
                     build::apps(f, [build::var(&x, span), build::var(&y, span)]),
                     span,
                 );
-                Ok(let1(y, arg, body, span))
+                Ok(let_value(y, arg, body, span))
             }
             ExprKind::Typed(inner, sig) => {
                 let sig = self.convert_sig(sig)?;

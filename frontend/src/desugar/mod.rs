@@ -5,11 +5,12 @@
 //!
 //! Submodules: `scope` (global and local names), `types` (AST types to core types), `decls`
 //! (data, class, instance), `binds` (binding groups), `expr`, `pattern` (match compilation),
-//! `fixity`, `deriving`, `build` (term constructors).
+//! `fixity`, `deriving` (and `derive_read`), `build` (term constructors).
 
 mod binds;
 mod build;
 mod decls;
+mod derive_read;
 mod deriving;
 mod expr;
 mod fixity;

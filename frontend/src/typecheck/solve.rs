@@ -20,7 +20,8 @@ const NUMERIC: &[&str] = &[
 /// The other classes of the standard Prelude and libraries, by global name (defaulting applies
 /// only when all constraints are standard classes): GHC's list less the classes of type
 /// constructors.
-const STANDARD_NON_NUMERIC: &[&str] = &["Eq", "Ord", "Show", "Enum", "Bounded", "Data.Ix.Ix"];
+const STANDARD_NON_NUMERIC: &[&str] =
+    &["Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Data.Ix.Ix"];
 
 impl Tc {
     fn describe(&self, class: &Name, t: &Ty) -> String {
