@@ -12,8 +12,3 @@ pub fn source(name: &str) -> Option<&'static str> {
         .find(|(m, _)| *m == name)
         .map(|(_, text)| *text)
 }
-
-/// The names of all library modules, in order.
-pub fn module_names() -> impl Iterator<Item = &'static str> {
-    MODULES.iter().map(|(m, _)| *m)
-}
