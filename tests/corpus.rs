@@ -1,8 +1,8 @@
-//! Runs the acceptance corpus (`tests/corpus/{run,errors,ad,io}`, a copy of `shared/programs`) through
+//! Runs the acceptance corpus (`tests/corpus/{run,errors,ad,io,ad_nested,arrays}`, a copy of `shared/programs`) through
 //! the `dnrad` binary, as a user would, and compares with the expected outputs, with our own
 //! realistic programs (`tests/programs`) and standard library tests (`tests/library`).
 //! The corpus is a ratchet: every program named in `tests/corpus_ratchet.txt` must pass; the others
-//! are reported. The list only grows. Programs of `ad/` run once per reverse AD mode
+//! are reported. The list only grows. Programs of `ad/`, `ad_nested/` and `arrays/` run once per reverse AD mode
 //! (`ad/NAME@MODE`); the naive mode skips the programs whose point is exponential sharing.
 //! Every case runs on both backends: the interpreter (`ID`) and the VM (`ID@vm`); both must
 //! match the expected output and error line, which makes this the backends' differential test.
@@ -85,13 +85,13 @@ fn cases() -> Vec<Case> {
                 path: path.clone(),
                 expected_out: expected_out.clone(),
                 expected_error_line,
-                numeric: dir == "ad",
+                numeric: numeric_dir(dir),
                 args: args.iter().map(|a| a.to_string()).collect(),
                 program_args: program_args.clone(),
                 stdin: stdin.clone(),
                 expected_exit,
             };
-            let modes: Vec<Option<&str>> = if dir == "ad" {
+            let modes: Vec<Option<&str>> = if numeric_dir(dir) {
                 AD_MODES
                     .into_iter()
                     .filter(|m| *m != "naive" || !exponential_for_naive(&stem))
@@ -228,8 +228,14 @@ fn corpus_ratchet() {
     );
 }
 
+/// Directories whose programs differentiate: numbers compare with a tolerance and every case
+/// runs once per reverse AD mode.
+fn numeric_dir(dir: &str) -> bool {
+    matches!(dir, "ad" | "ad_nested" | "arrays")
+}
+
 /// The shared corpus' directories this one vendors (`tests/corpus/DIR`).
-const VENDORED: [&str; 4] = ["run", "errors", "ad", "io"];
+const VENDORED: [&str; 6] = ["run", "errors", "ad", "io", "ad_nested", "arrays"];
 
 /// The files under `dir`, relative to it, sorted; folders named `oracle` (the programs that
 /// computed `ad/` references, kept in the shared corpus for reference only) are left out.
