@@ -23,6 +23,9 @@ impl B {
     pub fn double(self, x: f64) -> Expr {
         self.e(ExprKind::Lit(Lit::Double(x)))
     }
+    pub fn int(self, n: i64) -> Expr {
+        self.e(ExprKind::Lit(Lit::Int(n)))
+    }
     pub fn str(self, s: &str) -> Expr {
         self.e(ExprKind::Lit(Lit::Str(s.to_string())))
     }
@@ -74,26 +77,8 @@ impl B {
         ))
     }
 
-    // Double arithmetic on primal values.
+    /// A primitive on primal Doubles.
     pub fn d2(self, p: PrimOp, a: Expr, b: Expr) -> Expr {
         self.prim(p, vec![], vec![a, b])
-    }
-    pub fn d1(self, p: PrimOp, a: Expr) -> Expr {
-        self.prim(p, vec![], vec![a])
-    }
-    pub fn add(self, a: Expr, b: Expr) -> Expr {
-        self.d2(PrimOp::DoubleAdd, a, b)
-    }
-    pub fn sub(self, a: Expr, b: Expr) -> Expr {
-        self.d2(PrimOp::DoubleSub, a, b)
-    }
-    pub fn mul(self, a: Expr, b: Expr) -> Expr {
-        self.d2(PrimOp::DoubleMul, a, b)
-    }
-    pub fn div(self, a: Expr, b: Expr) -> Expr {
-        self.d2(PrimOp::DoubleDiv, a, b)
-    }
-    pub fn neg(self, a: Expr) -> Expr {
-        self.d1(PrimOp::DoubleNegate, a)
     }
 }

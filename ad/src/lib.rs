@@ -15,7 +15,7 @@ mod rules;
 mod translate;
 
 use build::B;
-use dnrad_core::dual::World;
+use dnrad_core::dual::{World, COT, STAGED};
 use dnrad_core::expr::{Bind, Expr, ExprKind};
 use dnrad_core::lint::Typer;
 use dnrad_core::{Name, PrimOp, Program, Type};
@@ -41,6 +41,12 @@ pub enum Mode {
 impl Mode {
     pub const ALL: [Mode; 4] = [Mode::Naive, Mode::Staged, Mode::Cayley, Mode::Array];
 
+    /// Whether differentiation nests in this mode: its dual numbers are the run time's, whose
+    /// operations work at every level (`native` worlds of the translation).
+    pub fn nests(self) -> bool {
+        self == Mode::Array
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Mode::Naive => "naive",
@@ -55,9 +61,9 @@ impl Mode {
         let d = Type::double();
         let bp_to = |t: Type| Type::tuple(vec![Type::int(), Type::fun(d.clone(), t)]);
         match self {
-            Mode::Naive => Type::fun(d.clone(), Type::con0("Cot")),
-            Mode::Staged => bp_to(Type::con0("Staged")),
-            Mode::Cayley => bp_to(Type::fun(Type::con0("Staged"), Type::con0("Staged"))),
+            Mode::Naive => Type::fun(d.clone(), Type::con0(COT)),
+            Mode::Staged => bp_to(Type::con0(STAGED)),
+            Mode::Cayley => bp_to(Type::fun(Type::con0(STAGED), Type::con0(STAGED))),
             Mode::Array => Type::con0(dnrad_core::dual::ARRAY_BP),
         }
     }
@@ -81,6 +87,29 @@ impl FromStr for Mode {
 
 /// The Prelude functions that differentiate; a program that reaches none of them needs no AD.
 pub const AD_ENTRY_POINTS: [&str; 3] = ["grad", "vjp", "jvp"];
+
+/// The functions that differentiate as differentiated code sees them (`D` of them, written in
+/// the Prelude by hand over nested dual numbers): the primal function, its version in the
+/// reverse world and in the forward world. The reverse versions run in the array mode's world;
+/// the forward ones run reverse levels in it too, so only `jvp` nests in the forward world of
+/// the other modes.
+const NESTED: [(&str, &str, &str); 3] = [
+    ("gradArray", "gradNestR", "gradNestF"),
+    ("vjpArray", "vjpNestR", "vjpNestF"),
+    ("jvp", "jvpNestR", "jvpNestF"),
+];
+
+/// The version of global `name` in the reverse (or forward) world of `mode`, if it is a
+/// function that differentiates and the world can nest it.
+fn nested_entry(mode: Mode, reverse: bool, name: &str) -> Option<&'static str> {
+    let &(_, rev, fwd) = NESTED.iter().find(|(primal, _, _)| *primal == name)?;
+    match (reverse, mode.nests()) {
+        (true, true) => Some(rev),
+        (false, true) => Some(fwd),
+        (false, false) if name == "jvp" => Some(fwd),
+        _ => None,
+    }
+}
 
 /// Whether a program uses `grad`, `vjp` or `jvp`, given the globals its entry and its user
 /// bindings reach (`dnrad_core::reach::reachable`).
@@ -106,11 +135,13 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
             world: World::new("R", mode.deriv(), mode != Mode::Naive, &program.datas),
             helpers: mode.name(),
             fused: mode == Mode::Array,
+            native: mode.nests(),
         },
         WorldView {
             world: World::new("F", Type::double(), false, &program.datas),
             helpers: "fwd",
             fused: false,
+            native: true,
         },
     ];
     let con_data: HashMap<Name, Name> = program
@@ -126,8 +157,14 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
     let mut t = Translator::new(Typer::new(&program), con_data, arities);
     let mut binds = Vec::new();
     for bind in &program.binds {
+        let nests = [true, false].map(|reverse| nested_entry(mode, reverse, bind.name.as_str()));
+        let rhs = if nests.iter().any(Option::is_some) {
+            entry_twins(&mut t, &views, bind, nests)?
+        } else {
+            twins(&mut t, &views, &bind.rhs)?
+        };
         binds.push(Bind {
-            rhs: twins(&mut t, &views, &bind.rhs)?,
+            rhs,
             ..bind.clone()
         });
     }
@@ -201,6 +238,71 @@ fn lifted(view: &WorldView, lift: PrimOp, bind: &Bind) -> Bind {
         ),
         span: bind.span,
     }
+}
+
+/// The twins of a function that differentiates (`f = /\a. \p1 -> .. \pn -> body`) in the worlds
+/// where it nests: the twin of its `k`-th lambda is `D` of `\pk -> .. \pn -> f @a p1 .. pn`
+/// with `f` seen as its differentiated version (`NESTED`), so a closure of it (`grad f`) and a
+/// call of it differentiate alike, and a forward closure of it has a reverse sibling. In the
+/// other worlds its twins are `D` of its lambdas (which reach the AD machinery: an error when
+/// run).
+fn entry_twins(
+    t: &mut Translator,
+    views: &[WorldView],
+    bind: &Bind,
+    nests: [Option<&str>; 2],
+) -> TResult<Expr> {
+    let b = B { span: bind.span };
+    let (tyvars, mut e) = match &bind.rhs.kind {
+        ExprKind::TyLam(vs, body) => (Some(vs.clone()), &**body),
+        _ => (None, &bind.rhs),
+    };
+    let mut params = Vec::new();
+    while let ExprKind::Lam(x, ty, body) = &e.kind {
+        params.push((x.clone(), ty.clone()));
+        e = body;
+    }
+    let depth = t.typer.depth();
+    for (x, ty) in &params {
+        t.typer.push(x.clone(), ty.clone());
+    }
+    let original = e;
+    let body = twins(t, views, e);
+    let mut e = body?;
+    let head = match &tyvars {
+        Some(vs) => b.e(ExprKind::TyApp(
+            Box::new(b.var(&bind.name)),
+            vs.iter().cloned().map(Type::Var).collect(),
+        )),
+        None => b.var(&bind.name),
+    };
+    let call = b.apps(head, params.iter().map(|(x, _)| b.var(x)).collect());
+    for k in (0..params.len()).rev() {
+        t.typer.truncate(depth + k);
+        let (x, ty) = &params[k];
+        let lams = |body: &Expr| {
+            params[k..]
+                .iter()
+                .rev()
+                .fold(body.clone(), |body, (x, ty)| b.lam(x, ty.clone(), body))
+        };
+        let (eta, lambda) = (lams(&call), lams(original));
+        let primal = b.lam(x, ty.clone(), e);
+        let mut duals = Vec::new();
+        for (view, nested) in views.iter().zip(nests) {
+            let lam = if nested.is_some() { &eta } else { &lambda };
+            t.nested_call = nested.map(|n| (bind.name.clone(), Name::new(n)));
+            let dual = t.d(view, lam, &Name::new("i#ad"));
+            t.nested_call = None;
+            duals.push(dual?.e);
+        }
+        e = b.e(ExprKind::Twin(Box::new(primal), duals));
+    }
+    t.typer.truncate(depth);
+    Ok(match tyvars {
+        Some(vs) => b.e(ExprKind::TyLam(vs, Box::new(e))),
+        None => e,
+    })
 }
 
 /// The primal term with every lambda wrapped in a `Twin` carrying its differentiated versions.
@@ -306,7 +408,12 @@ fn reachable(program: &Program) -> HashSet<String> {
 pub fn runtime_roots() -> Vec<String> {
     let mut roots = Vec::new();
     for mode in Mode::ALL {
-        for what in ["Const", "Un", "Bin", "Zero"] {
+        let helpers: &[&str] = if mode.nests() {
+            &["Const", "Zero"]
+        } else {
+            &["Const", "Un", "Bin", "Zero"]
+        };
+        for what in helpers {
             roots.push(format!("{}{what}", mode.name()));
         }
         for entry in ["grad", "vjp"] {
@@ -314,6 +421,13 @@ pub fn runtime_roots() -> Vec<String> {
         }
     }
     roots.extend(FUSED.map(|op| format!("array{op}")));
-    roots.extend(["fwdConst", "fwdUn", "fwdBin", "fwdZero"].map(String::from));
+    roots.extend(["fwdConst", "fwdZero"].map(String::from));
+    for (_, rev, fwd) in NESTED {
+        for name in [rev, fwd] {
+            if !roots.iter().any(|r| r == name) {
+                roots.push(name.to_string());
+            }
+        }
+    }
     roots
 }

@@ -1,12 +1,14 @@
 //! The term map `D[-]` of one world (Fig. 6 of the paper; with §4's ID-generation monad when the
 //! world threads IDs): a primal term of type τ becomes a term of type `D[τ]` or, threading IDs, a
 //! computation of type `(D[τ], Int)` given the current ID variable. Evaluation order is kept, so
-//! IDs grow in evaluation order. Scalar operations call the world's helpers from the Prelude
-//! (`stagedBin`, `fwdUn`, ...), which build the dual number and its backpropagator.
+//! IDs grow in evaluation order. Scalar operations are native primitives over dual numbers of
+//! any level (`primNumUn`, `primNumBinId`, ...) or, in the modes whose dual numbers are Prelude
+//! code, calls of the world's helpers (`stagedBin`, ...) with partial derivatives computed inline.
 //! It translates terms only; it decides nothing about which lambdas get twins.
 
 use crate::build::B;
-use crate::rules::{self, Class};
+use crate::rules;
+use dnrad_core::derivative::{self, Class};
 use dnrad_core::dual::{World, DUAL};
 use dnrad_core::expr::{Alt, Bind, Expr, ExprKind, Lit};
 use dnrad_core::lint::Typer;
@@ -38,6 +40,10 @@ pub struct WorldView {
     /// Whether the world has helpers `Add`, `Sub` and `Mul` of the two dual numbers and the ID
     /// counter, doing what `Bin` of those operations does (the array mode).
     pub fused: bool,
+    /// Whether the world's smooth operations are the native primitives over nested dual
+    /// numbers (`primNumUn` ..., which evaluate `dnrad_core::derivative`'s rules at every
+    /// level), rather than Prelude helpers given partial derivatives computed inline.
+    pub native: bool,
 }
 
 /// The operations a world with `fused` helpers makes in one call, and the helpers' names.
@@ -57,10 +63,18 @@ pub struct Translator<'p> {
     pub con_data: HashMap<Name, Name>,
     /// The number of lambdas each global is bound to directly (`g = \x -> \y -> e`: 2).
     pub arities: HashMap<Name, usize>,
+    /// A global to translate as another global (a function that differentiates, as its
+    /// differentiated version) instead of its version in the world.
+    pub nested_call: Option<(Name, Name)>,
     fresh: u32,
 }
 
 pub type TResult<T> = Result<T, Diagnostic>;
+
+/// What differentiated code that reaches the AD machinery itself says: a nested `grad`, `vjp` or
+/// `jvp` that the selected mode cannot differentiate.
+pub const NESTED_UNSUPPORTED: &str = "nested differentiation: this AD mode cannot differentiate a \
+     function that itself calls grad, vjp or jvp (the array mode, the default, can)";
 
 fn internal(span: Span, msg: String) -> Diagnostic {
     Diagnostic::new(
@@ -97,6 +111,7 @@ impl<'p> Translator<'p> {
             typer,
             con_data,
             arities,
+            nested_call: None,
             fresh: 0,
         }
     }
@@ -178,6 +193,8 @@ impl<'p> Translator<'p> {
                     .ok_or_else(|| internal(e.span, format!("unbound variable `{n}`")))?;
                 if self.typer.is_local(n) {
                     pure(b.var(n), ty)
+                } else if let Some((_, to)) = self.nested_call.as_ref().filter(|(g, _)| g == n) {
+                    pure(b.var(to), ty)
                 } else {
                     pure(b.var(&w.world.name(n)), ty)
                 }
@@ -513,21 +530,48 @@ impl<'p> Translator<'p> {
             };
         }
         let primal = |v: Expr| b.prim(PrimOp::DualPrimal, vec![w.world.deriv.clone()], vec![v]);
-        match rules::class(p) {
+        let Some(class) = derivative::class(p) else {
+            return pure(b.prim(
+                PrimOp::Error,
+                vec![w.world.ty(&rty)],
+                vec![b.str(&format!(
+                    "internal error: `{}` has no rule of differentiation",
+                    p.name()
+                ))],
+            ));
+        };
+        match class {
             Class::Plain => {
                 let dtys = tys.iter().map(|t| w.world.ty(t)).collect();
                 pure(b.prim(p, dtys, vals))
             }
             Class::OnPrimals => pure(b.prim(p, vec![], vals.into_iter().map(primal).collect())),
             Class::Constant => pure(b.app(w.helper(b, "Const"), b.prim(p, vec![], vals))),
-            Class::Nested => pure(b.prim(
+            Class::Machinery => pure(b.prim(
                 PrimOp::Error,
                 vec![w.world.ty(&rty)],
-                vec![b.str(
-                    "nested differentiation is not supported: grad, vjp and jvp \
-                     cannot be applied inside a function that is being differentiated",
-                )],
+                vec![b.str(NESTED_UNSUPPORTED)],
             )),
+            Class::Smooth(n) if w.native => {
+                // primNumUn/NumBin op a [b] [i]
+                let mut args = vec![b.int(p as i64)];
+                args.extend(vals.into_iter().take(n));
+                let ids = w.world.threads_ids;
+                let op = match (n, ids) {
+                    (1, false) => PrimOp::NumUn,
+                    (_, false) => PrimOp::NumBin,
+                    (1, true) => PrimOp::NumUnId,
+                    (_, true) => PrimOp::NumBinId,
+                };
+                if ids {
+                    args.push(b.var(i));
+                }
+                M {
+                    e: b.prim(op, vec![w.world.deriv.clone()], args),
+                    comp: ids,
+                    ty: Type::double(),
+                }
+            }
             Class::Smooth(n) => {
                 // let a_k = val_k; x_k = primal a_k; v = op x.. in helper v ∂.. a.. [i]
                 let mut lets: Vec<(Name, Type, Expr)> = Vec::new();

@@ -3,6 +3,7 @@
 //! array of the reverse modes. Lifting into a world needs the lambda table
 //! and lives in `lift`; counting backpropagator calls lives in the machine.
 
+use crate::nested;
 use crate::prims::{dbl, int, PrimResult};
 use crate::value::{AdState, ArrayDual, Value};
 use crate::walk::{self, Scalar};
@@ -35,10 +36,12 @@ fn staged_map(v: Value) -> Result<imbl::OrdMap<i64, (Value, f64)>, String> {
     }
 }
 
-/// The ID of array-mode dual number `v` and, if an operation made it, its cell.
+/// The ID of array-mode dual number `v` and, if an operation made it, its cell. A Double is a
+/// constant (ID 0).
 fn array_id(v: &Value) -> Result<(u32, Option<&Rc<ArrayDual>>), String> {
     match v {
         Value::ArrayLeaf { id, .. } => Ok((*id, None)),
+        Value::Double(_) => Ok((0, None)),
         Value::ArrayDual { id, cell } => Ok((*id, Some(cell))),
         _ => Err("internal error: not an array-mode dual number".into()),
     }
@@ -46,9 +49,12 @@ fn array_id(v: &Value) -> Result<(u32, Option<&Rc<ArrayDual>>), String> {
 
 /// SCall (§7, §8.1) on the staging array: ID `id` gets its dual number's backpropagator
 /// (`cell`, called only if none is staged yet) staged and `d` added to its argument. ID 0
-/// (constants) stages nothing.
+/// (constants) stages nothing. The arguments start at -0.0, the identity of IEEE addition (a
+/// sum starting at 0.0 would lose the sign of a -0.0 derivative); `inputs` records which inputs
+/// got an argument (the others' derivative is 0.0).
 fn array_call(
     arr: &mut StagingArray,
+    inputs: &mut [bool],
     id: u32,
     cell: impl FnOnce() -> Option<Rc<ArrayDual>>,
     d: f64,
@@ -64,6 +70,9 @@ fn array_call(
         entry.0 = cell();
     }
     entry.1 += d;
+    if let Some(touched) = inputs.get_mut(id as usize) {
+        *touched = true;
+    }
     Ok(())
 }
 
@@ -82,18 +91,22 @@ fn array_world(v: &Value) -> bool {
 
 /// The constant `x` of the world whose derivative parts have zero `zero`.
 pub fn constant(x: f64, zero: &Value) -> Value {
-    if array_world(zero) {
-        Value::array_leaf(x, 0)
-    } else {
-        Value::dual(x, zero.clone())
+    match zero {
+        _ if array_world(zero) => Value::array_leaf(x, 0),
+        // The forward world's: a plain Double, which operations know to have no tangent.
+        Value::Double(_) => Value::Double(x),
+        _ => Value::dual(x, zero.clone()),
     }
 }
+
+/// An argument of an array-mode operation: the partial derivative and the dual number.
+pub(crate) type ArrayArg<'a> = (f64, &'a Value);
 
 /// The result `(v with ID i, i + 1)` of a primitive operation with value `v` and, for each
 /// argument, the partial derivative and the argument's dual number: the backpropagator
 /// records the non-constant arguments (§8.2). All arguments constant: `(constant v, i)`.
 /// The two components, unboxed.
-fn array_op(v: f64, args: [Option<(f64, &Value)>; 2], i: i64) -> Result<[Value; 2], String> {
+pub(crate) fn array_op(v: f64, args: [Option<ArrayArg>; 2], i: i64) -> Result<[Value; 2], String> {
     let mut cell = ArrayDual {
         primal: v,
         partials: [0.0; 2],
@@ -135,18 +148,33 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
             })?;
             Ok([x, Value::Int(n)])
         }
-        PrimOp::ArrayUn => array_op(
-            dbl(arg(0)),
-            [Some((dbl(arg(1)), arg(2))), None],
-            int(arg(3)),
-        ),
-        PrimOp::ArrayBin => array_op(
-            dbl(arg(0)),
-            [Some((dbl(arg(1)), arg(3))), Some((dbl(arg(2)), arg(4)))],
-            int(arg(5)),
-        ),
+        PrimOp::NumUnId | PrimOp::NumBinId => {
+            let p = nested::smooth(int(arg(0)))?;
+            let n = if op == PrimOp::NumUnId { 1 } else { 2 };
+            let args: Vec<&Value> = (1..=n).map(&arg).collect();
+            let mut ids = Some(int(arg(n + 1)));
+            let r = nested::apply(p, &args, &mut ids)?;
+            Ok([r, Value::Int(ids.unwrap_or(0))])
+        }
         PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul => {
             let (a, b) = (arg(0), arg(1));
+            let outermost = |v: &Value| {
+                matches!(
+                    v,
+                    Value::ArrayLeaf { .. } | Value::ArrayDual { .. } | Value::Double(_)
+                )
+            };
+            if !(outermost(a) && outermost(b)) {
+                // A number of a nested level, or a forward one.
+                let p = match op {
+                    PrimOp::ArrayAdd => PrimOp::DoubleAdd,
+                    PrimOp::ArraySub => PrimOp::DoubleSub,
+                    _ => PrimOp::DoubleMul,
+                };
+                let mut ids = Some(int(arg(2)));
+                let r = nested::apply(p, &[a, b], &mut ids)?;
+                return Ok([r, Value::Int(ids.unwrap_or(0))]);
+            }
             let primal = |d: &Value| d.dual_primal().ok_or(NOT_DUAL);
             let (x, y) = (primal(a)?, primal(b)?);
             let (v, dx, dy) = match op {
@@ -186,7 +214,7 @@ pub fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
     let y = std::mem::take(&mut args[3]);
     let (n, ids, x, c) = (int(&args[0]), int(&args[1]), &args[2], &args[4]);
     let mut arr = STAGING.take();
-    arr.resize(usize::try_from(ids).unwrap_or(0), (None, 0.0));
+    arr.resize(usize::try_from(ids).unwrap_or(0), (None, -0.0));
     let gradient = reverse_pass(&mut arr, n, x, y, c, bp_calls);
     if arr.capacity() <= KEPT_STAGING {
         arr.clear();
@@ -208,11 +236,12 @@ fn reverse_pass(
     c: &Value,
     bp_calls: &mut u64,
 ) -> PrimResult {
+    let mut inputs = vec![false; usize::try_from(n + 1).unwrap_or(0)];
     let mut staged = Ok(());
     walk::for_each_cotangent(&y, c, |d, z| {
         if staged.is_ok() {
-            staged =
-                array_id(d).and_then(|(id, cell)| array_call(arr, id, || cell.cloned(), dbl(z)));
+            staged = array_id(d)
+                .and_then(|(id, cell)| array_call(arr, &mut inputs, id, || cell.cloned(), dbl(z)));
         }
     })
     .ok_or(SHAPE)?;
@@ -229,20 +258,26 @@ fn reverse_pass(
             Ok(mut dual) => {
                 for k in 0..2 {
                     let cell = dual.cells[k].take();
-                    array_call(arr, dual.ids[k], move || cell, dual.partials[k] * z)?;
+                    let d = dual.partials[k] * z;
+                    array_call(arr, &mut inputs, dual.ids[k], move || cell, d)?;
                 }
             }
             Err(dual) => {
                 for k in 0..2 {
                     let cell = || dual.cells[k].clone();
-                    array_call(arr, dual.ids[k], cell, dual.partials[k] * z)?;
+                    let d = dual.partials[k] * z;
+                    array_call(arr, &mut inputs, dual.ids[k], cell, d)?;
                 }
             }
         }
     }
-    let mut inputs = arr.iter().skip(1).map(|(_, z)| Value::Double(*z));
+    let mut gradient = arr
+        .iter()
+        .zip(inputs)
+        .skip(1)
+        .map(|((_, z), touched)| Value::Double(if touched { *z } else { 0.0 }));
     walk::refill_with(x, Scalar::Double, || {
-        inputs
+        gradient
             .next()
             .ok_or_else(|| "internal error: fewer inputs than the input's Doubles".to_string())
     })
@@ -256,9 +291,12 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     let arg = |i: usize| &args[i];
     Ok(match op {
         DualMake => Value::dual(dbl(arg(0)), arg(1).clone()),
+        DualConst => arg(0).clone(),
         DualPrimal => Value::Double(arg(0).dual_primal().ok_or(NOT_DUAL)?),
         DualDeriv => match arg(0) {
             Value::Dual(d) => d.deriv.clone(),
+            // A constant (made by a native operation): its tangent.
+            Value::Double(_) => Value::Double(0.0),
             a if array_world(a) => a.clone(),
             _ => return Err(NOT_DUAL.into()),
         },
@@ -317,8 +355,19 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             _ => return Err("internal error: not a staging map".into()),
         },
         ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
-        Interleave | ArrayUn | ArrayBin | ArrayAdd | ArraySub | ArrayMul => {
+        Interleave | NumUnId | NumBinId | ArrayAdd | ArraySub | ArrayMul => {
             tuple(pair_parts(op, arg)?)
+        }
+        NumUn | NumBin => {
+            let p = nested::smooth(int(arg(0)))?;
+            let args: Vec<&Value> = args[1..].iter().collect();
+            nested::apply(p, &args, &mut None)?
+        }
+        NestInterleave => nested::interleave(arg(0), nested::ids_from(int(arg(1))))?,
+        NestInterleaveFwd => nested::interleave_forward(arg(0), arg(1))?,
+        TapeNext => Value::Int(nested::next(&nested::tape(arg(0))?)),
+        NestStrip | NestTangent => {
+            nested::project(&nested::tape(arg(0))?, arg(1), op == NestStrip)?
         }
         _ => {
             return Err(format!(

@@ -11,6 +11,7 @@ mod io_prims;
 mod lift;
 mod literal_lexeme;
 mod machine;
+mod nested;
 mod number_lexeme;
 mod prims;
 mod ratio_double;

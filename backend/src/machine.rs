@@ -51,6 +51,11 @@ pub(crate) fn apply_prim(
             Ok(args[0].clone())
         }
         PrimOp::ArrayBackward => crate::ad_prims::array_backward(args, bp_calls),
+        PrimOp::NestBackward => {
+            let tape = crate::nested::tape(&args[0])?;
+            let mut ids = crate::nested::ids_from(crate::prims::int(&args[4]));
+            crate::nested::backward(&tape, &args[1], &args[2], &args[3], &mut ids, bp_calls)
+        }
         _ if op.is_effect() || op == PrimOp::Trace => io_prims::apply(op, args, world),
         _ => prims::apply(op, &*args),
     }

@@ -9,7 +9,7 @@ use crate::number_lexeme;
 use crate::ratio_double::ratio_to_double;
 use crate::show::{show_char, show_double, show_string};
 use crate::value::Value;
-use dnrad_core::PrimOp;
+use dnrad_core::{derivative, PrimOp};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
@@ -103,31 +103,6 @@ fn round_half_even(x: f64) -> f64 {
     }
 }
 
-/// `atan2 y x` as Haskell defines it (the report's default method, which GHC's Double uses):
-/// from `atan (y / x)`, so the last bit can differ from the C library's `atan2`.
-fn atan2(y: f64, x: f64) -> f64 {
-    use std::f64::consts::PI;
-    let negative_zero = |v: f64| v == 0.0 && v.is_sign_negative();
-    if x > 0.0 {
-        (y / x).atan()
-    } else if x == 0.0 && y > 0.0 {
-        PI / 2.0
-    } else if x < 0.0 && y > 0.0 {
-        PI + (y / x).atan()
-    } else if (x <= 0.0 && y < 0.0)
-        || (x < 0.0 && negative_zero(y))
-        || (negative_zero(x) && negative_zero(y))
-    {
-        -atan2(-y, x)
-    } else if y == 0.0 && (x < 0.0 || negative_zero(x)) {
-        PI
-    } else if x == 0.0 && y == 0.0 {
-        y
-    } else {
-        x + y
-    }
-}
-
 fn decode(x: f64) -> Value {
     if x == 0.0 || !x.is_finite() {
         return Value::con(0, [Value::SmallInteger(0), Value::Int(0)]);
@@ -193,29 +168,14 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             return integer::apply(op, args)
         }
         IntShow => Value::string(&int(a()).to_string()),
-        DoubleAdd => Value::Double(dbl(a()) + dbl(b())),
-        DoubleSub => Value::Double(dbl(a()) - dbl(b())),
-        DoubleMul => Value::Double(dbl(a()) * dbl(b())),
-        DoubleDiv => Value::Double(dbl(a()) / dbl(b())),
-        DoublePow => Value::Double(dbl(a()).powf(dbl(b()))),
-        DoubleAtan2 => Value::Double(atan2(dbl(a()), dbl(b()))),
-        DoubleNegate => Value::Double(-dbl(a())),
-        DoubleAbs => Value::Double(dbl(a()).abs()),
-        DoubleExp => Value::Double(dbl(a()).exp()),
-        DoubleLog => Value::Double(dbl(a()).ln()),
-        DoubleSqrt => Value::Double(dbl(a()).sqrt()),
-        DoubleSin => Value::Double(dbl(a()).sin()),
-        DoubleCos => Value::Double(dbl(a()).cos()),
-        DoubleTan => Value::Double(dbl(a()).tan()),
-        DoubleAsin => Value::Double(dbl(a()).asin()),
-        DoubleAcos => Value::Double(dbl(a()).acos()),
-        DoubleAtan => Value::Double(dbl(a()).atan()),
-        DoubleSinh => Value::Double(dbl(a()).sinh()),
-        DoubleCosh => Value::Double(dbl(a()).cosh()),
-        DoubleTanh => Value::Double(dbl(a()).tanh()),
-        DoubleAsinh => Value::Double(dbl(a()).asinh()),
-        DoubleAcosh => Value::Double(dbl(a()).acosh()),
-        DoubleAtanh => Value::Double(dbl(a()).atanh()),
+        DoubleAdd | DoubleSub | DoubleMul | DoubleDiv | DoublePow | DoubleAtan2 => {
+            Value::Double(derivative::eval(op, &[dbl(a()), dbl(b())]))
+        }
+        DoubleNegate | DoubleAbs | DoubleExp | DoubleLog | DoubleSqrt | DoubleSin | DoubleCos
+        | DoubleTan | DoubleAsin | DoubleAcos | DoubleAtan | DoubleSinh | DoubleCosh
+        | DoubleTanh | DoubleAsinh | DoubleAcosh | DoubleAtanh => {
+            Value::Double(derivative::eval(op, &[dbl(a())]))
+        }
         DoubleEq => Value::bool(dbl(a()) == dbl(b())),
         DoubleNe => Value::bool(dbl(a()) != dbl(b())),
         DoubleLt => Value::bool(dbl(a()) < dbl(b())),

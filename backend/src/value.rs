@@ -35,6 +35,8 @@ pub enum Value {
         id: u32,
         primal: f64,
     },
+    /// A dual number of a nested level of differentiation (see `Tower`).
+    Tower(Rc<Tower>),
     /// The run-time state of reverse AD (cotangents, staging maps and arrays).
     Ad(Rc<AdState>),
     /// A mutable cell (`Ref a`, under the Prelude's `IORef`).
@@ -74,12 +76,49 @@ const _: () = assert!(std::mem::size_of::<ArrayDual>() == 48);
 /// An array-mode leaf carries its ID unboxed next to the primal: values stay two words.
 const _: () = assert!(std::mem::size_of::<Value>() == 16);
 
-/// Cotangents by input ID (naive mode) and the staging map of the staged and Cayley modes, from
-/// ID to (backpropagator, accumulated argument).
+/// A dual number of a level of nested differentiation: the level's tag (levels started later
+/// have larger tags, so the largest tag among an operation's arguments is the innermost level,
+/// and a number of a smaller tag is a constant to it), the primal part — a number of the
+/// enclosing levels, of any kind — and the derivative part. The outermost level's numbers are
+/// the unboxed kinds (`Dual` with a Double tangent, `ArrayLeaf`, `ArrayDual`), tag 0.
+#[derive(Debug)]
+pub struct Tower {
+    pub tag: u32,
+    pub primal: Value,
+    pub deriv: TowerDeriv,
+}
+
+#[derive(Debug)]
+pub enum TowerDeriv {
+    /// Forward mode: the tangent, a number of the enclosing levels.
+    Tangent(Value),
+    /// Reverse mode (the array mode's §8.2 cell at this level): the number's ID and, for each
+    /// argument of the operation that made it at this level, the partial derivative (a number
+    /// of the enclosing levels) and the argument. An input has no arguments.
+    Node {
+        id: u32,
+        partials: [Value; 2],
+        args: [Option<Rc<Tower>>; 2],
+    },
+}
+
+/// Cotangents by input ID (naive mode), the staging map of the staged and Cayley modes, from
+/// ID to (backpropagator, accumulated argument), and a level of nested differentiation.
 #[derive(Debug, Clone)]
 pub enum AdState {
     Cot(imbl::OrdMap<i64, f64>),
     Staged(imbl::OrdMap<i64, (Value, f64)>),
+    Tape(Tape),
+}
+
+/// A level of nested differentiation: its tag, the ID before its inputs' (reverse mode) and
+/// its number of inputs.
+#[derive(Debug, Clone, Copy)]
+pub struct Tape {
+    pub tag: u32,
+    pub base: i64,
+    pub inputs: i64,
+    pub reverse: bool,
 }
 
 /// A constructor's fields: up to two (list cells, pairs, dual numbers' derivative pairs) are
@@ -166,14 +205,35 @@ impl Value {
         Value::ArrayLeaf { id, primal }
     }
 
-    /// The primal part of a dual number of any world.
+    /// The primal value of a number of any world and level (through all levels).
     pub fn dual_primal(&self) -> Option<f64> {
-        match self {
-            Value::Dual(d) => Some(d.primal),
-            Value::ArrayDual { cell, .. } => Some(cell.primal),
-            Value::ArrayLeaf { primal, .. } => Some(*primal),
-            _ => None,
+        let mut v = self;
+        loop {
+            return match v {
+                Value::Double(x) => Some(*x),
+                Value::Dual(d) => Some(d.primal),
+                Value::ArrayDual { cell, .. } => Some(cell.primal),
+                Value::ArrayLeaf { primal, .. } => Some(*primal),
+                Value::Tower(t) => {
+                    v = &t.primal;
+                    continue;
+                }
+                _ => None,
+            };
         }
+    }
+
+    /// Whether the value is a number of a differentiated world (any kind, any level) or a
+    /// Double.
+    pub fn is_number(&self) -> bool {
+        matches!(
+            self,
+            Value::Double(_)
+                | Value::Dual(_)
+                | Value::ArrayDual { .. }
+                | Value::ArrayLeaf { .. }
+                | Value::Tower(_)
+        )
     }
 
     /// A dual number: a Double and its derivative part.
@@ -230,6 +290,7 @@ impl Value {
             Value::Rec(rc, _) => Rc::strong_count(rc) == 1,
             Value::Dual(rc) => Rc::strong_count(rc) == 1,
             Value::ArrayDual { cell, .. } => Rc::strong_count(cell) == 1,
+            Value::Tower(rc) => Rc::strong_count(rc) == 1,
             Value::Ad(rc) => Rc::strong_count(rc) == 1,
             Value::Ref(rc) => Rc::strong_count(rc) == 1,
             _ => false,
@@ -266,6 +327,21 @@ impl Drop for ArrayDual {
                 .into_iter()
                 .filter_map(|(id, cell)| Some(Value::ArrayDual { id, cell: cell? })),
         );
+    }
+}
+
+impl Drop for Tower {
+    fn drop(&mut self) {
+        let primal = std::mem::take(&mut self.primal);
+        match &mut self.deriv {
+            TowerDeriv::Tangent(t) => free_children([primal, std::mem::take(t)].into_iter()),
+            TowerDeriv::Node { partials, args, .. } => {
+                let [p, q] = std::mem::take(partials);
+                let [a, b] = std::mem::take(args);
+                let args = [a, b].into_iter().flatten().map(Value::Tower);
+                free_children([primal, p, q].into_iter().chain(args));
+            }
+        }
     }
 }
 

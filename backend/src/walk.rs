@@ -25,15 +25,13 @@ impl Scalar {
         }
     }
 
+    /// Whether `v` is a scalar of this kind. In a differentiated value every number is a dual
+    /// number (a constant may be a plain Double), of any level.
     fn matches(self, v: &Value) -> bool {
-        matches!(
-            (self, v),
-            (Scalar::Double, Value::Double(_))
-                | (
-                    Scalar::Dual,
-                    Value::Dual(_) | Value::ArrayDual { .. } | Value::ArrayLeaf { .. }
-                )
-        )
+        match self {
+            Scalar::Double => matches!(v, Value::Double(_)),
+            Scalar::Dual => v.is_number(),
+        }
     }
 }
 
@@ -291,9 +289,18 @@ pub fn refill_with(
     kind: Scalar,
     mut next: impl FnMut() -> Result<Value, String>,
 ) -> Result<Value, String> {
+    map_scalars(v, kind, |_| next())
+}
+
+/// `v` with each of its scalars replaced, in order, by `f` of it.
+pub fn map_scalars(
+    v: &Value,
+    kind: Scalar,
+    mut f: impl FnMut(&Value) -> Result<Value, String>,
+) -> Result<Value, String> {
     map_nodes(v, 0, &mut |node| {
         if kind.matches(node) {
-            return next().map(Some);
+            return f(node).map(Some);
         }
         first_order(node)
     })
@@ -317,8 +324,8 @@ pub fn interleave(
 }
 
 /// Walk a differentiated output `y` and a cotangent `c` of the same shape together: the dual
-/// numbers of `y` with the Doubles at the same positions of `c`, as a list of pairs. `None`
-/// when the shapes differ.
+/// numbers of `y` with the numbers (Doubles, or dual numbers of enclosing levels) at the same
+/// positions of `c`, as a list of pairs. `None` when the shapes differ.
 pub fn cotangent_pairs(y: &Value, c: &Value) -> Option<Value> {
     let mut pairs = Vec::new();
     for_each_cotangent(y, c, |d, z| {
@@ -327,7 +334,7 @@ pub fn cotangent_pairs(y: &Value, c: &Value) -> Option<Value> {
     Some(Value::list(pairs.into_iter()))
 }
 
-/// Call `visit` with each dual number of `y` and the Double at the same position of `c`, in
+/// Call `visit` with each dual number of `y` and the number at the same position of `c`, in
 /// order. `None` when the shapes differ.
 pub fn for_each_cotangent(
     y: &Value,
@@ -338,9 +345,9 @@ pub fn for_each_cotangent(
     let mut stack: SmallVec<[(&Value, &Value); 8]> = SmallVec::new();
     stack.push((y, c));
     while let Some((y, c)) = stack.pop() {
-        match (Scalar::Dual.matches(y), c) {
-            (true, Value::Double(_)) => visit(y, c),
-            (true, _) | (_, Value::Double(_)) => return None,
+        match (y.is_number(), c.is_number()) {
+            (true, true) => visit(y, c),
+            (true, _) | (_, true) => return None,
             _ => match (y.tag(), c.tag()) {
                 (Some(s), Some(t)) if s == t && fields(y).len() == fields(c).len() => {
                     stack.extend(fields(y).iter().zip(fields(c)).rev());
@@ -353,13 +360,13 @@ pub fn for_each_cotangent(
     Some(())
 }
 
-/// Whether `a` and `b` have the same constructors and Doubles at the same positions.
+/// Whether `a` and `b` have the same constructors and numbers at the same positions.
 pub fn same_shape(a: &Value, b: &Value) -> bool {
     let mut stack = vec![(a.clone(), b.clone())];
     while let Some((a, b)) = stack.pop() {
-        match (&a, &b) {
-            (Value::Double(_), Value::Double(_)) => {}
-            (Value::Double(_), _) | (_, Value::Double(_)) => return false,
+        match (a.is_number(), b.is_number()) {
+            (true, true) => {}
+            (true, false) | (false, true) => return false,
             _ => match (a.tag(), b.tag()) {
                 (Some(s), Some(t)) if s == t && fields(&a).len() == fields(&b).len() => {
                     let fs = fields(&a).iter().zip(fields(&b));

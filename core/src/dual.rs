@@ -16,6 +16,19 @@ pub const DUAL: &str = "Dual";
 /// as data (§8.2), stored in the dual number's own run-time cell.
 pub const ARRAY_BP: &str = "ArrayBp";
 
+/// The naive mode's sparse cotangent (input ID to Double).
+pub const COT: &str = "Cot";
+
+/// The staging map of the staged and Cayley modes.
+pub const STAGED: &str = "Staged";
+
+/// A level of nested differentiation: its tag, its first ID and its number of inputs.
+pub const TAPE: &str = "Tape";
+
+/// The run-time types of differentiation that only the Prelude names, with their arities.
+pub const RUNTIME_TYPES: [(&str, usize); 5] =
+    [(DUAL, 1), (ARRAY_BP, 0), (COT, 0), (STAGED, 0), (TAPE, 0)];
+
 /// One differentiated view of a program: the reverse world of the selected AD mode, or the
 /// forward world of `jvp`.
 #[derive(Clone, Debug, PartialEq)]
@@ -149,7 +162,7 @@ mod tests {
     fn reverse_world(datas: &[DataDecl]) -> World {
         let deriv = Type::tuple(vec![
             Type::int(),
-            Type::fun(Type::double(), Type::con0("Staged")),
+            Type::fun(Type::double(), Type::con0(STAGED)),
         ]);
         World::new("R", deriv, true, datas)
     }

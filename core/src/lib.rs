@@ -3,6 +3,7 @@
 //! It relies on nothing else in the workspace and must never learn about surface syntax or classes:
 //! by the time a program reaches core, type classes have become ordinary dictionary data types.
 
+pub mod derivative;
 pub mod diag;
 pub mod dual;
 pub mod expr;

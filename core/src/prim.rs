@@ -61,12 +61,21 @@
 //! a contribution at an ID (ID 0 is the sink of constants and is dropped). An array-mode dual
 //! number is `Dual ArrayBp`, one run-time cell holding the primal, the ID and the backpropagator
 //! as data (§8.2); its derivative part (`dualDeriv`) is the cell itself, and only the `array*`
-//! primitives build one (`arrayConst`, `arrayUn`, `arrayBin`, and `arrayAdd`/`arraySub`/`arrayMul`
-//! `a b i`, which take the primal parts themselves and are what `arrayBin` of `+`, `-`, `*` would
-//! make). `arrayBackward n ids x y c` is the
+//! primitives build one (`arrayConst`, `numUnId`/`numBinId`, and `arrayAdd`/`arraySub`/`arrayMul`
+//! `a b i`, what `numBinId` of `+`, `-`, `*` makes). `arrayBackward n ids x y c` is the
 //! array mode's whole reverse pass: a staging array for IDs below `ids`, the output `y`'s dual
 //! numbers staged with the cotangent `c`'s Doubles, SResolve down to the inputs 1..n, and their
-//! accumulated cotangents put in `x`'s shape. `cotGradient n`,
+//! accumulated cotangents put in `x`'s shape. `dualConst x` is the constant `x` of any world that
+//! has native operations (a plain Double). `numUn op a`, `numBin op a b` (forward world) and
+//! `numUnId op a i`, `numBinId op a b i` (array mode, threading the ID counter) apply the smooth
+//! primitive with index `op` to dual numbers of any level of nested differentiation, computing
+//! the value and partial derivatives natively (`derivative`). A level of nested differentiation
+//! (`Tape`) starts with `nestInterleave x i` (reverse: `x`'s numbers become inputs with the next
+//! IDs; a negative `i` stands for the run time's own counter, in forward code) or
+//! `nestInterleaveFwd x t` (forward, tangent `t`); `tapeNext` is the ID after its inputs,
+//! `nestBackward tape x y c i` its reverse pass (the gradient in `x`'s shape and the counter
+//! after), `nestStrip tape y` / `nestTangent tape y` replace its numbers in `y` by their primal
+//! parts / tangents. `cotGradient n`,
 //! `stagedGradient n`, `arrayGradient n` read the accumulated cotangents of input IDs 1..n. `bpCount n` counts a
 //! backpropagator call (for tests of the complexity claims) and returns `n`.
 
@@ -206,7 +215,8 @@ prims! {
     LexLiteral "lexLiteral" 1,
 
     // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
-    DualMake "dualMake" 2, DualPrimal "dualPrimal" 1, DualDeriv "dualDeriv" 1,
+    DualMake "dualMake" 2, DualConst "dualConst" 1, DualPrimal "dualPrimal" 1,
+    DualDeriv "dualDeriv" 1,
     Scalars "scalars" 2, Refill "refill" 3, Interleave "interleave" 2,
     CotangentPairs "cotangentPairs" 2,
     SameShape "sameShape" 2,
@@ -214,10 +224,14 @@ prims! {
     CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGradient "cotGradient" 2,
     StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
     StagedMaxKey "stagedMaxKey" 1, StagedPop "stagedPop" 2, StagedGradient "stagedGradient" 2,
-    ArrayConst "arrayConst" 1, ArrayUn "arrayUn" 4, ArrayBin "arrayBin" 6,
+    ArrayConst "arrayConst" 1,
     ArrayAdd "arrayAdd" 3, ArraySub "arraySub" 3, ArrayMul "arrayMul" 3,
     ArrayBackward "arrayBackward" 5,
     BpCount "bpCount" 1,
+    NumUn "numUn" 2, NumBin "numBin" 3, NumUnId "numUnId" 3, NumBinId "numBinId" 4,
+    NestInterleave "nestInterleave" 2, NestInterleaveFwd "nestInterleaveFwd" 2,
+    TapeNext "tapeNext" 1, NestBackward "nestBackward" 5, NestStrip "nestStrip" 2,
+    NestTangent "nestTangent" 2,
 }
 
 impl PrimOp {
@@ -252,8 +266,8 @@ impl PrimOp {
         matches!(
             self,
             PrimOp::Interleave
-                | PrimOp::ArrayUn
-                | PrimOp::ArrayBin
+                | PrimOp::NumUnId
+                | PrimOp::NumBinId
                 | PrimOp::ArrayAdd
                 | PrimOp::ArraySub
                 | PrimOp::ArrayMul
@@ -383,14 +397,16 @@ impl PrimOp {
         let v = Type::var;
         let all = |vs: &[&str], t: Type| Type::forall(vs.iter().map(|&n| n.into()).collect(), t);
         let dual = Type::Con(crate::dual::DUAL.into(), vec![v("x")]);
-        let cot = Type::con0("Cot");
-        let staged = Type::con0("Staged");
+        let cot = Type::con0(crate::dual::COT);
+        let staged = Type::con0(crate::dual::STAGED);
+        let tape = Type::con0(crate::dual::TAPE);
         let array_bp = Type::con0(crate::dual::ARRAY_BP);
         let array_dual = Type::Con(crate::dual::DUAL.into(), vec![array_bp.clone()]);
         match self {
-            DualMake => all(&["x"], Type::funs(vec![d, v("x")], dual)),
-            DualPrimal => all(&["x"], Type::fun(dual, d)),
-            DualDeriv => all(&["x"], Type::fun(dual, v("x"))),
+            DualMake => all(&["x"], Type::funs(vec![d.clone(), v("x")], dual.clone())),
+            DualConst => all(&["x"], Type::fun(d.clone(), dual.clone())),
+            DualPrimal => all(&["x"], Type::fun(dual.clone(), d.clone())),
+            DualDeriv => all(&["x"], Type::fun(dual.clone(), v("x"))),
             Scalars => all(&["a", "b"], Type::funs(vec![i, v("a")], Type::list(v("b")))),
             Refill => all(
                 &["a", "b", "c"],
@@ -429,13 +445,6 @@ impl PrimOp {
             ),
             StagedGradient => Type::funs(vec![i.clone(), staged], Type::list(d.clone())),
             ArrayConst => Type::fun(d, array_dual),
-            ArrayUn | ArrayBin => {
-                let scalars = if self == ArrayUn { 2 } else { 3 };
-                let mut args = vec![d; scalars];
-                args.extend(vec![array_dual.clone(); scalars - 1]);
-                args.push(i.clone());
-                Type::funs(args, Type::tuple(vec![array_dual, i]))
-            }
             ArrayAdd | ArraySub | ArrayMul => Type::funs(
                 vec![array_dual.clone(), array_dual.clone(), i.clone()],
                 Type::tuple(vec![array_dual, i]),
@@ -445,6 +454,36 @@ impl PrimOp {
                 Type::funs(vec![i.clone(), i, v("a"), v("b"), v("c")], v("a")),
             ),
             BpCount => Type::fun(d.clone(), d),
+            NumUn | NumBin | NumUnId | NumBinId => {
+                let mut args = vec![i.clone(), dual.clone()];
+                if matches!(self, NumBin | NumBinId) {
+                    args.push(dual.clone());
+                }
+                let result = if matches!(self, NumUnId | NumBinId) {
+                    args.push(i.clone());
+                    Type::tuple(vec![dual, i])
+                } else {
+                    dual
+                };
+                all(&["x"], Type::funs(args, result))
+            }
+            NestInterleave => all(
+                &["a", "b"],
+                Type::funs(vec![v("a"), i], Type::tuple(vec![v("b"), tape])),
+            ),
+            NestInterleaveFwd => all(
+                &["a", "b"],
+                Type::funs(vec![v("a"), v("a")], Type::tuple(vec![v("b"), tape])),
+            ),
+            TapeNext => Type::fun(tape, i),
+            NestBackward => all(
+                &["a", "b", "c"],
+                Type::funs(
+                    vec![tape, v("a"), v("b"), v("c"), i.clone()],
+                    Type::tuple(vec![v("a"), i]),
+                ),
+            ),
+            NestStrip | NestTangent => all(&["b"], Type::funs(vec![tape, v("b")], v("b"))),
             _ => unreachable!("not an AD primitive"),
         }
     }

@@ -37,6 +37,17 @@ pub mod names {
 }
 
 impl Type {
+    /// Whether the type constructor `con` occurs in the type.
+    pub fn mentions(&self, con: &str) -> bool {
+        match self {
+            Type::Var(_) => false,
+            Type::Con(c, args) => c.as_str() == con || args.iter().any(|a| a.mentions(con)),
+            Type::Fun(a, b) => a.mentions(con) || b.mentions(con),
+            Type::App(_, args) => args.iter().any(|a| a.mentions(con)),
+            Type::Forall(_, t) => t.mentions(con),
+        }
+    }
+
     pub fn con0(name: &str) -> Type {
         Type::Con(Name::new(name), Vec::new())
     }

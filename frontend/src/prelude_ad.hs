@@ -60,20 +60,14 @@ adStrip y = primRefill 1 y (map (\d -> primDualPrimal d) (primScalars 1 y))
 adDeinterleave :: (s -> Dual x -> Double -> s) -> s -> a -> b -> s
 adDeinterleave f acc y c = foldl (\s (d, z) -> f s d z) acc (primCotangentPairs y c)
 
--- Forward mode (dual numbers, Fig. 1b): the derivative part is the tangent.
+-- Forward mode (dual numbers, Fig. 1b): the derivative part is the tangent. The operations are
+-- native (`primNumUn`, `primNumBin`), as the array mode's.
 
 fwdZero :: Double
 fwdZero = 0.0
 
 fwdConst :: Double -> Dual Double
-fwdConst x = primDualMake x 0.0
-
-fwdUn :: Double -> Double -> Dual Double -> Dual Double
-fwdUn v d a = primDualMake v (primDoubleMul d (primDualDeriv a))
-
-fwdBin :: Double -> Double -> Double -> Dual Double -> Dual Double -> Dual Double
-fwdBin v d1 d2 a b =
-  primDualMake v (primDoubleAdd (primDoubleMul d1 (primDualDeriv a)) (primDoubleMul d2 (primDualDeriv b)))
+fwdConst x = primDualConst x
 
 -- naive (Fig. 6 and 7): a backpropagator maps the output's cotangent to a cotangent of the
 -- input (sparse: input ID to Double). No sharing: exponential on shared subterms.
@@ -222,16 +216,8 @@ arrayZero = primDualDeriv (primArrayConst 0.0)
 arrayConst :: Double -> Dual ArrayBp
 arrayConst x = primArrayConst x
 
--- A primitive operation's result: its value, the partial derivatives, the arguments and the
--- ID counter.
-arrayUn :: Double -> Double -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
-arrayUn v d a i = primArrayUn v d a i
-
-arrayBin :: Double -> Double -> Double -> Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
-arrayBin v d1 d2 a b i = primArrayBin v d1 d2 a b i
-
--- The most common operations at once, taking the primal parts themselves (what `arrayBin`
--- of `+`, `-` and `*` makes, in one primitive instead of four).
+-- The other operations are `primNumUnId`/`primNumBinId`, which compute the value and the
+-- partial derivatives natively; these three are the most common, in one primitive each.
 arrayAdd :: Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
 arrayAdd a b i = primArrayAdd a b i
 
@@ -255,3 +241,46 @@ gradArray f x = let zero = arrayZero in case primInterleave zero x of
   (xD, n) -> let next = primIntAdd n 1 in
              case primLiftRev zero f xD next of
                (y, ids) -> primArrayBackward n ids x y 1.0
+
+-- Nested differentiation. Differentiated code sees grad, vjp and jvp as these functions (the AD
+-- pass makes them the differentiated versions of `gradArray`, `vjpArray` and `jvp`): `D` of
+-- them, written by hand at their differentiated types. Each starts a new level, whose dual
+-- numbers carry a fresh tag and have the enclosing levels' numbers as their primal parts; the
+-- native operations work at every level, so the function runs as it is. A reverse level takes
+-- its IDs from the counter the reverse world threads (inputs next, then its operations), and
+-- its reverse pass, on numbers of the enclosing levels, is differentiated by them in turn.
+-- Forward code has no counter: a reverse level inside it takes its IDs from the run time's.
+
+gradNestR :: (a -> Int -> (Dual ArrayBp, Int)) -> Int -> (a -> Int -> (a, Int), Int)
+gradNestR f i = (\x j -> case primNestInterleave x j of
+                           (xD, tape) -> case f xD (primTapeNext tape) of
+                             (y, k) -> primNestBackward tape x y 1.0 k, i)
+
+vjpNestR :: (a -> Int -> (b, Int)) -> Int -> (a -> Int -> ((b, b -> Int -> (a, Int)), Int), Int)
+vjpNestR f i = (\x j -> case primNestInterleave x j of
+                          (xD, tape) -> case f xD (primTapeNext tape) of
+                            (y, k) -> ((primNestStrip tape y, \c l -> primNestBackward tape x y c l), k),
+                i)
+
+jvpNestR :: (a -> Int -> (b, Int)) -> Int -> (a -> Int -> (a -> Int -> ((b, b), Int), Int), Int)
+jvpNestR f i = (\x j -> (\t k -> case primNestInterleaveFwd x t of
+                                  (xD, tape) -> case f xD k of
+                                    (y, l) -> ((primNestStrip tape y, primNestTangent tape y), l), j),
+                i)
+
+-- Forward code threads no IDs: its reverse levels take them from the run time's counter (-1).
+forwardIds :: Int
+forwardIds = primIntNegate 1
+
+gradNestF :: (a -> Dual Double) -> a -> a
+gradNestF f x = case primNestInterleave x forwardIds of
+  (xD, tape) -> fst (primNestBackward tape x (f xD) 1.0 forwardIds)
+
+vjpNestF :: (a -> b) -> a -> (b, b -> a)
+vjpNestF f x = case primNestInterleave x forwardIds of
+  (xD, tape) -> let y = f xD
+                in (primNestStrip tape y, \c -> fst (primNestBackward tape x y c forwardIds))
+
+jvpNestF :: (a -> b) -> a -> a -> (b, b)
+jvpNestF f x t = case primNestInterleaveFwd x t of
+  (xD, tape) -> let y = f xD in (primNestStrip tape y, primNestTangent tape y)

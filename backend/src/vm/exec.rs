@@ -16,8 +16,8 @@ use dnrad_core::{Diagnostic, PrimOp, Span};
 use smallvec::SmallVec;
 use std::rc::Rc;
 
-/// The most arguments a primitive takes (`primArrayBin`).
-const MAX_PRIM_ARITY: usize = 6;
+/// The most arguments a primitive takes (`primNestBackward`).
+const MAX_PRIM_ARITY: usize = 5;
 
 /// Where a returning frame's value goes.
 #[derive(Clone, Copy)]

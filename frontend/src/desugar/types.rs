@@ -24,11 +24,13 @@ pub(crate) fn builtin_type(name: &str) -> Option<usize> {
 /// The run-time types that only the Prelude names: those of automatic differentiation and the
 /// mutable cell under `IORef`.
 fn runtime_type(name: &str) -> Option<usize> {
-    match name {
-        dnrad_core::dual::DUAL | dnrad_core::prim::REF => Some(1),
-        "Cot" | "Staged" | dnrad_core::dual::ARRAY_BP => Some(0),
-        _ => None,
+    if name == dnrad_core::prim::REF {
+        return Some(1);
     }
+    dnrad_core::dual::RUNTIME_TYPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, arity)| arity)
 }
 
 /// Why a type is not in scope, with what to use instead for the Haskell types dnrad leaves out.

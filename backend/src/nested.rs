@@ -1,0 +1,414 @@
+//! Dual numbers at every level of nested differentiation, and the operations of the worlds
+//! whose scalar operations are native (the forward world and the array mode's reverse world).
+//!
+//! A number is a constant (a Double, or an array-mode constant), a number of the outermost
+//! level (tag 0: a forward `Dual` with a Double tangent, or an array-mode `ArrayLeaf` /
+//! `ArrayDual`), or a `Tower` of a nested level, whose primal part is a number of the enclosing
+//! levels. An operation works at the largest tag among its arguments (the innermost level; the
+//! other arguments are constants to it, which is what keeps levels from confusing their
+//! perturbations): it computes the primal value and the partial derivatives
+//! (`dnrad_core::derivative`) one level down — recursively, so the enclosing levels record them
+//! — and makes the level's number: the tangent, or a reverse node with the next ID.
+//! The reverse pass of a nested level (`backward`) is the array mode's SResolve with numbers of
+//! the enclosing levels as cotangents, so the enclosing levels differentiate it in turn.
+//! It never runs code; IDs come from the counter the reverse world threads.
+
+use crate::ad_prims::{array_op, ArrayArg};
+use crate::value::{AdState, Tape, Tower, TowerDeriv, Value};
+use crate::walk::{self, Scalar};
+use dnrad_core::derivative::{self, Class, Doubles, Field};
+use dnrad_core::PrimOp;
+use std::rc::Rc;
+
+/// Where the running code's IDs come from: the counter the reverse world threads, or (`None`)
+/// in the forward world, which threads none, the run time's own counter. Reverse code and
+/// forward code never run inside each other (a reverse world's `jvp` runs reverse code, a
+/// forward world's `grad` forward code), so the numbers of one level get their IDs from one
+/// counter, in evaluation order.
+pub type Ids = Option<i64>;
+
+/// The counter an ID-threading primitive was given: a negative one stands for the run time's.
+pub fn ids_from(counter: i64) -> Ids {
+    (counter >= 0).then_some(counter)
+}
+
+const NO_IDS: &str = "internal error: a reverse-mode operation in code that threads no IDs";
+const NOT_NESTABLE: &str = "nested differentiation: this AD mode's dual numbers cannot be \
+                            differentiated again (the array mode, the default, can)";
+
+thread_local! {
+    static LAST_TAG: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// The IDs of reverse levels started in forward code.
+    static FORWARD_IDS: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
+}
+
+/// The current value of the counter.
+fn counter(ids: &Ids) -> i64 {
+    ids.unwrap_or_else(|| FORWARD_IDS.get())
+}
+
+/// Set the counter.
+fn set_counter(ids: &mut Ids, next: i64) {
+    match ids {
+        Some(i) => *i = next,
+        None => FORWARD_IDS.set(next),
+    }
+}
+
+/// A tag larger than every tag made before.
+fn fresh_tag() -> Result<u32, String> {
+    let tag = LAST_TAG
+        .get()
+        .checked_add(1)
+        .ok_or("differentiation: too many levels of nested differentiation")?;
+    LAST_TAG.set(tag);
+    Ok(tag)
+}
+
+/// The level of a number: `None` for a constant, `Some(0)` for the outermost level's, `Some(t)`
+/// for a nested level's.
+fn level(v: &Value) -> Result<Option<u32>, String> {
+    Ok(match v {
+        Value::Double(_) | Value::ArrayLeaf { id: 0, .. } => None,
+        Value::Dual(d) if matches!(d.deriv, Value::Double(_)) => Some(0),
+        Value::ArrayLeaf { .. } | Value::ArrayDual { .. } => Some(0),
+        Value::Tower(t) => Some(t.tag),
+        Value::Dual(_) => return Err(NOT_NESTABLE.into()),
+        _ => return Err("internal error: not a number".into()),
+    })
+}
+
+/// The smooth primitive with the op code `code` (its index among the primitives).
+pub fn smooth(code: i64) -> Result<PrimOp, String> {
+    usize::try_from(code)
+        .ok()
+        .and_then(|k| PrimOp::ALL.get(k).copied())
+        .filter(|&p| matches!(derivative::class(p), Some(Class::Smooth(_))))
+        .ok_or_else(|| format!("internal error: {code} is not a smooth primitive"))
+}
+
+/// `p` applied to `args` (one or two numbers) at the innermost of their levels.
+pub fn apply(p: PrimOp, args: &[&Value], ids: &mut Ids) -> Result<Value, String> {
+    let mut top = None;
+    for a in args {
+        top = top.max(level(a)?);
+    }
+    match top {
+        None => {
+            let xs: Vec<f64> = args
+                .iter()
+                .map(|a| a.dual_primal().unwrap_or(0.0))
+                .collect();
+            Ok(Value::Double(derivative::eval(p, &xs)))
+        }
+        Some(0) => outermost(p, args, ids),
+        Some(tag) => at_level(p, tag, args, ids),
+    }
+}
+
+/// An operation at the outermost level, whose primal parts are Doubles.
+fn outermost(p: PrimOp, args: &[&Value], ids: &mut Ids) -> Result<Value, String> {
+    let xs: Vec<f64> = args
+        .iter()
+        .map(|a| a.dual_primal().unwrap_or(0.0))
+        .collect();
+    let v = derivative::eval(p, &xs);
+    let ds = match derivative::partials(&mut Doubles, p, &xs, &v) {
+        Some(Ok(ds)) => ds,
+        Some(Err(never)) => match never {},
+        None => return Err(format!("internal error: `{}` is not smooth", p.name())),
+    };
+    if args.iter().any(|a| matches!(a, Value::Dual(_))) {
+        // Forward: the tangent Σ dₖ tₖ over the arguments that are dual numbers (a constant's
+        // term is left out rather than 0 · dₖ, which is NaN when dₖ is infinite).
+        let mut t: Option<f64> = None;
+        for (d, a) in ds.iter().zip(args) {
+            if let Value::Dual(a) = a {
+                let term = d * a.deriv.dual_primal().unwrap_or(0.0);
+                t = Some(t.map_or(term, |t| t + term));
+            }
+        }
+        return Ok(Value::dual(v, Value::Double(t.unwrap_or(0.0))));
+    }
+    let i = ids.as_mut().ok_or(NO_IDS)?;
+    let arg = |k: usize| -> Option<ArrayArg> {
+        let a = args.get(k).copied()?;
+        Some((ds[k], a))
+    };
+    let [r, next] = array_op(v, [arg(0), arg(1)], *i)?;
+    *i = crate::prims::int(&next);
+    Ok(r)
+}
+
+/// A number's primal part and derivative part as an argument of an operation at level `tag`:
+/// the number itself and nothing when it is of an enclosing level (a constant there).
+fn split(a: &Value, tag: u32) -> (Value, Option<&Rc<Tower>>) {
+    match a {
+        Value::Tower(t) if t.tag == tag => (t.primal.clone(), Some(t)),
+        _ => (a.clone(), None),
+    }
+}
+
+/// An operation at nested level `tag`.
+fn at_level(p: PrimOp, tag: u32, args: &[&Value], ids: &mut Ids) -> Result<Value, String> {
+    let parts: Vec<(Value, Option<&Rc<Tower>>)> = args.iter().map(|a| split(a, tag)).collect();
+    let primals: Vec<Value> = parts.iter().map(|(x, _)| x.clone()).collect();
+    let primal_refs: Vec<&Value> = primals.iter().collect();
+    let v = apply(p, &primal_refs, ids)?;
+    let mut nums = Numbers { ids };
+    let ds = match derivative::partials(&mut nums, p, &primals, &v) {
+        Some(ds) => ds?,
+        None => return Err(format!("internal error: `{}` is not smooth", p.name())),
+    };
+    let reverse = parts
+        .iter()
+        .any(|(_, t)| matches!(t, Some(t) if matches!(t.deriv, TowerDeriv::Node { .. })));
+    let deriv = if reverse {
+        let mut partials = [Value::Double(0.0), Value::Double(0.0)];
+        let mut nodes = [None, None];
+        for (k, ((_, t), d)) in parts.iter().zip(ds).enumerate() {
+            if let Some(t) = t {
+                partials[k] = d;
+                nodes[k] = Some(Rc::clone(t));
+            }
+        }
+        TowerDeriv::Node {
+            id: next_id(ids)?,
+            partials,
+            args: nodes,
+        }
+    } else {
+        let mut tangent: Option<Value> = None;
+        for ((_, t), d) in parts.iter().zip(ds) {
+            if let Some(TowerDeriv::Tangent(tk)) = t.map(|t| &t.deriv) {
+                let term = apply(PrimOp::DoubleMul, &[&d, tk], ids)?;
+                tangent = Some(match tangent {
+                    None => term,
+                    Some(acc) => apply(PrimOp::DoubleAdd, &[&acc, &term], ids)?,
+                });
+            }
+        }
+        TowerDeriv::Tangent(tangent.unwrap_or(Value::Double(0.0)))
+    };
+    Ok(Value::Tower(Rc::new(Tower {
+        tag,
+        primal: v,
+        deriv,
+    })))
+}
+
+/// The next ID of the running code.
+fn next_id(ids: &mut Ids) -> Result<u32, String> {
+    let i = counter(ids);
+    let id = u32::try_from(i).map_err(|_| "grad: too many operations on dual numbers")?;
+    set_counter(ids, i + 1);
+    Ok(id)
+}
+
+/// Numbers of any level, for evaluating the derivative rules one level down.
+struct Numbers<'a> {
+    ids: &'a mut Ids,
+}
+
+impl Field for Numbers<'_> {
+    type N = Value;
+    type E = String;
+    fn num(&mut self, x: f64) -> Value {
+        Value::Double(x)
+    }
+    fn op(&mut self, op: PrimOp, args: &[Value]) -> Result<Value, String> {
+        let refs: Vec<&Value> = args.iter().collect();
+        apply(op, &refs, self.ids)
+    }
+    fn sign_cases(
+        &mut self,
+        x: &Value,
+        pos: impl FnOnce(&mut Self) -> Result<Value, String>,
+        neg: impl FnOnce(&mut Self) -> Result<Value, String>,
+        zero: impl FnOnce(&mut Self) -> Result<Value, String>,
+    ) -> Result<Value, String> {
+        let x = x.dual_primal().unwrap_or(0.0);
+        if x > 0.0 {
+            pos(self)
+        } else if x < 0.0 {
+            neg(self)
+        } else {
+            zero(self)
+        }
+    }
+}
+
+fn tape_value(tape: Tape) -> Value {
+    Value::Ad(Rc::new(AdState::Tape(tape)))
+}
+
+/// The level `v` holds.
+pub fn tape(v: &Value) -> Result<Tape, String> {
+    match v {
+        Value::Ad(s) => match &**s {
+            AdState::Tape(t) => Ok(*t),
+            _ => Err("internal error: not a level of differentiation".into()),
+        },
+        _ => Err("internal error: not a level of differentiation".into()),
+    }
+}
+
+/// A new reverse level over input `x` (a value of a differentiated world): its numbers become
+/// inputs with IDs `base + 1`, `base + 2`, ..., in order, `base` the counter's value. The input
+/// and the level; the counter goes on after the inputs.
+pub fn interleave(x: &Value, mut ids: Ids) -> Result<Value, String> {
+    let tag = fresh_tag()?;
+    let base = counter(&ids);
+    let mut k = 0;
+    let xd = walk::map_scalars(x, Scalar::Dual, |v| {
+        k += 1;
+        let id = u32::try_from(base + k).map_err(|_| "grad: too many input numbers")?;
+        Ok(Value::Tower(Rc::new(Tower {
+            tag,
+            primal: v.clone(),
+            deriv: TowerDeriv::Node {
+                id,
+                partials: Default::default(),
+                args: [None, None],
+            },
+        })))
+    })?;
+    let tape = Tape {
+        tag,
+        base,
+        inputs: k,
+        reverse: true,
+    };
+    set_counter(&mut ids, next(&tape));
+    Ok(Value::con(0, [xd, tape_value(tape)]))
+}
+
+/// A new forward level over input `x` with tangent `t` (of the same shape).
+pub fn interleave_forward(x: &Value, t: &Value) -> Result<Value, String> {
+    if !walk::same_shape(x, t) {
+        return Err("jvp: the tangent does not have the shape of the input".into());
+    }
+    let tag = fresh_tag()?;
+    let mut tangents = walk::scalars(t, Scalar::Dual)?.into_iter();
+    let xd = walk::map_scalars(x, Scalar::Dual, |v| {
+        let tangent = tangents.next().unwrap_or(Value::Double(0.0));
+        Ok(Value::Tower(Rc::new(Tower {
+            tag,
+            primal: v.clone(),
+            deriv: TowerDeriv::Tangent(tangent),
+        })))
+    })?;
+    let tape = Tape {
+        tag,
+        base: 0,
+        inputs: 0,
+        reverse: false,
+    };
+    Ok(Value::con(0, [xd, tape_value(tape)]))
+}
+
+/// The ID after a reverse level's inputs: where its operations' IDs start.
+pub fn next(tape: &Tape) -> i64 {
+    tape.base + tape.inputs + 1
+}
+
+/// `y` with each number of the level replaced by its primal part (`strip`) or its tangent
+/// (`!strip`; a number of the enclosing levels has tangent 0 at this level).
+pub fn project(tape: &Tape, y: &Value, strip: bool) -> Result<Value, String> {
+    walk::map_scalars(y, Scalar::Dual, |v| {
+        Ok(match (v, strip) {
+            (Value::Tower(t), _) if t.tag == tape.tag => match (&t.deriv, strip) {
+                (_, true) => t.primal.clone(),
+                (TowerDeriv::Tangent(d), false) => d.clone(),
+                (TowerDeriv::Node { .. }, false) => {
+                    return Err("internal error: the tangent of a reverse level".into())
+                }
+            },
+            (_, true) => v.clone(),
+            (_, false) => Value::Double(0.0),
+        })
+    })
+}
+
+/// The staging array of a nested reverse level: per ID (from the level's base), the node whose
+/// backpropagator is staged and its accumulated argument.
+type Staging = Vec<(Option<Rc<Tower>>, Option<Value>)>;
+
+/// The reverse pass of a nested reverse level: the output `y`'s numbers of the level staged
+/// with the cotangent `c`'s numbers; SResolve from the largest ID down to the inputs, each
+/// staged node's partials times its accumulated argument added to its arguments' (arithmetic
+/// of the enclosing levels, with IDs from `ids`); the inputs' accumulated cotangents in `x`'s
+/// shape (0 for an input that got none).
+pub fn backward(
+    tape: &Tape,
+    x: &Value,
+    y: &Value,
+    c: &Value,
+    ids: &mut Ids,
+    bp_calls: &mut u64,
+) -> Result<Value, String> {
+    let end = counter(ids);
+    let len = usize::try_from(end - tape.base).unwrap_or(0);
+    let mut arr: Staging = vec![(None, None); len];
+    let mut staged = Ok(());
+    walk::for_each_cotangent(y, c, |d, z| {
+        if let (Ok(()), Value::Tower(t)) = (&staged, d) {
+            if t.tag == tape.tag {
+                staged = stage(&mut arr, tape, t, z.clone(), ids);
+            }
+        }
+    })
+    .ok_or(SHAPE)?;
+    staged?;
+    let first = usize::try_from(tape.inputs + 1).unwrap_or(usize::MAX);
+    for k in (first..arr.len()).rev() {
+        let (Some(node), Some(z)) = std::mem::take(&mut arr[k]) else {
+            continue;
+        };
+        *bp_calls += 1;
+        if let TowerDeriv::Node { partials, args, .. } = &node.deriv {
+            for (partial, arg) in partials.iter().zip(args) {
+                if let Some(arg) = arg {
+                    let dz = apply(PrimOp::DoubleMul, &[partial, &z], ids)?;
+                    stage(&mut arr, tape, arg, dz, ids)?;
+                }
+            }
+        }
+    }
+    let mut inputs = arr.into_iter().skip(1);
+    let gradient = walk::map_scalars(x, Scalar::Dual, |_| {
+        Ok(inputs
+            .next()
+            .and_then(|(_, z)| z)
+            .unwrap_or(Value::Double(0.0)))
+    })?;
+    Ok(Value::con(0, [gradient, Value::Int(counter(ids))]))
+}
+
+const SHAPE: &str = "vjp: the cotangent passed to the backpropagator does not have the shape of \
+                     the function's output";
+
+/// SCall: `z` added to the accumulated argument of `node`'s ID, its backpropagator staged.
+fn stage(
+    arr: &mut Staging,
+    tape: &Tape,
+    node: &Rc<Tower>,
+    z: Value,
+    ids: &mut Ids,
+) -> Result<(), String> {
+    let TowerDeriv::Node { id, .. } = node.deriv else {
+        return Err("internal error: staging a number that is not a reverse node".into());
+    };
+    let entry = usize::try_from(i64::from(id) - tape.base)
+        .ok()
+        .and_then(|k| arr.get_mut(k))
+        .ok_or_else(|| format!("internal error: ID {id} outside the level's staging array"))?;
+    entry.1 = Some(match entry.1.take() {
+        None => z,
+        Some(acc) => apply(PrimOp::DoubleAdd, &[&acc, &z], ids)?,
+    });
+    if entry.0.is_none() {
+        entry.0 = Some(Rc::clone(node));
+    }
+    Ok(())
+}

@@ -1,0 +1,246 @@
+//! Nested differentiation through the `dnrad` binary: Hessians of 24 functions of 1–5 variables
+//! by the four pairings of forward and reverse mode against each other and against central
+//! finite differences of the gradient, third derivatives against closed forms, perturbation
+//! confusion in every pairing, and the cost of a nested gradient by counting backpropagator
+//! calls. Nesting runs in the array mode (the default) on both backends.
+
+mod support;
+
+use std::path::PathBuf;
+use support::run_dnrad;
+
+fn temp_program(name: &str, text: &str) -> PathBuf {
+    support::temp_program("ad_nested", name, text)
+}
+
+const BACKENDS: [&str; 2] = ["vm", "interp"];
+
+/// The numbers in `s` (Haskell's `show` of Doubles), in order.
+fn numbers(s: &str) -> Vec<f64> {
+    s.split(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | 'e')))
+        .filter(|t| !t.is_empty() && t.chars().any(|c| c.is_ascii_digit()))
+        .map(|t| t.parse().unwrap_or_else(|_| panic!("a number: {t}")))
+        .collect()
+}
+
+fn close(a: f64, b: f64, tolerance: f64) -> bool {
+    (a - b).abs() <= tolerance * a.abs().max(b.abs()).max(1.0)
+}
+
+/// Run `text` on both backends (with the lint), expecting success; the outputs.
+fn outputs(name: &str, text: &str) -> Vec<String> {
+    let file = temp_program(name, text);
+    BACKENDS
+        .iter()
+        .map(|backend| {
+            let out = run_dnrad(&["run", "--lint", "--backend", backend], &file);
+            assert_eq!(out.code, Some(0), "{backend}: {}", out.stderr);
+            out.stdout
+        })
+        .collect()
+}
+
+const HESSIANS: &str = r#"
+data V = V Double Double
+
+norm2 :: V -> Double
+norm2 (V a b) = a * a + b * b
+
+powSeries :: Int -> Double -> Double
+powSeries 0 _ = 1
+powSeries k x = 1 + x * powSeries (k - 1) x / fromIntegral k
+
+fs :: [(String, [Double] -> Double, [Double])]
+fs =
+  [ ("sinexp", \[x] -> sin x * exp x, [0.7])
+  , ("rational", \[x] -> x ^ 3 / (1 + x ^ 2), [1.3])
+  , ("abs", \[x] -> abs x * x * x, [-0.8])
+  , ("atan", \[x] -> atan (2 * x) + acos (x / 3), [0.4])
+  , ("rosenbrock", \[x, y] -> (1 - x) ^ 2 + 100 * (y - x * x) ^ 2, [-1.2, 1.0])
+  , ("sinprod", \[x, y] -> x * y + sin (x * y), [0.5, -1.5])
+  , ("expcos", \[x, y] -> exp (x - y) * cos y, [0.3, 0.9])
+  , ("logquad", \[x, y] -> log (1 + x * x + y * y), [1.1, -0.4])
+  , ("atan2", \[x, y] -> atan2 y x * sqrt (x * x + y * y), [0.6, 0.8])
+  , ("power", \[x, y] -> x ** y + y ** 2.5, [1.7, 0.6])
+  , ("branch", \[x, y] -> if x > y then x * x * y else y * y * x, [0.9, 0.2])
+  , ("hyperbolic", \[x, y] -> sinh x * cosh y + asinh (x * y) + tanh (x - y), [0.3, 0.7])
+  , ("product3", \[x, y, z] -> x * y * z + x / (1 + z * z), [1.5, -0.5, 2.0])
+  , ("norm3", \[x, y, z] -> sqrt (x * x + y * y + z * z), [1.0, 2.0, -2.0])
+  , ("tanhmix", \[x, y, z] -> tanh (x + 2 * y - z) * y, [0.1, 0.2, 0.3])
+  , ("horner", \[a, b, c] -> foldr (\k acc -> k + a * acc) 0 [b, c, a * b, 1.5], [0.6, -1.1, 0.8])
+  , ("bilinear", \[a, b, c, d] -> (a * b - c * d) ^ 2 + a * d, [1.0, 2.0, 0.5, -1.0])
+  , ("softplus", \xs -> sum (map (\x -> log (1 + exp x)) xs), [0.1, -0.3, 2.0, 1.2])
+  , ("logsumexp", \xs -> log (sum (map exp xs)), [0.5, -1.0, 0.25, 2.0, -0.75])
+  , ("quartic", \xs -> sum (map (^ 4) xs) - product xs, [1.1, 0.9, -0.6, 0.7, 1.3])
+  , ("datatype", \[a, b, c] -> norm2 (V (a * b) (sin c)) * norm2 (V c a), [0.4, 1.6, -0.9])
+  , ("closure", \xs -> let w = [1.5, -2.0, 0.5] in sum (zipWith (\wi x -> wi * sin (wi * x)) w xs), [0.2, 0.4, 0.6])
+  , ("recursion", \[x, y] -> powSeries 8 (x * y) + powSeries 5 x, [0.6, 1.2])
+  , ("sqrtdiv", \[x, y, z, u] -> sqrt (x * y) / (z + u * u), [2.0, 3.0, 1.5, 0.5])
+  ]
+
+unit :: Int -> Int -> [Double]
+unit n i = [if j == i then 1 else 0 | j <- [0 .. n - 1]]
+
+shift :: Double -> [Double] -> [Double] -> [Double]
+shift h x e = zipWith (\a b -> a + h * b) x e
+
+hessians :: ([Double] -> Double) -> [Double] -> [[[Double]]]
+hessians f x =
+  let n = length x
+      is = [0 .. n - 1]
+      e = unit n
+      fr = [snd (jvp (grad f) x (e i)) | i <- is]
+      rf = [grad (\q -> snd (jvp f q (e i))) x | i <- is]
+      rr = [grad (\q -> grad f q !! i) x | i <- is]
+      ff = [[snd (jvp (\q -> snd (jvp f q (e i))) x (e j)) | j <- is] | i <- is]
+      h = 1.0e-5
+      fd = [zipWith (\a b -> (a - b) / (2 * h)) (grad f (shift h x (e i))) (grad f (shift (negate h) x (e i))) | i <- is]
+  in [fr, rf, rr, ff, fd]
+
+main :: IO ()
+main = mapM_ (\(name, f, x) -> putStrLn (name ++ " " ++ show (length x) ++ " " ++ show (hessians f x))) fs
+"#;
+
+#[test]
+fn hessians_by_the_four_pairings_agree_with_each_other_and_with_finite_differences() {
+    for out in outputs("hessians.hs", HESSIANS) {
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 24, "{out}");
+        for line in lines {
+            let (name, rest) = line.split_once(' ').expect("a name");
+            let (n, matrices) = rest.split_once(' ').expect("a size");
+            let n: usize = n.parse().expect("a size");
+            let xs = numbers(matrices);
+            assert_eq!(xs.len(), 5 * n * n, "{name}: {matrices}");
+            let matrix = |k: usize| &xs[k * n * n..(k + 1) * n * n];
+            let fr = matrix(0);
+            for (k, pairing) in [
+                "reverse over forward",
+                "reverse over reverse",
+                "forward over forward",
+            ]
+            .iter()
+            .enumerate()
+            {
+                for (a, b) in fr.iter().zip(matrix(k + 1)) {
+                    assert!(
+                        close(*a, *b, 1e-9),
+                        "{name}: forward over reverse {a} vs {pairing} {b}"
+                    );
+                }
+            }
+            for (a, b) in fr.iter().zip(matrix(4)) {
+                assert!(
+                    close(*a, *b, 1e-5),
+                    "{name}: {a} vs the finite difference {b}"
+                );
+            }
+            for i in 0..n {
+                for j in 0..n {
+                    assert!(
+                        close(fr[i * n + j], fr[j * n + i], 1e-9),
+                        "{name}: symmetric"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn third_derivatives_agree_with_closed_forms_at_three_levels() {
+    let program = r#"
+d1r, d1f :: (Double -> Double) -> Double -> Double
+d1r f = grad f
+d1f f x = snd (jvp f x 1)
+
+fs :: [(Double -> Double, Double -> Double)]
+fs = [ (sin, \x -> negate (cos x))
+     , (\x -> exp (2 * x), \x -> 8 * exp (2 * x))
+     , (\x -> x ^ 5, \x -> 60 * x * x)
+     , (log, \x -> 2 / x ^ 3)
+     , (atan, \x -> (6 * x * x - 2) / (1 + x * x) ^ 3) ]
+
+main :: IO ()
+main = mapM_ (\(f, f3) -> print [ (d1r (d1r (d1r f)) x, d1f (d1f (d1f f)) x, d1r (d1f (d1r f)) x,
+                                   d1f (d1r (d1r f)) x, d1r (d1r (d1f f)) x, f3 x)
+                                | x <- [0.3, 1.7] ]) fs
+"#;
+    for out in outputs("third.hs", program) {
+        let xs = numbers(&out);
+        assert_eq!(xs.len(), 5 * 2 * 6, "{out}");
+        for row in xs.chunks(6) {
+            let expected = row[5];
+            for (k, d) in row[..5].iter().enumerate() {
+                assert!(
+                    close(*d, expected, 1e-9),
+                    "pairing {k}: {d} vs {expected}\n{out}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_perturbation_confusion_in_any_pairing() {
+    // d/dx (x · (d/dy (x + y)) 1) at x = 1 is 1; a confused implementation gives 2.
+    let program = r#"
+dr, df :: (Double -> Double) -> Double -> Double
+dr f = grad f
+df f x = snd (jvp f x 1)
+
+main :: IO ()
+main = do
+  print [outer (\x -> x * inner (\y -> x + y) 1) 1 | outer <- [dr, df], inner <- [dr, df]]
+  print [outer (\x -> inner (\y -> x * y * y) x) 1.5 | outer <- [dr, df], inner <- [dr, df]]
+  print [a (\x -> b (\y -> c (\z -> x * y * z) 2) 3) 4 | a <- [dr, df], b <- [dr, df], c <- [dr, df]]
+"#;
+    let expected = "[1.0,1.0,1.0,1.0]\n[6.0,6.0,6.0,6.0]\n[1.0,1.0,1.0,1.0,1.0,1.0,1.0,1.0]\n";
+    for out in outputs("confusion.hs", program) {
+        assert_eq!(out, expected);
+    }
+}
+
+/// The backpropagator calls of a mixed second derivative through a chain of `n` steps
+/// `y ↦ sin (x y) + y` (every value used twice, every step's partial derivatives depending on
+/// the outer variable): reverse over reverse. The value is checked against forward over
+/// reverse.
+fn nested_bp_calls(backend: &str, n: u32) -> u64 {
+    let file = temp_program(
+        &format!("nested_count_{n}.hs"),
+        &format!(
+            "chain :: Int -> Double -> Double -> Double\n\
+             chain n x y = if n == 0 then y else chain (n - 1) x (sin (x * y) + y)\n\
+             main :: IO ()\n\
+             main = do\n\
+             \x20 print (grad (\\x -> grad (\\y -> chain {n} x y) 0.5) 0.3)\n\
+             \x20 print (snd (jvp (\\x -> grad (\\y -> chain {n} x y) 0.5) 0.3 1))\n"
+        ),
+    );
+    let out = run_dnrad(&["run", "--stats", "--backend", backend], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let xs = numbers(&out.stdout);
+    assert!(xs.len() == 2 && close(xs[0], xs[1], 1e-9), "{}", out.stdout);
+    out.stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("backpropagator calls: "))
+        .and_then(|n| n.parse().ok())
+        .expect("--stats reports the backpropagator calls")
+}
+
+#[test]
+fn a_nested_gradient_calls_each_levels_backpropagators_a_linear_number_of_times() {
+    for backend in BACKENDS {
+        let calls: Vec<u64> = [10, 20, 30]
+            .iter()
+            .map(|&n| nested_bp_calls(backend, n))
+            .collect();
+        // Affine in n (each level resolves each of its operations once), not exponential.
+        assert_eq!(
+            calls[1] - calls[0],
+            calls[2] - calls[1],
+            "{backend}: {calls:?}"
+        );
+        assert!(calls[1] - calls[0] <= 10 * 16, "{backend}: {calls:?}");
+    }
+}
