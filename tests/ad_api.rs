@@ -208,3 +208,51 @@ fn the_helpers_of_the_api_are_not_in_scope() {
         assert!(out.stderr.contains("not in scope"), "{}", out.stderr);
     }
 }
+
+/// Hessians by forward over reverse: `hessian` (rows, one per input Double, of the input's
+/// shape) and `hessianVectorProduct`, for Rosenbrock at several points, a function of a list
+/// and one of a data type holding an `Int`.
+#[test]
+fn hessians_agree_with_closed_forms() {
+    let points = [(1.0, 1.0), (-1.2, 1.0), (0.5, 2.0)];
+    let v = (0.3, -0.7);
+    let (a, b, c) = (0.5f64, -1.5f64, 2.0f64);
+    let file = temp_program(
+        "hessian.hs",
+        &format!(
+            "rosenbrock :: (Double, Double) -> Double\n\
+             rosenbrock (x, y) = (1.0 - x) ^ 2 + 100.0 * (y - x * x) ^ 2\n\
+             cubic :: [Double] -> Double\n\
+             cubic [x, y, z] = x * x * x + x * y * z + sin y\n\
+             data W = W Int Double Double deriving Show\n\
+             weighted :: W -> Double\n\
+             weighted (W n x y) = fromIntegral n * x * x * y\n\
+             main :: IO ()\n\
+             main = do\n\
+             \x20 mapM_ (\\p -> print (hessian rosenbrock p, hessianVectorProduct rosenbrock p {v:?})) {}\n\
+             \x20 print (hessian cubic [{a:?}, {b:?}, {c:?}])\n\
+             \x20 print (hessianVectorProduct cubic [{a:?}, {b:?}, {c:?}] [1.0, 2.0, 3.0])\n\
+             \x20 print (hessian weighted (W 3 2.0 5.0))\n",
+            format!("{points:?}").replace(' ', ""),
+        ),
+    );
+    let mut expected = String::new();
+    for (x, y) in points {
+        let (hxx, hxy, hyy) = (2.0 - 400.0 * (y - x * x) + 800.0 * x * x, -400.0 * x, 200.0);
+        expected += &format!(
+            "([{},{}],{})\n",
+            pair(hxx, hxy),
+            pair(hxy, hyy),
+            pair(hxx * v.0 + hxy * v.1, hxy * v.0 + hyy * v.1)
+        );
+    }
+    // cubic: ∂²/∂x² = 6x, ∂²/∂x∂y = z, ∂²/∂x∂z = y, ∂²/∂y² = -sin y, ∂²/∂y∂z = x, ∂²/∂z² = 0.
+    let h = [[6.0 * a, c, b], [c, -b.sin(), a], [b, a, 0.0]];
+    let rows: Vec<String> = h.iter().map(|r| shown(r)).collect();
+    expected += &format!("[{}]\n", rows.join(","));
+    let hv: Vec<f64> = h.iter().map(|r| r[0] + 2.0 * r[1] + 3.0 * r[2]).collect();
+    expected += &format!("{}\n", shown(&hv));
+    // weighted (W n x y) = n x² y at n = 3, x = 2, y = 5: ∂²/∂x² = 2ny, ∂²/∂x∂y = 2nx, ∂²/∂y² = 0.
+    expected += "[W 3 30.0 12.0,W 3 12.0 0.0]\n";
+    assert_output_in_every_mode_on_both_backends(&file, &expected);
+}

@@ -42,7 +42,7 @@ module Prelude (
   FilePath, IOError, putChar, putStr, putStrLn, print, getChar, getLine, getContents, interact,
   readFile, writeFile, appendFile, ioError, userError, readIO, readLn,
   -- Automatic differentiation
-  grad, vjp, jvp, grad', diff, diff', jacobian, jacobianFwd
+  grad, vjp, jvp, grad', diff, diff', jacobian, jacobianFwd, hessian, hessianVectorProduct
   ) where
 
 

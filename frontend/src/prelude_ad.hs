@@ -1,6 +1,6 @@
 
 -- Automatic differentiation ---------------------------------------------------------------------
--- grad, vjp and jvp, the derivative API over them (grad', diff, jacobian, ...), the wrapper
+-- grad, vjp and jvp, the derivative API over them (grad', diff, jacobian, hessian, ...), the wrapper
 -- around differentiated code (interleave, deinterleave, rebuild) and the scalar helpers that
 -- the AD pass calls from differentiated code, per mode. A Double of the primal program is a
 -- `Dual x` in a differentiated world: its value and a derivative part.
@@ -65,6 +65,15 @@ jacobianFwd f x = case map (\e -> jvp f x e) (apiOneHots x) of
   columns@((y, _) : _) ->
     map (primRefill 0 x) (apiRows (length (primScalars 0 y :: [Double]))
                                   (map (\c -> primScalars 0 (snd c) :: [Double]) columns))
+
+-- Forward over reverse: the derivative of the gradient in the direction v. The Hessian's rows
+-- are its products with the one-hot values of the input's shape (it is symmetric, so rows and
+-- columns agree).
+hessianVectorProduct :: (a -> Double) -> a -> a -> a
+hessianVectorProduct f x v = snd (jvp (grad f) x v)
+
+hessian :: (a -> Double) -> a -> [a]
+hessian f x = map (hessianVectorProduct f x) (apiOneHots x)
 
 -- The one-hot values of x's shape: for each Double of x in order, x with that Double 1 and the
 -- others 0.

@@ -9,7 +9,7 @@ use dnrad_core::{Diagnostic, ErrorKind};
 
 /// The Prelude functions that differentiate a function given to them: their type arguments are
 /// the differentiated function's input and output types.
-pub const DIFFERENTIATING: [&str; 8] = [
+pub const DIFFERENTIATING: [&str; 10] = [
     "grad",
     "vjp",
     "jvp",
@@ -18,6 +18,8 @@ pub const DIFFERENTIATING: [&str; 8] = [
     "diff'",
     "jacobian",
     "jacobianFwd",
+    "hessian",
+    "hessianVectorProduct",
 ];
 
 fn contains_function(t: &Ty) -> bool {
