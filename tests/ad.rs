@@ -5,9 +5,8 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use support::{compare_numeric, run_dnrad};
-
-const MODES: [&str; 4] = ["naive", "staged", "cayley", "array"];
+use support::AD_MODES as MODES;
+use support::{assert_output_in_every_mode_on_both_backends, compare_numeric, run_dnrad};
 
 fn temp_program(name: &str, text: &str) -> PathBuf {
     support::temp_program("ad", name, text)
@@ -33,22 +32,6 @@ fn gradient_example_agrees_with_closed_forms_in_every_mode() {
             "{mode}:\n{}",
             out.stdout
         );
-    }
-}
-
-/// Run `file` in every reverse mode on both backends; its output must be `expected` (numbers
-/// compared with a tolerance).
-fn assert_output_in_every_mode_on_both_backends(file: &Path, expected: &str) {
-    for backend in ["vm", "interp"] {
-        for mode in MODES {
-            let out = run_dnrad(&["run", "--lint", "--backend", backend, "--ad", mode], file);
-            assert_eq!(out.code, Some(0), "{backend} {mode}: {}", out.stderr);
-            assert!(
-                compare_numeric(&out.stdout, expected),
-                "{backend} {mode}: {} (expected {expected})",
-                out.stdout
-            );
-        }
     }
 }
 

@@ -42,7 +42,7 @@ module Prelude (
   FilePath, IOError, putChar, putStr, putStrLn, print, getChar, getLine, getContents, interact,
   readFile, writeFile, appendFile, ioError, userError, readIO, readLn,
   -- Automatic differentiation
-  grad, vjp, jvp
+  grad, vjp, jvp, grad', diff, diff', jacobian, jacobianFwd, hessian, hessianVectorProduct
   ) where
 
 
@@ -505,11 +505,30 @@ instance RealFloat Double where
   isNegativeZero = primDoubleIsNegativeZero
   isIEEE _ = True
   atan2 = primDoubleAtan2
-  -- Zeros, infinities and NaN are their own scalings; k is clamped as GHC does.
+  -- x * 2^-(exponent x) and x * 2^k as products, so that they differentiate (by 2^-(exponent x),
+  -- exponent being piecewise constant, and by 2^k); the values are GHC's, rounded once.
+  significand x =
+    if x == 0 then 0
+    else if primDoubleIsNaN x || primDoubleIsInfinite x
+    then case primDoubleDecode x of
+      (m, _) -> primDoubleEncode m (negate 53)
+    else timesPowerOfTwo x (negate (exponent x))
+  -- k is clamped as GHC does. Zeros, infinities and NaN stay themselves under the products.
+  -- Scaling down, the first product stops at the smallest normal exponent, so it is exact and
+  -- only the last one, into the subnormal range, rounds.
   scaleFloat k x =
-    if k == 0 || x == 0 || primDoubleIsNaN x || primDoubleIsInfinite x then x
-    else case primDoubleDecode x of
-      (m, n) -> primDoubleEncode m (n + max (negate 2257) (min 2257 k))
+    let n = max (negate 2257) (min 2257 k)
+        exact = max n (min 0 (negate 1021 - exponent x))
+    in if n >= 0 then timesPowerOfTwo x n
+       else timesPowerOfTwo (timesPowerOfTwo x exact) (n - exact)
+
+-- x * 2^n by products with powers of two that are Doubles (2^-1074 .. 2^1023), each exact
+-- unless its result overflows or is subnormal.
+timesPowerOfTwo :: Double -> Int -> Double
+timesPowerOfTwo x n =
+  if n > 1023 then timesPowerOfTwo (x * primDoubleEncode 1 1023) (n - 1023)
+  else if n < negate 1074 then timesPowerOfTwo (x * primDoubleEncode 1 (negate 1074)) (n + 1074)
+  else x * primDoubleEncode 1 n
 
 instance Enum Double where
   succ x = x + 1

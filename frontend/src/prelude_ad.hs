@@ -1,8 +1,9 @@
 
 -- Automatic differentiation ---------------------------------------------------------------------
--- grad, vjp and jvp, the wrapper around differentiated code (interleave, deinterleave, rebuild)
--- and the scalar helpers that the AD pass calls from differentiated code, per mode. A Double of
--- the primal program is a `Dual x` in a differentiated world: its value and a derivative part.
+-- grad, vjp and jvp, the derivative API over them (grad', diff, jacobian, hessian, ...), the wrapper
+-- around differentiated code (interleave, deinterleave, rebuild) and the scalar helpers that
+-- the AD pass calls from differentiated code, per mode. A Double of the primal program is a
+-- `Dual x` in a differentiated world: its value and a derivative part.
 -- The AD pass points `grad` and `vjp` at the selected mode and gives every lambda its twins;
 -- `primLiftRev`/`primLiftFwd` switch a function value to its twin. The wrapper walks values
 -- structurally, so it works at any first-order type, type variables included.
@@ -36,6 +37,53 @@ gradStaged f x = gradWith vjpStaged f x
 
 gradCayley :: (a -> Double) -> a -> a
 gradCayley f x = gradWith vjpCayley f x
+
+-- The derivative API over grad, vjp and jvp (names as in Kmett's `ad`). A Jacobian is a list of
+-- rows, one per Double of the function's output in order (the order `show` prints them), each
+-- a value of the input's shape holding that output Double's partial derivatives.
+
+grad' :: (a -> Double) -> a -> (Double, a)
+grad' f x = case vjp f x of
+  (y, back) -> (y, back 1.0)
+
+diff :: (Double -> Double) -> Double -> Double
+diff f x = snd (jvp f x 1.0)
+
+diff' :: (Double -> Double) -> Double -> (Double, Double)
+diff' f x = jvp f x 1.0
+
+-- Reverse mode: one forward pass, then the backpropagator once per output Double.
+jacobian :: (a -> b) -> a -> [a]
+jacobian f x = case vjp f x of
+  (y, back) -> map back (apiOneHots y)
+
+-- Forward mode: one pass per input Double, each a column of the Jacobian, turned into rows.
+-- Without input Doubles there are no columns, and each row is the input itself.
+jacobianFwd :: (a -> b) -> a -> [a]
+jacobianFwd f x = case map (\e -> jvp f x e) (apiOneHots x) of
+  [] -> map (\_ -> x) (primScalars 0 (f x) :: [Double])
+  columns@((y, _) : _) ->
+    map (primRefill 0 x) (apiRows (length (primScalars 0 y :: [Double]))
+                                  (map (\c -> primScalars 0 (snd c) :: [Double]) columns))
+
+-- Forward over reverse: the derivative of the gradient in the direction v. The Hessian's rows
+-- are its products with the one-hot values of the input's shape (it is symmetric, so rows and
+-- columns agree).
+hessianVectorProduct :: (a -> Double) -> a -> a -> a
+hessianVectorProduct f x v = snd (jvp (grad f) x v)
+
+hessian :: (a -> Double) -> a -> [a]
+hessian f x = map (hessianVectorProduct f x) (apiOneHots x)
+
+-- The one-hot values of x's shape: for each Double of x in order, x with that Double 1 and the
+-- others 0.
+apiOneHots :: a -> [a]
+apiOneHots x = let ks = enumFromTo 1 (length (primScalars 0 x :: [Double]))
+               in map (\k -> primRefill 0 x (map (\j -> if j == k then 1.0 else 0.0) ks)) ks
+
+-- The m rows of a matrix given by its columns (each of length m).
+apiRows :: Int -> [[Double]] -> [[Double]]
+apiRows m columns = if m == 0 then [] else map head columns : apiRows (m - 1) (map tail columns)
 
 -- The wrapper. The structural walks are primitives (`primScalars`, `primRefill`,
 -- `primCotangentPairs`); the per-scalar work is here.

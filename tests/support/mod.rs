@@ -111,6 +111,25 @@ pub fn run_dnrad_in(args: &[&str], input: Option<&str>, dir: Option<&Path>) -> O
     }
 }
 
+/// The reverse modes of `--ad`.
+pub const AD_MODES: [&str; 4] = ["naive", "staged", "cayley", "array"];
+
+/// Run `file` in every reverse mode on both backends; its output must be `expected` (numbers
+/// compared with a tolerance).
+pub fn assert_output_in_every_mode_on_both_backends(file: &Path, expected: &str) {
+    for backend in ["vm", "interp"] {
+        for mode in AD_MODES {
+            let out = run_dnrad(&["run", "--lint", "--backend", backend, "--ad", mode], file);
+            assert_eq!(out.code, Some(0), "{backend} {mode}: {}", out.stderr);
+            assert!(
+                compare_numeric(&out.stdout, expected),
+                "{backend} {mode}: {} (expected {expected})",
+                out.stdout
+            );
+        }
+    }
+}
+
 /// Map `f` over `items` on as many threads as the machine has cores, keeping the order.
 pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
