@@ -77,11 +77,7 @@ fn bp_calls(mode: &str, n: u32) -> u64 {
     let out = run_dnrad(&["run", "--stats", "--ad", mode], &file);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, format!("{:.1}\n", 2f64.powi(n as i32)));
-    out.stderr
-        .lines()
-        .find_map(|l| l.strip_prefix("backpropagator calls: "))
-        .and_then(|n| n.parse().ok())
-        .expect("--stats reports the backpropagator calls")
+    support::reported_bp_calls(&out.stderr)
 }
 
 #[test]

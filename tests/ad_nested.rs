@@ -27,6 +27,13 @@ fn close(a: f64, b: f64, tolerance: f64) -> bool {
     (a - b).abs() <= tolerance * a.abs().max(b.abs()).max(1.0)
 }
 
+/// Each of `actual` close to the number at the same position of `expected`.
+fn assert_all_close(actual: &[f64], expected: &[f64], tolerance: f64, what: &str) {
+    for (a, b) in actual.iter().zip(expected) {
+        assert!(close(*a, *b, tolerance), "{what}: {a} vs {b}");
+    }
+}
+
 /// Run `text` on both backends (with the lint), expecting success; the outputs.
 fn outputs(name: &str, text: &str) -> Vec<String> {
     let file = temp_program(name, text);
@@ -122,27 +129,13 @@ fn hessians_by_the_four_pairings_agree_with_each_other_and_with_finite_differenc
             .iter()
             .enumerate()
             {
-                for (a, b) in fr.iter().zip(matrix(k + 1)) {
-                    assert!(
-                        close(*a, *b, 1e-9),
-                        "{name}: forward over reverse {a} vs {pairing} {b}"
-                    );
-                }
+                let what = format!("{name}: forward over reverse vs {pairing}");
+                assert_all_close(fr, matrix(k + 1), 1e-9, &what);
             }
-            for (a, b) in fr.iter().zip(matrix(4)) {
-                assert!(
-                    close(*a, *b, 1e-5),
-                    "{name}: {a} vs the finite difference {b}"
-                );
-            }
-            for i in 0..n {
-                for j in 0..n {
-                    assert!(
-                        close(fr[i * n + j], fr[j * n + i], 1e-9),
-                        "{name}: symmetric"
-                    );
-                }
-            }
+            let what = format!("{name}: vs the finite differences");
+            assert_all_close(fr, matrix(4), 1e-5, &what);
+            let transposed: Vec<f64> = (0..n * n).map(|k| fr[(k % n) * n + k / n]).collect();
+            assert_all_close(fr, &transposed, 1e-9, &format!("{name}: symmetric"));
         }
     }
 }
@@ -170,13 +163,7 @@ main = mapM_ (\(f, f3) -> print [ (d1r (d1r (d1r f)) x, d1f (d1f (d1f f)) x, d1r
         let xs = numbers(&out);
         assert_eq!(xs.len(), 5 * 2 * 6, "{out}");
         for row in xs.chunks(6) {
-            let expected = row[5];
-            for (k, d) in row[..5].iter().enumerate() {
-                assert!(
-                    close(*d, expected, 1e-9),
-                    "pairing {k}: {d} vs {expected}\n{out}"
-                );
-            }
+            assert_all_close(&row[..5], &[row[5]; 5], 1e-9, &out);
         }
     }
 }
@@ -221,11 +208,7 @@ fn nested_bp_calls(backend: &str, n: u32) -> u64 {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let xs = numbers(&out.stdout);
     assert!(xs.len() == 2 && close(xs[0], xs[1], 1e-9), "{}", out.stdout);
-    out.stderr
-        .lines()
-        .find_map(|l| l.strip_prefix("backpropagator calls: "))
-        .and_then(|n| n.parse().ok())
-        .expect("--stats reports the backpropagator calls")
+    support::reported_bp_calls(&out.stderr)
 }
 
 #[test]
