@@ -125,7 +125,7 @@ pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagno
 
 /// The simplifier (the VM's core); `grad`, `vjp`, `jvp` stay for the AD pass to rewrite.
 pub fn simplify(program: &Program, options: Options) -> Result<Program, Vec<Diagnostic>> {
-    let program = dnrad_core::simplify::simplify(program, &dnrad_ad::AD_ENTRY_POINTS);
+    let program = dnrad_core::simplify::simplify(program, &dnrad_core::dual::ENTRY_POINTS);
     if options.lint {
         lint_pass(&program, "simplification")?;
     }

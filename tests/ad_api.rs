@@ -254,5 +254,5 @@ fn hessians_agree_with_closed_forms() {
     expected += &format!("{}\n", shown(&hv));
     // weighted (W n x y) = n x² y at n = 3, x = 2, y = 5: ∂²/∂x² = 2ny, ∂²/∂x∂y = 2nx, ∂²/∂y² = 0.
     expected += "[W 3 30.0 12.0,W 3 12.0 0.0]\n";
-    support::assert_output_in_modes_on_both_backends(&support::NESTING_MODES, &file, &expected);
+    assert_output_in_every_mode_on_both_backends(&file, &expected);
 }

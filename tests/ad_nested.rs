@@ -2,7 +2,7 @@
 //! by the four pairings of forward and reverse mode against each other and against central
 //! finite differences of the gradient, third derivatives against closed forms, perturbation
 //! confusion in every pairing, and the cost of a nested gradient by counting backpropagator
-//! calls. Nesting runs in the array mode (the default) on both backends.
+//! calls. Each runs in every reverse mode on both backends.
 
 mod support;
 
@@ -34,17 +34,20 @@ fn assert_all_close(actual: &[f64], expected: &[f64], tolerance: f64, what: &str
     }
 }
 
-/// Run `text` on both backends (with the lint), expecting success; the outputs.
+/// Run `text` in every reverse mode on both backends (with the lint), expecting success; the
+/// outputs.
 fn outputs(name: &str, text: &str) -> Vec<String> {
     let file = temp_program(name, text);
-    BACKENDS
-        .iter()
-        .map(|backend| {
-            let out = run_dnrad(&["run", "--lint", "--backend", backend], &file);
-            assert_eq!(out.code, Some(0), "{backend}: {}", out.stderr);
-            out.stdout
-        })
-        .collect()
+    let mut outs = Vec::new();
+    for backend in BACKENDS {
+        for mode in support::AD_MODES {
+            let args = ["run", "--lint", "--backend", backend, "--ad", mode];
+            let out = run_dnrad(&args, &file);
+            assert_eq!(out.code, Some(0), "{backend} {mode}: {}", out.stderr);
+            outs.push(out.stdout);
+        }
+    }
+    outs
 }
 
 const HESSIANS: &str = r#"
@@ -192,9 +195,9 @@ main = do
 /// `y ↦ sin (x y) + y` (every value used twice, every step's partial derivatives depending on
 /// the outer variable): reverse over reverse. The value is checked against forward over
 /// reverse.
-fn nested_bp_calls(backend: &str, n: u32) -> u64 {
+fn nested_bp_calls(backend: &str, mode: &str, n: u32) -> u64 {
     let file = temp_program(
-        &format!("nested_count_{n}.hs"),
+        &format!("nested_count_{mode}_{n}.hs"),
         &format!(
             "chain :: Int -> Double -> Double -> Double\n\
              chain n x y = if n == 0 then y else chain (n - 1) x (sin (x * y) + y)\n\
@@ -204,7 +207,8 @@ fn nested_bp_calls(backend: &str, n: u32) -> u64 {
              \x20 print (snd (jvp (\\x -> grad (\\y -> chain {n} x y) 0.5) 0.3 1))\n"
         ),
     );
-    let out = run_dnrad(&["run", "--stats", "--backend", backend], &file);
+    let args = ["run", "--stats", "--backend", backend, "--ad", mode];
+    let out = run_dnrad(&args, &file);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let xs = numbers(&out.stdout);
     assert!(xs.len() == 2 && close(xs[0], xs[1], 1e-9), "{}", out.stdout);
@@ -214,16 +218,42 @@ fn nested_bp_calls(backend: &str, n: u32) -> u64 {
 #[test]
 fn a_nested_gradient_calls_each_levels_backpropagators_a_linear_number_of_times() {
     for backend in BACKENDS {
-        let calls: Vec<u64> = [10, 20, 30]
-            .iter()
-            .map(|&n| nested_bp_calls(backend, n))
-            .collect();
-        // Affine in n (each level resolves each of its operations once), not exponential.
-        assert_eq!(
-            calls[1] - calls[0],
-            calls[2] - calls[1],
-            "{backend}: {calls:?}"
-        );
-        assert!(calls[1] - calls[0] <= 10 * 16, "{backend}: {calls:?}");
+        for mode in ["staged", "cayley", "array"] {
+            let calls: Vec<u64> = [10, 20, 30]
+                .iter()
+                .map(|&n| nested_bp_calls(backend, mode, n))
+                .collect();
+            // Affine in n (each level resolves each of its operations once), not exponential.
+            let what = format!("{backend} {mode}: {calls:?}");
+            assert_eq!(calls[1] - calls[0], calls[2] - calls[1], "{what}");
+            assert!(calls[1] - calls[0] <= 10 * 16, "{what}");
+        }
+    }
+}
+
+/// GradBench's `particle` eval (`examples/particle.hs`): gradient descent on a simulation whose
+/// every step takes a gradient, in all four pairings of the outer and the inner mode, gives
+/// GradBench's answer. (Not in the naive mode: each Euler step uses the state several times, so
+/// its paths multiply with every step.)
+#[test]
+fn the_charged_particle_gives_gradbenchs_answer_in_all_four_pairings() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/particle.hs");
+    let runs = ["staged", "cayley", "array"]
+        .map(|mode| ("vm", mode))
+        .into_iter()
+        .chain([("interp", "array")]);
+    for (backend, mode) in runs {
+        let out = run_dnrad(&["run", "--backend", backend, "--ad", mode], &file);
+        assert_eq!(out.code, Some(0), "{backend} {mode}: {}", out.stderr);
+        let lines: Vec<&str> = out.stdout.lines().collect();
+        assert_eq!(lines.len(), 4, "{}", out.stdout);
+        for line in lines {
+            let (pairing, w) = line.split_once(' ').expect("a pairing and a number");
+            let w: f64 = w.parse().expect("a number");
+            assert!(
+                close(w, 0.2071918746486116, 1e-12),
+                "{backend} {mode} {pairing}: {w}"
+            );
+        }
     }
 }

@@ -20,9 +20,6 @@ impl B {
     pub fn global(self, n: &str) -> Expr {
         self.e(ExprKind::Var(Name::new(n)))
     }
-    pub fn double(self, x: f64) -> Expr {
-        self.e(ExprKind::Lit(Lit::Double(x)))
-    }
     pub fn int(self, n: i64) -> Expr {
         self.e(ExprKind::Lit(Lit::Int(n)))
     }
@@ -62,23 +59,5 @@ impl B {
             rhs: body,
         };
         self.e(ExprKind::Case(Box::new(scrut), vec![alt], None))
-    }
-    /// `if c then t else f` on a `Bool`.
-    pub fn if_(self, c: Expr, t: Expr, f: Expr) -> Expr {
-        let alt = |con: &str, rhs| Alt {
-            con: Name::new(con),
-            binders: Vec::new(),
-            rhs,
-        };
-        self.e(ExprKind::Case(
-            Box::new(c),
-            vec![alt("True", t), alt("False", f)],
-            None,
-        ))
-    }
-
-    /// A primitive on primal Doubles.
-    pub fn d2(self, p: PrimOp, a: Expr, b: Expr) -> Expr {
-        self.prim(p, vec![], vec![a, b])
     }
 }

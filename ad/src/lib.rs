@@ -11,18 +11,17 @@
 //! code. This crate must not evaluate anything and must keep the output passing the core lint.
 
 mod build;
-mod rules;
 mod translate;
 
 use build::B;
-use dnrad_core::dual::{World, COT, STAGED};
+use dnrad_core::dual::{World, ARRAY_BP};
 use dnrad_core::expr::{Bind, Expr, ExprKind};
 use dnrad_core::lint::Typer;
 use dnrad_core::{Name, PrimOp, Program, Type};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
-use translate::{TResult, Translator, WorldView, FUSED};
+use translate::{TResult, Translator, WorldView, FORWARD_HELPERS, REVERSE_HELPERS};
 
 /// The reverse-mode variants of the paper, each a step of its optimisation story.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,12 +40,6 @@ pub enum Mode {
 impl Mode {
     pub const ALL: [Mode; 4] = [Mode::Naive, Mode::Staged, Mode::Cayley, Mode::Array];
 
-    /// Whether differentiation nests in this mode: its dual numbers are the run time's, whose
-    /// operations work at every level (`native` worlds of the translation).
-    pub fn nests(self) -> bool {
-        self == Mode::Array
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Mode::Naive => "naive",
@@ -56,15 +49,13 @@ impl Mode {
         }
     }
 
-    /// The derivative part `X` of `D[Double] = Dual X` in this mode's reverse world.
-    fn deriv(self) -> Type {
-        let d = Type::double();
-        let bp_to = |t: Type| Type::tuple(vec![Type::int(), Type::fun(d.clone(), t)]);
+    /// The mode's code, as the run time's reverse pass takes it (the Prelude's `adMode`).
+    pub fn code(self) -> i64 {
         match self {
-            Mode::Naive => Type::fun(d.clone(), Type::con0(COT)),
-            Mode::Staged => bp_to(Type::con0(STAGED)),
-            Mode::Cayley => bp_to(Type::fun(Type::con0(STAGED), Type::con0(STAGED))),
-            Mode::Array => Type::con0(dnrad_core::dual::ARRAY_BP),
+            Mode::Naive => 0,
+            Mode::Staged => 1,
+            Mode::Cayley => 2,
+            Mode::Array => 3,
         }
     }
 }
@@ -85,36 +76,43 @@ impl FromStr for Mode {
     }
 }
 
-/// The Prelude functions that differentiate; a program that reaches none of them needs no AD.
-pub const AD_ENTRY_POINTS: [&str; 3] = ["grad", "vjp", "jvp"];
-
 /// The functions that differentiate as differentiated code sees them (`D` of them, written in
-/// the Prelude by hand over nested dual numbers): the primal function, its version in the
-/// reverse world and in the forward world. The reverse versions run in the array mode's world;
-/// the forward ones run reverse levels in it too, so only `jvp` nests in the forward world of
-/// the other modes.
+/// the Prelude by hand over nested dual numbers): the role (each mode's `grad` and `vjp`, and
+/// `jvp`), its version in the reverse world and in the forward world. A nested reverse level
+/// resolves in the program's mode (`adMode`).
 const NESTED: [(&str, &str, &str); 3] = [
-    ("gradArray", "gradNestR", "gradNestF"),
-    ("vjpArray", "vjpNestR", "vjpNestF"),
+    ("grad", "gradNestR", "gradNestF"),
+    ("vjp", "vjpNestR", "vjpNestF"),
     ("jvp", "jvpNestR", "jvpNestF"),
 ];
 
-/// The version of global `name` in the reverse (or forward) world of `mode`, if it is a
-/// function that differentiates and the world can nest it.
-fn nested_entry(mode: Mode, reverse: bool, name: &str) -> Option<&'static str> {
-    let &(_, rev, fwd) = NESTED.iter().find(|(primal, _, _)| *primal == name)?;
-    match (reverse, mode.nests()) {
-        (true, true) => Some(rev),
-        (false, true) => Some(fwd),
-        (false, false) if name == "jvp" => Some(fwd),
-        _ => None,
+/// The Prelude function that differentiates in the program's mode, for a role of `NESTED`.
+fn mode_entry(mode: Mode, role: &str) -> String {
+    if role == "jvp" {
+        role.to_string()
+    } else {
+        format!("{role}{}", capitalised(mode.name()))
     }
 }
+
+/// The version of global `name` in the reverse (or forward) world, if it is the function that
+/// differentiates in the program's mode.
+fn nested_entry(mode: Mode, reverse: bool, name: &str) -> Option<&'static str> {
+    let &(_, rev, fwd) = NESTED
+        .iter()
+        .find(|(role, _, _)| mode_entry(mode, role) == name)?;
+    Some(if reverse { rev } else { fwd })
+}
+
+/// The Prelude's selected reverse mode, which nested levels resolve in.
+const ADMODE: &str = "adMode";
 
 /// Whether a program uses `grad`, `vjp` or `jvp`, given the globals its entry and its user
 /// bindings reach (`dnrad_core::reach::reachable`).
 pub fn uses_ad(reached: &HashSet<String>) -> bool {
-    AD_ENTRY_POINTS.iter().any(|n| reached.contains(*n))
+    dnrad_core::dual::ENTRY_POINTS
+        .iter()
+        .any(|n| reached.contains(*n))
 }
 
 /// Differentiate a program: point `grad`/`vjp` at the selected mode, drop unreachable globals,
@@ -123,8 +121,10 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
     let mut program = program.clone();
     for b in &mut program.binds {
         if b.name.as_str() == "grad" || b.name.as_str() == "vjp" {
-            let target = format!("{}{}", b.name, capitalised(mode.name()));
+            let target = mode_entry(mode, b.name.as_str());
             b.rhs = forward_to(&b.ty, &target, B { span: b.span });
+        } else if b.name.as_str() == ADMODE {
+            b.rhs = B { span: b.span }.int(mode.code());
         }
     }
     let reached = reachable(&program);
@@ -132,16 +132,12 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
 
     let views = [
         WorldView {
-            world: World::new("R", mode.deriv(), mode != Mode::Naive, &program.datas),
-            helpers: mode.name(),
-            fused: mode == Mode::Array,
-            native: mode.nests(),
+            world: World::new("R", Type::con0(ARRAY_BP), true, &program.datas),
+            helpers: &REVERSE_HELPERS,
         },
         WorldView {
             world: World::new("F", Type::double(), false, &program.datas),
-            helpers: "fwd",
-            fused: false,
-            native: true,
+            helpers: &FORWARD_HELPERS,
         },
     ];
     let con_data: HashMap<Name, Name> = program
@@ -231,10 +227,7 @@ fn lifted(view: &WorldView, lift: PrimOp, bind: &Bind) -> Bind {
         rhs: b.prim(
             lift,
             vec![w.deriv.clone(), bind.ty.clone(), w.ty(&bind.ty)],
-            vec![
-                b.global(&format!("{}Zero", view.helpers)),
-                b.var(&bind.name),
-            ],
+            vec![b.global(view.helpers.zero), b.var(&bind.name)],
         ),
         span: bind.span,
     }
@@ -408,26 +401,20 @@ fn reachable(program: &Program) -> HashSet<String> {
 pub fn runtime_roots() -> Vec<String> {
     let mut roots = Vec::new();
     for mode in Mode::ALL {
-        let helpers: &[&str] = if mode.nests() {
-            &["Const", "Zero"]
-        } else {
-            &["Const", "Un", "Bin", "Zero"]
-        };
-        for what in helpers {
-            roots.push(format!("{}{what}", mode.name()));
-        }
         for entry in ["grad", "vjp"] {
-            roots.push(format!("{entry}{}", capitalised(mode.name())));
+            roots.push(mode_entry(mode, entry));
         }
     }
-    roots.extend(FUSED.map(|op| format!("array{op}")));
-    roots.extend(["fwdConst", "fwdZero"].map(String::from));
+    for helpers in [&REVERSE_HELPERS, &FORWARD_HELPERS] {
+        roots.extend([helpers.constant, helpers.zero].map(String::from));
+        roots.extend(helpers.fused.iter().flatten().map(|h| h.to_string()));
+    }
+    roots.push(ADMODE.to_string());
     for (_, rev, fwd) in NESTED {
-        for name in [rev, fwd] {
-            if !roots.iter().any(|r| r == name) {
-                roots.push(name.to_string());
-            }
-        }
+        roots.extend([rev, fwd].map(String::from));
     }
     roots
 }
+
+#[cfg(test)]
+mod tests;

@@ -7,9 +7,8 @@
 //! It translates terms only; it decides nothing about which lambdas get twins.
 
 use crate::build::B;
-use crate::rules;
 use dnrad_core::derivative::{self, Class};
-use dnrad_core::dual::{World, DUAL};
+use dnrad_core::dual::World;
 use dnrad_core::expr::{Alt, Bind, Expr, ExprKind, Lit};
 use dnrad_core::lint::Typer;
 use dnrad_core::{Diagnostic, ErrorKind, Name, PrimOp, Span, Type};
@@ -35,25 +34,38 @@ struct Pending {
 
 pub struct WorldView {
     pub world: World,
-    /// Prefix of the Prelude helpers of this world (`staged` for `stagedConst`, `stagedUn`, ...).
-    pub helpers: &'static str,
-    /// Whether the world has helpers `Add`, `Sub` and `Mul` of the two dual numbers and the ID
-    /// counter, doing what `Bin` of those operations does (the array mode).
-    pub fused: bool,
-    /// Whether the world's smooth operations are the native primitives over nested dual
-    /// numbers (`primNumUn` ..., which evaluate `dnrad_core::derivative`'s rules at every
-    /// level), rather than Prelude helpers given partial derivatives computed inline.
-    pub native: bool,
+    pub helpers: &'static Helpers,
 }
 
-/// The operations a world with `fused` helpers makes in one call, and the helpers' names.
-pub const FUSED: [&str; 3] = ["Add", "Sub", "Mul"];
+/// The Prelude functions that a world's differentiated code calls by name.
+pub struct Helpers {
+    /// `Double -> D[Double]`: a constant of the world.
+    pub constant: &'static str,
+    /// The derivative part of the world's constants, which lifting into the world gives.
+    pub zero: &'static str,
+    /// Functions of two dual numbers and the ID counter doing what `primNumBinId` of `+`, `-`
+    /// and `*` does, in one primitive each (the reverse world).
+    pub fused: Option<[&'static str; 3]>,
+}
 
-fn fused_name(p: PrimOp) -> Option<&'static str> {
+pub const REVERSE_HELPERS: Helpers = Helpers {
+    constant: "arrayConst",
+    zero: "arrayZero",
+    fused: Some(["arrayAdd", "arraySub", "arrayMul"]),
+};
+
+pub const FORWARD_HELPERS: Helpers = Helpers {
+    constant: "fwdConst",
+    zero: "fwdZero",
+    fused: None,
+};
+
+/// The fused helper of `p` among `fused`, if it has one.
+fn fused_helper(fused: &[&'static str; 3], p: PrimOp) -> Option<&'static str> {
     match p {
-        PrimOp::DoubleAdd => Some(FUSED[0]),
-        PrimOp::DoubleSub => Some(FUSED[1]),
-        PrimOp::DoubleMul => Some(FUSED[2]),
+        PrimOp::DoubleAdd => Some(fused[0]),
+        PrimOp::DoubleSub => Some(fused[1]),
+        PrimOp::DoubleMul => Some(fused[2]),
         _ => None,
     }
 }
@@ -85,11 +97,8 @@ fn internal(span: Span, msg: String) -> Diagnostic {
 }
 
 impl WorldView {
-    fn helper(&self, b: B, what: &str) -> Expr {
-        b.global(&format!("{}{what}", self.helpers))
-    }
-    fn dual(&self) -> Type {
-        Type::Con(Name::new(DUAL), vec![self.world.deriv.clone()])
+    fn constant(&self, b: B, x: Expr) -> Expr {
+        b.app(b.global(self.helpers.constant), x)
     }
     /// A value paired with the current ID, when the world threads IDs.
     fn comp(&self, m: M, i: &Name) -> Expr {
@@ -199,9 +208,7 @@ impl<'p> Translator<'p> {
                     pure(b.var(&w.world.name(n)), ty)
                 }
             }
-            ExprKind::Lit(Lit::Double(_)) => {
-                pure(b.app(w.helper(b, "Const"), e.clone()), Type::double())
-            }
+            ExprKind::Lit(Lit::Double(_)) => pure(w.constant(b, e.clone()), Type::double()),
             ExprKind::Lit(l) => pure(e.clone(), l.ty()),
             ExprKind::Lam(x, t, body) => {
                 let depth = self.typer.depth();
@@ -519,12 +526,13 @@ impl<'p> Translator<'p> {
             comp: false,
             ty: rty.clone(),
         };
-        if let Some(op) = fused_name(p).filter(|_| w.fused && w.world.threads_ids) {
-            // helperOp a b i
+        let fused = w.helpers.fused.as_ref().and_then(|f| fused_helper(f, p));
+        if let Some(helper) = fused.filter(|_| w.world.threads_ids) {
+            // helper a b i
             let mut args: Vec<Expr> = vals.into_iter().take(2).collect();
             args.push(b.var(i));
             return M {
-                e: b.apps(w.helper(b, op), args),
+                e: b.apps(b.global(helper), args),
                 comp: true,
                 ty: Type::double(),
             };
@@ -546,14 +554,15 @@ impl<'p> Translator<'p> {
                 pure(b.prim(p, dtys, vals))
             }
             Class::OnPrimals => pure(b.prim(p, vec![], vals.into_iter().map(primal).collect())),
-            Class::Constant => pure(b.app(w.helper(b, "Const"), b.prim(p, vec![], vals))),
+            Class::Constant => pure(w.constant(b, b.prim(p, vec![], vals))),
             Class::Machinery => pure(b.prim(
                 PrimOp::Error,
                 vec![w.world.ty(&rty)],
                 vec![b.str(NESTED_UNSUPPORTED)],
             )),
-            Class::Smooth(n) if w.native => {
-                // primNumUn/NumBin op a [b] [i]
+            Class::Smooth(n) => {
+                // primNumUn/NumBin op a [b] [i]: the value, the partial derivatives (the rules
+                // of `dnrad_core::derivative`) and the dual number, natively, at any level.
                 let mut args = vec![b.int(p as i64)];
                 args.extend(vals.into_iter().take(n));
                 let ids = w.world.threads_ids;
@@ -569,45 +578,6 @@ impl<'p> Translator<'p> {
                 M {
                     e: b.prim(op, vec![w.world.deriv.clone()], args),
                     comp: ids,
-                    ty: Type::double(),
-                }
-            }
-            Class::Smooth(n) => {
-                // let a_k = val_k; x_k = primal a_k; v = op x.. in helper v ∂.. a.. [i]
-                let mut lets: Vec<(Name, Type, Expr)> = Vec::new();
-                let mut duals = Vec::new();
-                let mut xs = Vec::new();
-                for val in vals.into_iter().take(n) {
-                    let a = match &val.kind {
-                        ExprKind::Var(a) => a.clone(),
-                        _ => {
-                            let a = self.fresh("a");
-                            lets.push((a.clone(), w.dual(), val));
-                            a
-                        }
-                    };
-                    let x = self.fresh("x");
-                    lets.push((x.clone(), Type::double(), primal(b.var(&a))));
-                    duals.push(b.var(&a));
-                    xs.push(b.var(&x));
-                }
-                let v = self.fresh("y");
-                lets.push((v.clone(), Type::double(), b.prim(p, vec![], xs.clone())));
-                let partials = rules::partials(b, p, &xs, &b.var(&v));
-                let helper = w.helper(b, if n == 1 { "Un" } else { "Bin" });
-                let mut args = vec![b.var(&v)];
-                args.extend(partials);
-                args.extend(duals);
-                if w.world.threads_ids {
-                    args.push(b.var(i));
-                }
-                let mut e = b.apps(helper, args);
-                for (x, t, rhs) in lets.into_iter().rev() {
-                    e = b.let_(&x, t, rhs, e);
-                }
-                M {
-                    e,
-                    comp: w.world.threads_ids,
                     ty: Type::double(),
                 }
             }

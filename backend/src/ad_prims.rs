@@ -1,39 +1,18 @@
 //! The run-time side of automatic differentiation: dual numbers, the structural walks of the
-//! Prelude's interleave and deinterleave (see `walk`), sparse cotangents, and the staging map and
-//! array of the reverse modes. Lifting into a world needs the lambda table
-//! and lives in `lift`; counting backpropagator calls lives in the machine.
+//! Prelude's interleave and deinterleave (see `walk`), and the reverse pass of the outermost
+//! level (the array mode's, tuned, here; the other modes' in `reverse`). Lifting into a world
+//! needs the lambda table and lives in `lift`; nested levels live in `nested`.
 
 use crate::nested;
 use crate::prims::{dbl, int, PrimResult};
-use crate::value::{AdState, ArrayDual, Value};
+use crate::reverse::{self, Mode, Outermost, Ref};
+use crate::value::{ArrayDual, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::rc::Rc;
 
-fn state(v: &Value) -> Result<&AdState, String> {
-    match v {
-        Value::Ad(s) => Ok(s),
-        _ => Err("internal error: an AD primitive applied to a value of the wrong kind".into()),
-    }
-}
-
-fn ad(s: AdState) -> Value {
-    Value::Ad(Rc::new(s))
-}
-
 fn tuple<const N: usize>(items: [Value; N]) -> Value {
     Value::con(0, items)
-}
-
-/// The staging map of `v`, taken out of its cell when no one else holds it.
-fn staged_map(v: Value) -> Result<imbl::OrdMap<i64, (Value, f64)>, String> {
-    let Value::Ad(rc) = v else {
-        return Err("internal error: not a staging map".into());
-    };
-    match Rc::try_unwrap(rc).unwrap_or_else(|rc| (*rc).clone()) {
-        AdState::Staged(m) => Ok(m),
-        _ => Err("internal error: not a staging map".into()),
-    }
 }
 
 /// The ID of array-mode dual number `v` and, if an operation made it, its cell. A Double is a
@@ -74,11 +53,6 @@ fn array_call(
         *touched = true;
     }
     Ok(())
-}
-
-/// The list of the accumulated cotangents of input IDs 1..=n.
-fn gradient(n: &Value, get: impl Fn(i64) -> Option<f64>) -> Value {
-    Value::list((1..=int(n)).map(|k| Value::Double(get(k).unwrap_or(0.0))))
 }
 
 const NOT_DUAL: &str = "internal error: not a dual number";
@@ -203,14 +177,46 @@ thread_local! {
     static STAGING: std::cell::Cell<StagingArray> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// `primArrayBackward n ids x y c`, the array mode's reverse pass: a staging array for IDs
-/// below `ids`; Deinterleave — each dual number of the output `y` staged with the Double at its
-/// position in the cotangent `c`; SResolve — IDs `ids - 1` down to `n + 1`, each staged
-/// backpropagator applied once to its accumulated argument (counted in `bp_calls`), staging
-/// its arguments' calls; and the accumulated cotangents of the inputs 1..n in `x`'s shape.
-/// A resolved ID is never staged again (its arguments have smaller IDs), so its entry lets go
-/// of the dual number at once.
-pub fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
+/// `primBackward mode n ids x y c`, a reverse mode's reverse pass at the outermost level: the
+/// array mode's here, the others' by `reverse::backward`.
+pub fn backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
+    match Mode::from_code(int(&args[0]))? {
+        Mode::Array => array_backward(&mut args[1..], bp_calls),
+        mode => {
+            let (n, ids, x, y, c) = (int(&args[1]), int(&args[2]), &args[3], &args[4], &args[5]);
+            let mut outputs = Vec::new();
+            let mut staged = Ok(());
+            walk::for_each_cotangent(y, c, |d, z| match array_id(d) {
+                Ok((0, _)) => {}
+                Ok((id, cell)) => outputs.push((
+                    Ref {
+                        id,
+                        node: cell.cloned(),
+                    },
+                    dbl(z),
+                )),
+                Err(e) => staged = Err(e),
+            })
+            .ok_or(SHAPE)?;
+            staged?;
+            let inputs = reverse::Inputs { base: 0, count: n };
+            let gradient = reverse::backward(&mut Outermost, mode, inputs, ids, outputs, bp_calls)?;
+            let mut gradient = gradient.into_iter();
+            walk::refill_with(x, Scalar::Double, || {
+                Ok(Value::Double(gradient.next().flatten().unwrap_or(0.0)))
+            })
+        }
+    }
+}
+
+/// The array mode's reverse pass (`n ids x y c`): a staging array for IDs below `ids`;
+/// Deinterleave — each dual number of the output `y` staged with the Double at its position in
+/// the cotangent `c`; SResolve — IDs `ids - 1` down to `n + 1`, each staged backpropagator
+/// applied once to its accumulated argument (counted in `bp_calls`), staging its arguments'
+/// calls; and the accumulated cotangents of the inputs 1..n in `x`'s shape. A resolved ID is
+/// never staged again (its arguments have smaller IDs), so its entry lets go of the dual number
+/// at once.
+fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
     let y = std::mem::take(&mut args[3]);
     let (n, ids, x, c) = (int(&args[0]), int(&args[1]), &args[2], &args[4]);
     let mut arr = STAGING.take();
@@ -283,8 +289,8 @@ fn reverse_pass(
     })
 }
 
-const SHAPE: &str = "vjp: the cotangent passed to the backpropagator does not have the shape of \
-                     the function's output";
+pub(crate) const SHAPE: &str = "vjp: the cotangent passed to the backpropagator does not have \
+                                the shape of the function's output";
 
 pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     use PrimOp::*;
@@ -302,58 +308,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         },
         Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
         Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,
-        CotangentPairs => walk::cotangent_pairs(arg(0), arg(1)).ok_or(SHAPE)?,
         SameShape => Value::bool(walk::same_shape(arg(0), arg(1))),
-        CotZero => ad(AdState::Cot(imbl::OrdMap::new())),
-        CotPlus => match (state(arg(0))?, state(arg(1))?) {
-            (AdState::Cot(a), AdState::Cot(b)) => {
-                ad(AdState::Cot(a.clone().union_with(b.clone(), |x, y| x + y)))
-            }
-            _ => return Err("internal error: not a cotangent".into()),
-        },
-        CotOneHot => ad(AdState::Cot(imbl::OrdMap::unit(int(arg(0)), dbl(arg(1))))),
-        CotGradient => match state(arg(1))? {
-            AdState::Cot(c) => gradient(arg(0), |k| c.get(&k).copied()),
-            _ => return Err("internal error: not a cotangent".into()),
-        },
-        StagedZero => ad(AdState::Staged(imbl::OrdMap::new())),
-        StagedPlus => {
-            let a = staged_map(arg(0).clone())?;
-            let b = staged_map(arg(1).clone())?;
-            ad(AdState::Staged(
-                a.union_with(b, |(f, x), (_, y)| (f, x + y)),
-            ))
-        }
-        StagedCall => {
-            let i = int(arg(0));
-            if i == 0 {
-                return Ok(arg(3).clone());
-            }
-            let mut m = staged_map(arg(3).clone())?;
-            let d = dbl(arg(2));
-            match m.get_mut(&i) {
-                Some(entry) => entry.1 += d,
-                None => {
-                    m.insert(i, (arg(1).clone(), d));
-                }
-            }
-            ad(AdState::Staged(m))
-        }
-        StagedMaxKey => match state(arg(0))? {
-            AdState::Staged(m) => Value::Int(m.get_max().map_or(0, |(k, _)| *k)),
-            _ => return Err("internal error: not a staging map".into()),
-        },
-        StagedPop => {
-            let mut m = staged_map(arg(1).clone())?;
-            let (f, d) = m
-                .remove(&int(arg(0)))
-                .ok_or("internal error: resolving an ID that is not staged")?;
-            tuple([f, Value::Double(d), ad(AdState::Staged(m))])
-        }
-        StagedGradient => match state(arg(1))? {
-            AdState::Staged(m) => gradient(arg(0), |k| m.get(&k).map(|(_, d)| *d)),
-            _ => return Err("internal error: not a staging map".into()),
-        },
         ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
         Interleave | NumUnId | NumBinId | ArrayAdd | ArraySub | ArrayMul => {
             tuple(pair_parts(op, arg)?)
@@ -363,7 +318,10 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             let args: Vec<&Value> = args[1..].iter().collect();
             nested::apply(p, &args, &mut None)?
         }
-        NestInterleave => nested::interleave(arg(0), nested::ids_from(int(arg(1))))?,
+        NestInterleave => {
+            let mode = Mode::from_code(int(arg(0)))?;
+            nested::interleave(mode, arg(1), nested::ids_from(int(arg(2))))?
+        }
         NestInterleaveFwd => nested::interleave_forward(arg(0), arg(1))?,
         TapeNext => Value::Int(nested::next(&nested::tape(arg(0))?)),
         NestStrip | NestTangent => {

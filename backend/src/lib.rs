@@ -15,6 +15,7 @@ mod nested;
 mod number_lexeme;
 mod prims;
 mod ratio_double;
+mod reverse;
 mod show;
 mod value;
 mod vm;

@@ -46,11 +46,7 @@ pub(crate) fn apply_prim(
     match op {
         PrimOp::LiftRev => lift::lift(lams, 0, &args[0], &args[1]),
         PrimOp::LiftFwd => lift::lift(lams, 1, &args[0], &args[1]),
-        PrimOp::BpCount => {
-            *bp_calls += 1;
-            Ok(args[0].clone())
-        }
-        PrimOp::ArrayBackward => crate::ad_prims::array_backward(args, bp_calls),
+        PrimOp::Backward => crate::ad_prims::backward(args, bp_calls),
         PrimOp::NestBackward => {
             let tape = crate::nested::tape(&args[0])?;
             let mut ids = crate::nested::ids_from(crate::prims::int(&args[4]));

@@ -13,8 +13,9 @@
 //! the enclosing levels as cotangents, so the enclosing levels differentiate it in turn.
 //! It never runs code; IDs come from the counter the reverse world threads.
 
-use crate::ad_prims::{array_op, ArrayArg};
-use crate::value::{AdState, Tape, Tower, TowerDeriv, Value};
+use crate::ad_prims::{array_op, ArrayArg, SHAPE};
+use crate::reverse::{self, Mode};
+use crate::value::{Tape, Tower, TowerDeriv, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::derivative::{self, Class, Doubles, Field};
 use dnrad_core::PrimOp;
@@ -95,25 +96,29 @@ pub fn apply(p: PrimOp, args: &[&Value], ids: &mut Ids) -> Result<Value, String>
     }
     match top {
         None => {
-            let xs: Vec<f64> = args
-                .iter()
-                .map(|a| a.dual_primal().unwrap_or(0.0))
-                .collect();
-            Ok(Value::Double(derivative::eval(p, &xs)))
+            let (xs, n) = primal_values(args);
+            Ok(Value::Double(derivative::eval(p, &xs[..n])))
         }
         Some(0) => outermost(p, args, ids),
         Some(tag) => at_level(p, tag, args, ids),
     }
 }
 
+/// The primal values of (at most two) numbers, and how many there are.
+fn primal_values(args: &[&Value]) -> ([f64; 2], usize) {
+    let mut xs = [0.0; 2];
+    for (x, a) in xs.iter_mut().zip(args) {
+        *x = a.dual_primal().unwrap_or(0.0);
+    }
+    (xs, args.len().min(2))
+}
+
 /// An operation at the outermost level, whose primal parts are Doubles.
 fn outermost(p: PrimOp, args: &[&Value], ids: &mut Ids) -> Result<Value, String> {
-    let xs: Vec<f64> = args
-        .iter()
-        .map(|a| a.dual_primal().unwrap_or(0.0))
-        .collect();
-    let v = derivative::eval(p, &xs);
-    let ds = match derivative::partials(&mut Doubles, p, &xs, &v) {
+    let (xs, n) = primal_values(args);
+    let xs = &xs[..n];
+    let v = derivative::eval(p, xs);
+    let ds = match derivative::partials(&mut Doubles, p, xs, &v) {
         Some(Ok(ds)) => ds,
         Some(Err(never)) => match never {},
         None => return Err(format!("internal error: `{}` is not smooth", p.name())),
@@ -239,16 +244,13 @@ impl Field for Numbers<'_> {
 }
 
 fn tape_value(tape: Tape) -> Value {
-    Value::Ad(Rc::new(AdState::Tape(tape)))
+    Value::Tape(Rc::new(tape))
 }
 
 /// The level `v` holds.
 pub fn tape(v: &Value) -> Result<Tape, String> {
     match v {
-        Value::Ad(s) => match &**s {
-            AdState::Tape(t) => Ok(*t),
-            _ => Err("internal error: not a level of differentiation".into()),
-        },
+        Value::Tape(t) => Ok(**t),
         _ => Err("internal error: not a level of differentiation".into()),
     }
 }
@@ -256,7 +258,7 @@ pub fn tape(v: &Value) -> Result<Tape, String> {
 /// A new reverse level over input `x` (a value of a differentiated world): its numbers become
 /// inputs with IDs `base + 1`, `base + 2`, ..., in order, `base` the counter's value. The input
 /// and the level; the counter goes on after the inputs.
-pub fn interleave(x: &Value, mut ids: Ids) -> Result<Value, String> {
+pub fn interleave(mode: Mode, x: &Value, mut ids: Ids) -> Result<Value, String> {
     let tag = fresh_tag()?;
     let base = counter(&ids);
     let mut k = 0;
@@ -277,7 +279,7 @@ pub fn interleave(x: &Value, mut ids: Ids) -> Result<Value, String> {
         tag,
         base,
         inputs: k,
-        reverse: true,
+        reverse: Some(mode),
     };
     set_counter(&mut ids, next(&tape));
     Ok(Value::con(0, [xd, tape_value(tape)]))
@@ -302,7 +304,7 @@ pub fn interleave_forward(x: &Value, t: &Value) -> Result<Value, String> {
         tag,
         base: 0,
         inputs: 0,
-        reverse: false,
+        reverse: None,
     };
     Ok(Value::con(0, [xd, tape_value(tape)]))
 }
@@ -330,15 +332,11 @@ pub fn project(tape: &Tape, y: &Value, strip: bool) -> Result<Value, String> {
     })
 }
 
-/// The staging array of a nested reverse level: per ID (from the level's base), the node whose
-/// backpropagator is staged and its accumulated argument.
-type Staging = Vec<(Option<Rc<Tower>>, Option<Value>)>;
-
-/// The reverse pass of a nested reverse level: the output `y`'s numbers of the level staged
-/// with the cotangent `c`'s numbers; SResolve from the largest ID down to the inputs, each
-/// staged node's partials times its accumulated argument added to its arguments' (arithmetic
-/// of the enclosing levels, with IDs from `ids`); the inputs' accumulated cotangents in `x`'s
-/// shape (0 for an input that got none).
+/// The reverse pass of a nested reverse level, in its mode (`reverse::backward`): the output
+/// `y`'s numbers of the level staged with the cotangent `c`'s numbers, the backpropagators
+/// called (arithmetic of the enclosing levels, with IDs from `ids`), and the inputs'
+/// accumulated cotangents in `x`'s shape (0 for an input that got none). The gradient and the
+/// counter after.
 pub fn backward(
     tape: &Tape,
     x: &Value,
@@ -347,68 +345,28 @@ pub fn backward(
     ids: &mut Ids,
     bp_calls: &mut u64,
 ) -> Result<Value, String> {
+    let mode = tape
+        .reverse
+        .ok_or("internal error: the reverse pass of a forward level")?;
     let end = counter(ids);
-    let len = usize::try_from(end - tape.base).unwrap_or(0);
-    let mut arr: Staging = vec![(None, None); len];
-    let mut staged = Ok(());
+    let mut outputs = Vec::new();
     walk::for_each_cotangent(y, c, |d, z| {
-        if let (Ok(()), Value::Tower(t)) = (&staged, d) {
-            if t.tag == tape.tag {
-                staged = stage(&mut arr, tape, t, z.clone(), ids);
+        if let Value::Tower(t) = d {
+            if let (true, TowerDeriv::Node { id, .. }) = (t.tag == tape.tag, &t.deriv) {
+                outputs.push((reverse::tower_ref(*id, t), z.clone()));
             }
         }
     })
     .ok_or(SHAPE)?;
-    staged?;
-    let first = usize::try_from(tape.inputs + 1).unwrap_or(usize::MAX);
-    for k in (first..arr.len()).rev() {
-        let (Some(node), Some(z)) = std::mem::take(&mut arr[k]) else {
-            continue;
-        };
-        *bp_calls += 1;
-        if let TowerDeriv::Node { partials, args, .. } = &node.deriv {
-            for (partial, arg) in partials.iter().zip(args) {
-                if let Some(arg) = arg {
-                    let dz = apply(PrimOp::DoubleMul, &[partial, &z], ids)?;
-                    stage(&mut arr, tape, arg, dz, ids)?;
-                }
-            }
-        }
-    }
-    let mut inputs = arr.into_iter().skip(1);
+    let inputs = reverse::Inputs {
+        base: tape.base,
+        count: tape.inputs,
+    };
+    let mut level = reverse::Nested { ids };
+    let gradient = reverse::backward(&mut level, mode, inputs, end, outputs, bp_calls)?;
+    let mut gradient = gradient.into_iter();
     let gradient = walk::map_scalars(x, Scalar::Dual, |_| {
-        Ok(inputs
-            .next()
-            .and_then(|(_, z)| z)
-            .unwrap_or(Value::Double(0.0)))
+        Ok(gradient.next().flatten().unwrap_or(Value::Double(0.0)))
     })?;
     Ok(Value::con(0, [gradient, Value::Int(counter(ids))]))
-}
-
-const SHAPE: &str = "vjp: the cotangent passed to the backpropagator does not have the shape of \
-                     the function's output";
-
-/// SCall: `z` added to the accumulated argument of `node`'s ID, its backpropagator staged.
-fn stage(
-    arr: &mut Staging,
-    tape: &Tape,
-    node: &Rc<Tower>,
-    z: Value,
-    ids: &mut Ids,
-) -> Result<(), String> {
-    let TowerDeriv::Node { id, .. } = node.deriv else {
-        return Err("internal error: staging a number that is not a reverse node".into());
-    };
-    let entry = usize::try_from(i64::from(id) - tape.base)
-        .ok()
-        .and_then(|k| arr.get_mut(k))
-        .ok_or_else(|| format!("internal error: ID {id} outside the level's staging array"))?;
-    entry.1 = Some(match entry.1.take() {
-        None => z,
-        Some(acc) => apply(PrimOp::DoubleAdd, &[&acc, &z], ids)?,
-    });
-    if entry.0.is_none() {
-        entry.0 = Some(Rc::clone(node));
-    }
-    Ok(())
 }

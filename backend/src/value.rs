@@ -37,8 +37,8 @@ pub enum Value {
     },
     /// A dual number of a nested level of differentiation (see `Tower`).
     Tower(Rc<Tower>),
-    /// The run-time state of reverse AD (cotangents, staging maps and arrays).
-    Ad(Rc<AdState>),
+    /// A level of nested differentiation.
+    Tape(Rc<Tape>),
     /// A mutable cell (`Ref a`, under the Prelude's `IORef`).
     Ref(Rc<MutCell>),
 }
@@ -102,23 +102,14 @@ pub enum TowerDeriv {
     },
 }
 
-/// Cotangents by input ID (naive mode), the staging map of the staged and Cayley modes, from
-/// ID to (backpropagator, accumulated argument), and a level of nested differentiation.
-#[derive(Debug, Clone)]
-pub enum AdState {
-    Cot(imbl::OrdMap<i64, f64>),
-    Staged(imbl::OrdMap<i64, (Value, f64)>),
-    Tape(Tape),
-}
-
-/// A level of nested differentiation: its tag, the ID before its inputs' (reverse mode) and
-/// its number of inputs.
+/// A level of nested differentiation: its tag, the ID before its inputs' (reverse mode), its
+/// number of inputs and, for a reverse level, the mode of its reverse pass.
 #[derive(Debug, Clone, Copy)]
 pub struct Tape {
     pub tag: u32,
     pub base: i64,
     pub inputs: i64,
-    pub reverse: bool,
+    pub reverse: Option<crate::reverse::Mode>,
 }
 
 /// A constructor's fields: up to two (list cells, pairs, dual numbers' derivative pairs) are
@@ -291,7 +282,6 @@ impl Value {
             Value::Dual(rc) => Rc::strong_count(rc) == 1,
             Value::ArrayDual { cell, .. } => Rc::strong_count(cell) == 1,
             Value::Tower(rc) => Rc::strong_count(rc) == 1,
-            Value::Ad(rc) => Rc::strong_count(rc) == 1,
             Value::Ref(rc) => Rc::strong_count(rc) == 1,
             _ => false,
         }

@@ -323,17 +323,6 @@ pub fn interleave(
     Ok((x, k))
 }
 
-/// Walk a differentiated output `y` and a cotangent `c` of the same shape together: the dual
-/// numbers of `y` with the numbers (Doubles, or dual numbers of enclosing levels) at the same
-/// positions of `c`, as a list of pairs. `None` when the shapes differ.
-pub fn cotangent_pairs(y: &Value, c: &Value) -> Option<Value> {
-    let mut pairs = Vec::new();
-    for_each_cotangent(y, c, |d, z| {
-        pairs.push(Value::con(0, [d.clone(), z.clone()]))
-    })?;
-    Some(Value::list(pairs.into_iter()))
-}
-
 /// Call `visit` with each dual number of `y` and the number at the same position of `c`, in
 /// order. `None` when the shapes differ.
 pub fn for_each_cotangent(

@@ -47,10 +47,8 @@ pub fn class(p: PrimOp) -> Option<Class> {
             Class::Constant
         }
         DualMake | DualConst | DualPrimal | DualDeriv | Scalars | Refill | Interleave
-        | CotangentPairs | SameShape | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot
-        | CotGradient | StagedZero | StagedPlus | StagedCall | StagedMaxKey | StagedPop
-        | StagedGradient | ArrayConst | ArrayAdd | ArraySub | ArrayMul | ArrayBackward
-        | BpCount | NumUn | NumBin | NumUnId | NumBinId | NestInterleave | NestInterleaveFwd
+        | SameShape | LiftRev | LiftFwd | ArrayConst | ArrayAdd | ArraySub | ArrayMul
+        | Backward | NumUn | NumBin | NumUnId | NumBinId | NestInterleave | NestInterleaveFwd
         | TapeNext | NestBackward | NestStrip | NestTangent => Class::Machinery,
         _ if !p.ty().mentions(crate::types::names::DOUBLE) => Class::Plain,
         _ => return None,
@@ -77,13 +75,14 @@ pub trait Field {
 }
 
 /// The partial derivatives of smooth primitive `p` at arguments `x` with result `v` (each may
-/// be used more than once). `None` for a primitive that is not smooth.
+/// be used more than once); a unary operation's second is 0. `None` for a primitive that is not
+/// smooth.
 pub fn partials<F: Field>(
     f: &mut F,
     p: PrimOp,
     x: &[F::N],
     v: &F::N,
-) -> Option<Result<Vec<F::N>, F::E>> {
+) -> Option<Result<[F::N; 2], F::E>> {
     let class = class(p)?;
     if !matches!(class, Class::Smooth(n) if n == x.len()) {
         return None;
@@ -91,20 +90,20 @@ pub fn partials<F: Field>(
     Some(rule(f, p, x, v))
 }
 
-fn rule<F: Field>(f: &mut F, p: PrimOp, x: &[F::N], v: &F::N) -> Result<Vec<F::N>, F::E> {
+fn rule<F: Field>(f: &mut F, p: PrimOp, x: &[F::N], v: &F::N) -> Result<[F::N; 2], F::E> {
     use PrimOp::*;
     let x0 = x[0].clone();
     let x1 = || x[1].clone();
     Ok(match p {
-        DoubleAdd => vec![f.num(1.0), f.num(1.0)],
-        DoubleSub => vec![f.num(1.0), f.num(-1.0)],
-        DoubleMul => vec![x1(), x0],
+        DoubleAdd => [f.num(1.0), f.num(1.0)],
+        DoubleSub => [f.num(1.0), f.num(-1.0)],
+        DoubleMul => [x1(), x0],
         DoubleDiv => {
             // 1/y, -v/y
             let one = f.num(1.0);
             let d1 = f.op(DoubleDiv, &[one, x1()])?;
             let q = f.op(DoubleDiv, &[v.clone(), x1()])?;
-            vec![d1, f.op(DoubleNegate, &[q])?]
+            [d1, f.op(DoubleNegate, &[q])?]
         }
         DoublePow => {
             // y * x ** (y - 1), and v * log x for x > 0 (0 otherwise)
@@ -121,7 +120,7 @@ fn rule<F: Field>(f: &mut F, p: PrimOp, x: &[F::N], v: &F::N) -> Result<Vec<F::N
                 |f| Ok(f.num(0.0)),
                 |f| Ok(f.num(0.0)),
             )?;
-            vec![d1, d2]
+            [d1, d2]
         }
         DoubleAtan2 => {
             // atan2 y x: ∂y = x / (x² + y²), ∂x = -y / (x² + y²)
@@ -130,32 +129,56 @@ fn rule<F: Field>(f: &mut F, p: PrimOp, x: &[F::N], v: &F::N) -> Result<Vec<F::N
             let r = f.op(DoubleAdd, &[yy, xx])?;
             let d1 = f.op(DoubleDiv, &[x1(), r.clone()])?;
             let q = f.op(DoubleDiv, &[x0, r])?;
-            vec![d1, f.op(DoubleNegate, &[q])?]
+            [d1, f.op(DoubleNegate, &[q])?]
         }
-        DoubleNegate => vec![f.num(-1.0)],
-        DoubleAbs => vec![f.sign_cases(
-            &x0,
-            |f| Ok(f.num(1.0)),
-            |f| Ok(f.num(-1.0)),
-            |f| Ok(f.num(0.0)),
-        )?],
-        DoubleExp => vec![v.clone()],
-        DoubleLog => vec![reciprocal(f, x0)?],
+        DoubleNegate => {
+            let d = f.num(-1.0);
+            [d, f.num(0.0)]
+        }
+        DoubleAbs => {
+            let d = f.sign_cases(
+                &x0,
+                |f| Ok(f.num(1.0)),
+                |f| Ok(f.num(-1.0)),
+                |f| Ok(f.num(0.0)),
+            )?;
+            [d, f.num(0.0)]
+        }
+        DoubleExp => {
+            let d = v.clone();
+            [d, f.num(0.0)]
+        }
+        DoubleLog => {
+            let d = reciprocal(f, x0)?;
+            [d, f.num(0.0)]
+        }
         DoubleSqrt => {
             let two = f.num(2.0);
             let t = f.op(DoubleMul, &[two, v.clone()])?;
-            vec![reciprocal(f, t)?]
+            {
+                let d = reciprocal(f, t)?;
+                [d, f.num(0.0)]
+            }
         }
-        DoubleSin => vec![f.op(DoubleCos, &[x0])?],
+        DoubleSin => {
+            let d = f.op(DoubleCos, &[x0])?;
+            [d, f.num(0.0)]
+        }
         DoubleCos => {
             let s = f.op(DoubleSin, &[x0])?;
-            vec![f.op(DoubleNegate, &[s])?]
+            {
+                let d = f.op(DoubleNegate, &[s])?;
+                [d, f.num(0.0)]
+            }
         }
         DoubleTan => {
             // 1 + v²
             let one = f.num(1.0);
             let sq = f.op(DoubleMul, &[v.clone(), v.clone()])?;
-            vec![f.op(DoubleAdd, &[one, sq])?]
+            {
+                let d = f.op(DoubleAdd, &[one, sq])?;
+                [d, f.num(0.0)]
+            }
         }
         DoubleAsin | DoubleAcos => {
             // ±1 / sqrt (1 - x²)
@@ -163,24 +186,39 @@ fn rule<F: Field>(f: &mut F, p: PrimOp, x: &[F::N], v: &F::N) -> Result<Vec<F::N
             let sq = f.op(DoubleMul, &[x0.clone(), x0])?;
             let r = f.op(DoubleSub, &[one, sq])?;
             let d = reciprocal_sqrt(f, r)?;
-            vec![if p == DoubleAcos {
-                f.op(DoubleNegate, &[d])?
-            } else {
-                d
-            }]
+            {
+                let d = if p == DoubleAcos {
+                    f.op(DoubleNegate, &[d])?
+                } else {
+                    d
+                };
+                [d, f.num(0.0)]
+            }
         }
         DoubleAtan => {
             let one = f.num(1.0);
             let sq = f.op(DoubleMul, &[x0.clone(), x0])?;
             let r = f.op(DoubleAdd, &[one, sq])?;
-            vec![reciprocal(f, r)?]
+            {
+                let d = reciprocal(f, r)?;
+                [d, f.num(0.0)]
+            }
         }
-        DoubleSinh => vec![f.op(DoubleCosh, &[x0])?],
-        DoubleCosh => vec![f.op(DoubleSinh, &[x0])?],
+        DoubleSinh => {
+            let d = f.op(DoubleCosh, &[x0])?;
+            [d, f.num(0.0)]
+        }
+        DoubleCosh => {
+            let d = f.op(DoubleSinh, &[x0])?;
+            [d, f.num(0.0)]
+        }
         DoubleTanh => {
             let one = f.num(1.0);
             let sq = f.op(DoubleMul, &[v.clone(), v.clone()])?;
-            vec![f.op(DoubleSub, &[one, sq])?]
+            {
+                let d = f.op(DoubleSub, &[one, sq])?;
+                [d, f.num(0.0)]
+            }
         }
         DoubleAsinh | DoubleAcosh => {
             // 1 / sqrt (x² + 1), 1 / sqrt (x² - 1)
@@ -192,13 +230,19 @@ fn rule<F: Field>(f: &mut F, p: PrimOp, x: &[F::N], v: &F::N) -> Result<Vec<F::N
                 DoubleSub
             };
             let r = f.op(op, &[sq, one])?;
-            vec![reciprocal_sqrt(f, r)?]
+            {
+                let d = reciprocal_sqrt(f, r)?;
+                [d, f.num(0.0)]
+            }
         }
         DoubleAtanh => {
             let one = f.num(1.0);
             let sq = f.op(DoubleMul, &[x0.clone(), x0])?;
             let r = f.op(DoubleSub, &[one, sq])?;
-            vec![reciprocal(f, r)?]
+            {
+                let d = reciprocal(f, r)?;
+                [d, f.num(0.0)]
+            }
         }
         _ => unreachable!("`partials` checked that the primitive is smooth"),
     })
@@ -308,7 +352,7 @@ mod tests {
     fn d(p: PrimOp, x: &[f64]) -> Vec<f64> {
         let v = eval(p, x);
         match partials(&mut Doubles, p, x, &v) {
-            Some(Ok(ds)) => ds,
+            Some(Ok(ds)) => ds[..x.len()].to_vec(),
             _ => panic!("{} is smooth", p.name()),
         }
     }

@@ -16,18 +16,31 @@ pub const DUAL: &str = "Dual";
 /// as data (§8.2), stored in the dual number's own run-time cell.
 pub const ARRAY_BP: &str = "ArrayBp";
 
-/// The naive mode's sparse cotangent (input ID to Double).
-pub const COT: &str = "Cot";
-
-/// The staging map of the staged and Cayley modes.
-pub const STAGED: &str = "Staged";
-
 /// A level of nested differentiation: its tag, its first ID and its number of inputs.
 pub const TAPE: &str = "Tape";
 
+/// The Prelude functions that differentiate: a program that reaches none of them needs no AD
+/// pass, and the simplifier never inlines them (the AD pass rewrites them).
+pub const ENTRY_POINTS: [&str; 3] = ["grad", "vjp", "jvp"];
+
+/// The Prelude functions that differentiate a function given to them, the entry points and the
+/// API over them: their type arguments are the differentiated function's input and output
+/// types, which must be first-order (checked at the call site).
+pub const DIFFERENTIATING: [&str; 10] = [
+    "grad",
+    "vjp",
+    "jvp",
+    "grad'",
+    "diff",
+    "diff'",
+    "jacobian",
+    "jacobianFwd",
+    "hessian",
+    "hessianVectorProduct",
+];
+
 /// The run-time types of differentiation that only the Prelude names, with their arities.
-pub const RUNTIME_TYPES: [(&str, usize); 5] =
-    [(DUAL, 1), (ARRAY_BP, 0), (COT, 0), (STAGED, 0), (TAPE, 0)];
+pub const RUNTIME_TYPES: [(&str, usize); 3] = [(DUAL, 1), (ARRAY_BP, 0), (TAPE, 0)];
 
 /// One differentiated view of a program: the reverse world of the selected AD mode, or the
 /// forward world of `jvp`.
@@ -162,7 +175,7 @@ mod tests {
     fn reverse_world(datas: &[DataDecl]) -> World {
         let deriv = Type::tuple(vec![
             Type::int(),
-            Type::fun(Type::double(), Type::con0(STAGED)),
+            Type::fun(Type::double(), Type::con0("Staged")),
         ]);
         World::new("R", deriv, true, datas)
     }

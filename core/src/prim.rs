@@ -52,32 +52,28 @@
 //! The AD primitives: `Dual x` values pair a Double with a derivative part. The wrapper around
 //! differentiated code walks first-order values of any type with `scalars k v` (the Doubles,
 //! k = 0, or dual numbers, k = 1, of `v` in order), `refill k v items` (`v` with those replaced
-//! by the list's items), `cotangentPairs y c` (the dual numbers of an output with the Doubles at
-//! the same positions of a cotangent; an error when the shapes differ) and `sameShape`.
+//! by the list's items) and `sameShape`.
 //! `liftRev d v` / `liftFwd d v` map a primal value into the reverse / forward world: each Double
-//! `x` becomes the constant `Dual x d`, each closure the closure of its lambda's twin.
-//! `Cot` is a sparse cotangent (input ID to Double) for the naive mode. `Staged` is the persistent
-//! map ID ↦ (backpropagator, accumulated Double) of the staged and Cayley modes; `stagedCall` adds
-//! a contribution at an ID (ID 0 is the sink of constants and is dropped). An array-mode dual
-//! number is `Dual ArrayBp`, one run-time cell holding the primal, the ID and the backpropagator
-//! as data (§8.2); its derivative part (`dualDeriv`) is the cell itself, and only the `array*`
-//! primitives build one (`arrayConst`, `numUnId`/`numBinId`, and `arrayAdd`/`arraySub`/`arrayMul`
-//! `a b i`, what `numBinId` of `+`, `-`, `*` makes). `arrayBackward n ids x y c` is the
-//! array mode's whole reverse pass: a staging array for IDs below `ids`, the output `y`'s dual
-//! numbers staged with the cotangent `c`'s Doubles, SResolve down to the inputs 1..n, and their
-//! accumulated cotangents put in `x`'s shape. `dualConst x` is the constant `x` of any world that
-//! has native operations (a plain Double). `numUn op a`, `numBin op a b` (forward world) and
-//! `numUnId op a i`, `numBinId op a b i` (array mode, threading the ID counter) apply the smooth
-//! primitive with index `op` to dual numbers of any level of nested differentiation, computing
-//! the value and partial derivatives natively (`derivative`). A level of nested differentiation
-//! (`Tape`) starts with `nestInterleave x i` (reverse: `x`'s numbers become inputs with the next
-//! IDs; a negative `i` stands for the run time's own counter, in forward code) or
-//! `nestInterleaveFwd x t` (forward, tangent `t`); `tapeNext` is the ID after its inputs,
-//! `nestBackward tape x y c i` its reverse pass (the gradient in `x`'s shape and the counter
-//! after), `nestStrip tape y` / `nestTangent tape y` replace its numbers in `y` by their primal
-//! parts / tangents. `cotGradient n`,
-//! `stagedGradient n`, `arrayGradient n` read the accumulated cotangents of input IDs 1..n. `bpCount n` counts a
-//! backpropagator call (for tests of the complexity claims) and returns `n`.
+//! `x` becomes the world's constant (derivative part `d`), each closure the closure of its
+//! lambda's twin. A reverse-mode dual number is `Dual ArrayBp`, one run-time cell holding the
+//! primal, the ID and the backpropagator as data (§8.2); its derivative part (`dualDeriv`) is the
+//! cell itself, and only primitives build one (`interleave`, `arrayConst`, `numUnId`/`numBinId`,
+//! and `arrayAdd`/`arraySub`/`arrayMul` `a b i`, what `numBinId` of `+`, `-`, `*` makes).
+//! `backward mode n ids x y c` is a reverse mode's whole reverse pass (mode 0 naive, 1 staged,
+//! 2 cayley, 3 array): the output `y`'s dual numbers staged with the cotangent `c`'s Doubles
+//! (an error when the shapes differ), the backpropagators called down to the inputs 1..n, and
+//! their accumulated cotangents put in `x`'s shape; each call of an operation's backpropagator is
+//! counted (for tests of the complexity claims). `dualConst x` is the constant `x` of any world
+//! that has native operations (a plain Double). `numUn op a`, `numBin op a b` (forward world) and
+//! `numUnId op a i`, `numBinId op a b i` (reverse world, threading the ID counter) apply the
+//! smooth primitive with index `op` to dual numbers of any level of nested differentiation,
+//! computing the value and partial derivatives natively (`derivative`). A level of nested
+//! differentiation (`Tape`) starts with `nestInterleave mode x i` (reverse, resolved as `mode`:
+//! `x`'s numbers become inputs with the next IDs; a negative `i` stands for the run time's own
+//! counter, in forward code) or `nestInterleaveFwd x t` (forward, tangent `t`); `tapeNext` is the
+//! ID after its inputs, `nestBackward tape x y c i` its reverse pass (the gradient in `x`'s shape
+//! and the counter after), `nestStrip tape y` / `nestTangent tape y` replace its numbers in `y`
+//! by their primal parts / tangents.
 
 use crate::types::Type;
 
@@ -218,18 +214,13 @@ prims! {
     DualMake "dualMake" 2, DualConst "dualConst" 1, DualPrimal "dualPrimal" 1,
     DualDeriv "dualDeriv" 1,
     Scalars "scalars" 2, Refill "refill" 3, Interleave "interleave" 2,
-    CotangentPairs "cotangentPairs" 2,
     SameShape "sameShape" 2,
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
-    CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGradient "cotGradient" 2,
-    StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
-    StagedMaxKey "stagedMaxKey" 1, StagedPop "stagedPop" 2, StagedGradient "stagedGradient" 2,
     ArrayConst "arrayConst" 1,
     ArrayAdd "arrayAdd" 3, ArraySub "arraySub" 3, ArrayMul "arrayMul" 3,
-    ArrayBackward "arrayBackward" 5,
-    BpCount "bpCount" 1,
+    Backward "backward" 6,
     NumUn "numUn" 2, NumBin "numBin" 3, NumUnId "numUnId" 3, NumBinId "numBinId" 4,
-    NestInterleave "nestInterleave" 2, NestInterleaveFwd "nestInterleaveFwd" 2,
+    NestInterleave "nestInterleave" 3, NestInterleaveFwd "nestInterleaveFwd" 2,
     TapeNext "tapeNext" 1, NestBackward "nestBackward" 5, NestStrip "nestStrip" 2,
     NestTangent "nestTangent" 2,
 }
@@ -397,8 +388,6 @@ impl PrimOp {
         let v = Type::var;
         let all = |vs: &[&str], t: Type| Type::forall(vs.iter().map(|&n| n.into()).collect(), t);
         let dual = Type::Con(crate::dual::DUAL.into(), vec![v("x")]);
-        let cot = Type::con0(crate::dual::COT);
-        let staged = Type::con0(crate::dual::STAGED);
         let tape = Type::con0(crate::dual::TAPE);
         let array_bp = Type::con0(crate::dual::ARRAY_BP);
         let array_dual = Type::Con(crate::dual::DUAL.into(), vec![array_bp.clone()]);
@@ -416,44 +405,20 @@ impl PrimOp {
                 &["x", "a", "b"],
                 Type::funs(vec![v("x"), v("a")], Type::tuple(vec![v("b"), i.clone()])),
             ),
-            CotangentPairs => all(
-                &["a", "b", "x"],
-                Type::funs(
-                    vec![v("a"), v("b")],
-                    Type::list(Type::tuple(vec![dual.clone(), d.clone()])),
-                ),
-            ),
             SameShape => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], b)),
             LiftRev | LiftFwd => all(&["d", "a", "b"], Type::funs(vec![v("d"), v("a")], v("b"))),
-            CotZero => cot,
-            CotPlus => Type::funs(vec![cot.clone(), cot.clone()], cot),
-            CotOneHot => Type::funs(vec![i, d], cot),
-            CotGradient => Type::funs(vec![i.clone(), cot], Type::list(d.clone())),
-            StagedZero => staged,
-            StagedPlus => Type::funs(vec![staged.clone(), staged.clone()], staged),
-            StagedCall => all(
-                &["b"],
-                Type::funs(vec![i, v("b"), d, staged.clone()], staged),
-            ),
-            StagedMaxKey => Type::fun(staged, i),
-            StagedPop => all(
-                &["b"],
-                Type::funs(
-                    vec![i, staged.clone()],
-                    Type::tuple(vec![v("b"), d, staged]),
-                ),
-            ),
-            StagedGradient => Type::funs(vec![i.clone(), staged], Type::list(d.clone())),
             ArrayConst => Type::fun(d, array_dual),
             ArrayAdd | ArraySub | ArrayMul => Type::funs(
                 vec![array_dual.clone(), array_dual.clone(), i.clone()],
                 Type::tuple(vec![array_dual, i]),
             ),
-            ArrayBackward => all(
+            Backward => all(
                 &["a", "b", "c"],
-                Type::funs(vec![i.clone(), i, v("a"), v("b"), v("c")], v("a")),
+                Type::funs(
+                    vec![i.clone(), i.clone(), i.clone(), v("a"), v("b"), v("c")],
+                    v("a"),
+                ),
             ),
-            BpCount => Type::fun(d.clone(), d),
             NumUn | NumBin | NumUnId | NumBinId => {
                 let mut args = vec![i.clone(), dual.clone()];
                 if matches!(self, NumBin | NumBinId) {
@@ -469,7 +434,7 @@ impl PrimOp {
             }
             NestInterleave => all(
                 &["a", "b"],
-                Type::funs(vec![v("a"), i], Type::tuple(vec![v("b"), tape])),
+                Type::funs(vec![i.clone(), v("a"), i], Type::tuple(vec![v("b"), tape])),
             ),
             NestInterleaveFwd => all(
                 &["a", "b"],

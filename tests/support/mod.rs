@@ -114,20 +114,11 @@ pub fn run_dnrad_in(args: &[&str], input: Option<&str>, dir: Option<&Path>) -> O
 /// The reverse modes of `--ad`.
 pub const AD_MODES: [&str; 4] = ["naive", "staged", "cayley", "array"];
 
-/// The reverse modes in which differentiation nests (inside them, `jvp` nests in every mode).
-pub const NESTING_MODES: [&str; 1] = ["array"];
-
 /// Run `file` in every reverse mode on both backends; its output must be `expected` (numbers
 /// compared with a tolerance).
 pub fn assert_output_in_every_mode_on_both_backends(file: &Path, expected: &str) {
-    assert_output_in_modes_on_both_backends(&AD_MODES, file, expected);
-}
-
-/// Run `file` in each of `modes` on both backends; its output must be `expected` (numbers
-/// compared with a tolerance).
-pub fn assert_output_in_modes_on_both_backends(modes: &[&str], file: &Path, expected: &str) {
     for backend in ["vm", "interp"] {
-        for &mode in modes {
+        for mode in AD_MODES {
             let out = run_dnrad(&["run", "--lint", "--backend", backend, "--ad", mode], file);
             assert_eq!(out.code, Some(0), "{backend} {mode}: {}", out.stderr);
             assert!(

@@ -1,4 +1,4 @@
-//! `grad`, `vjp`, `jvp` and the API over them (`DIFFERENTIATING`) differentiate functions between
+//! `grad`, `vjp`, `jvp` and the API over them (`dnrad_core::dual::DIFFERENTIATING`) differentiate functions between
 //! first-order types: using one at a type that contains a function is a type error at the call
 //! site. Type variables are accepted (a helper such as `gd :: (p -> Double) -> p -> Int -> p` is
 //! checked when it runs). This module only inspects the instantiations recorded during inference.
@@ -6,21 +6,6 @@
 use super::ty::{Printer, Ty};
 use super::Tc;
 use dnrad_core::{Diagnostic, ErrorKind};
-
-/// The Prelude functions that differentiate a function given to them: their type arguments are
-/// the differentiated function's input and output types.
-pub const DIFFERENTIATING: [&str; 10] = [
-    "grad",
-    "vjp",
-    "jvp",
-    "grad'",
-    "diff",
-    "diff'",
-    "jacobian",
-    "jacobianFwd",
-    "hessian",
-    "hessianVectorProduct",
-];
 
 fn contains_function(t: &Ty) -> bool {
     t.as_fun().is_some()

@@ -65,7 +65,7 @@ impl Tc {
         match self.lookup(name).cloned() {
             Some(VarInfo::Poly(s)) => {
                 let (tys, dicts, t) = self.instantiate_scheme(&s, span);
-                if span.is_user() && super::ad_check::DIFFERENTIATING.contains(&name.as_str()) {
+                if span.is_user() && dnrad_core::dual::DIFFERENTIATING.contains(&name.as_str()) {
                     self.ad_uses.push((span, name.clone(), tys.clone()));
                 }
                 Ok((
