@@ -5,6 +5,7 @@
 
 use crate::nested;
 use crate::prims::{dbl, int, PrimResult};
+use crate::shape;
 use crate::value::{AdState, ArrayDual, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
@@ -243,8 +244,7 @@ fn reverse_pass(
             staged = array_id(d)
                 .and_then(|(id, cell)| array_call(arr, &mut inputs, id, || cell.cloned(), dbl(z)));
         }
-    })
-    .ok_or(SHAPE)?;
+    })?;
     staged?;
     drop(y);
     let first = usize::try_from(n + 1).unwrap_or(0);
@@ -283,9 +283,6 @@ fn reverse_pass(
     })
 }
 
-const SHAPE: &str = "vjp: the cotangent passed to the backpropagator does not have the shape of \
-                     the function's output";
-
 pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     use PrimOp::*;
     let arg = |i: usize| &args[i];
@@ -302,8 +299,11 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         },
         Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
         Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,
-        CotangentPairs => walk::cotangent_pairs(arg(0), arg(1)).ok_or(SHAPE)?,
-        SameShape => Value::bool(walk::same_shape(arg(0), arg(1))),
+        CotangentPairs => walk::cotangent_pairs(arg(0), arg(1))?,
+        CheckTangent => {
+            shape::TANGENT.check(arg(0), arg(1))?;
+            Value::unit()
+        }
         CotZero => ad(AdState::Cot(imbl::OrdMap::new())),
         CotPlus => match (state(arg(0))?, state(arg(1))?) {
             (AdState::Cot(a), AdState::Cot(b)) => {

@@ -15,6 +15,7 @@ mod nested;
 mod number_lexeme;
 mod prims;
 mod ratio_double;
+mod shape;
 mod show;
 mod value;
 mod vm;

@@ -14,6 +14,7 @@
 //! It never runs code; IDs come from the counter the reverse world threads.
 
 use crate::ad_prims::{array_op, ArrayArg};
+use crate::shape;
 use crate::value::{AdState, Tape, Tower, TowerDeriv, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::derivative::{self, Class, Doubles, Field};
@@ -285,9 +286,7 @@ pub fn interleave(x: &Value, mut ids: Ids) -> Result<Value, String> {
 
 /// A new forward level over input `x` with tangent `t` (of the same shape).
 pub fn interleave_forward(x: &Value, t: &Value) -> Result<Value, String> {
-    if !walk::same_shape(x, t) {
-        return Err("jvp: the tangent does not have the shape of the input".into());
-    }
+    shape::TANGENT.check(x, t)?;
     let tag = fresh_tag()?;
     let mut tangents = walk::scalars(t, Scalar::Dual)?.into_iter();
     let xd = walk::map_scalars(x, Scalar::Dual, |v| {
@@ -357,8 +356,7 @@ pub fn backward(
                 staged = stage(&mut arr, tape, t, z.clone(), ids);
             }
         }
-    })
-    .ok_or(SHAPE)?;
+    })?;
     staged?;
     let first = usize::try_from(tape.inputs + 1).unwrap_or(usize::MAX);
     for k in (first..arr.len()).rev() {
@@ -384,9 +382,6 @@ pub fn backward(
     })?;
     Ok(Value::con(0, [gradient, Value::Int(counter(ids))]))
 }
-
-const SHAPE: &str = "vjp: the cotangent passed to the backpropagator does not have the shape of \
-                     the function's output";
 
 /// SCall: `z` added to the accumulated argument of `node`'s ID, its backpropagator staged.
 fn stage(

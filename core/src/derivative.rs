@@ -47,7 +47,7 @@ pub fn class(p: PrimOp) -> Option<Class> {
             Class::Constant
         }
         DualMake | DualConst | DualPrimal | DualDeriv | Scalars | Refill | Interleave
-        | CotangentPairs | SameShape | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot
+        | CotangentPairs | CheckTangent | LiftRev | LiftFwd | CotZero | CotPlus | CotOneHot
         | CotGradient | StagedZero | StagedPlus | StagedCall | StagedMaxKey | StagedPop
         | StagedGradient | ArrayConst | ArrayAdd | ArraySub | ArrayMul | ArrayBackward
         | BpCount | NumUn | NumBin | NumUnId | NumBinId | NestInterleave | NestInterleaveFwd

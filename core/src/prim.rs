@@ -53,7 +53,8 @@
 //! differentiated code walks first-order values of any type with `scalars k v` (the Doubles,
 //! k = 0, or dual numbers, k = 1, of `v` in order), `refill k v items` (`v` with those replaced
 //! by the list's items), `cotangentPairs y c` (the dual numbers of an output with the Doubles at
-//! the same positions of a cotangent; an error when the shapes differ) and `sameShape`.
+//! the same positions of a cotangent; an error when the shapes differ) and `checkTangent x t`
+//! (`()`, or an error saying where the tangent `t` differs in shape from the input `x`).
 //! `liftRev d v` / `liftFwd d v` map a primal value into the reverse / forward world: each Double
 //! `x` becomes the constant `Dual x d`, each closure the closure of its lambda's twin.
 //! `Cot` is a sparse cotangent (input ID to Double) for the naive mode. `Staged` is the persistent
@@ -219,7 +220,7 @@ prims! {
     DualDeriv "dualDeriv" 1,
     Scalars "scalars" 2, Refill "refill" 3, Interleave "interleave" 2,
     CotangentPairs "cotangentPairs" 2,
-    SameShape "sameShape" 2,
+    CheckTangent "checkTangent" 2,
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
     CotZero "cotZero" 0, CotPlus "cotPlus" 2, CotOneHot "cotOneHot" 2, CotGradient "cotGradient" 2,
     StagedZero "stagedZero" 0, StagedPlus "stagedPlus" 2, StagedCall "stagedCall" 4,
@@ -393,7 +394,7 @@ impl PrimOp {
 
     fn ad_ty(self) -> Type {
         use PrimOp::*;
-        let (i, d, b) = (Type::int(), Type::double(), Type::bool());
+        let (i, d) = (Type::int(), Type::double());
         let v = Type::var;
         let all = |vs: &[&str], t: Type| Type::forall(vs.iter().map(|&n| n.into()).collect(), t);
         let dual = Type::Con(crate::dual::DUAL.into(), vec![v("x")]);
@@ -423,7 +424,7 @@ impl PrimOp {
                     Type::list(Type::tuple(vec![dual.clone(), d.clone()])),
                 ),
             ),
-            SameShape => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], b)),
+            CheckTangent => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], Type::unit())),
             LiftRev | LiftFwd => all(&["d", "a", "b"], Type::funs(vec![v("d"), v("a")], v("b"))),
             CotZero => cot,
             CotPlus => Type::funs(vec![cot.clone(), cot.clone()], cot),
