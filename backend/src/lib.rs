@@ -6,6 +6,7 @@
 mod ad_prims;
 mod chars;
 mod compile;
+mod float_encoding;
 mod integer;
 mod io_prims;
 mod lift;

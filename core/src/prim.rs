@@ -5,7 +5,12 @@
 //! Semantics the backends must follow: `Int` is 64-bit wrapping; `intQuot`/`intRem` truncate toward
 //! zero, `intDiv`/`intMod` floor (Haskell's `div`/`mod`); a zero divisor is a runtime error
 //! "divide by zero" (all four, Int and Integer). Comparisons return `Bool`. `doubleRound` rounds
-//! half to even; `doubleTruncate`/`Round`/`Floor`/`Ceiling` return `Integer`. `doubleShow` prints
+//! half to even; `doubleTruncate`/`Round`/`Floor`/`Ceiling` return `Integer` (of an infinity or
+//! NaN, `m * 2^e` of its `doubleDecode`, as GHC). `doubleDecode x` is GHC's `decodeFloat`: the
+//! bits read as `(m, e)` with `|m|` of 53 bits (zeros `(0, 0)`, subnormals normalised, an
+//! infinity or NaN exponent 972 and its sign and payload in `m`); `doubleEncode m e` is GHC's
+//! `encodeFloat`: `m` converted (nearest if it fits in an Int, else truncated to 53 bits) and
+//! scaled by `2^e` rounding once, never `0 * Infinity`. `doubleShow` prints
 //! exactly as GHC's `show :: Double -> String` (no parentheses for negatives); `doubleAtan2` is
 //! the Haskell report's `atan2` (from `atan (y / x)`, as GHC computes it).
 //! `lexNumber s` is `(kind, length, rest)` of GHC's number lexeme (`Text.Read.Lex`) at the start of
