@@ -104,23 +104,114 @@ fn differentiating_at_a_type_with_a_function_is_a_type_error_at_the_call_site() 
     assert!(out.stderr.contains("contains a function"), "{}", out.stderr);
 }
 
-#[test]
-fn a_cotangent_of_the_wrong_shape_is_a_runtime_error() {
+/// Run `main` (with `decls` before it) in every mode on both backends: a runtime error at
+/// the program's `main` line whose message ends with `message`.
+fn assert_shape_error(name: &str, decls: &str, main: &str, message: &str) {
     let file = temp_program(
-        "shape.hs",
-        "f :: Double -> [Double]\nf x = [x, 2.0 * x]\n\n\
-         main :: IO ()\nmain = do\n  let (_, back) = vjp f 1.0\n  print (back [1.0])\n",
+        name,
+        &format!("{decls}\nmain :: IO ()\nmain = do\n  {main}\n"),
     );
-    for mode in MODES {
-        let out = run_dnrad(&["run", "--ad", mode], &file);
-        assert_eq!(out.code, Some(1), "{mode}");
-        assert!(
-            out.stderr.contains("does not have the shape"),
-            "{mode}: {}",
-            out.stderr
-        );
-        assert!(out.stderr.contains("shape.hs:"), "{}", out.stderr);
+    let line = decls.lines().count() + 4;
+    for backend in ["vm", "interp"] {
+        for mode in MODES {
+            let out = run_dnrad(&["run", "--backend", backend, "--ad", mode], &file);
+            assert_eq!(out.code, Some(1), "{backend} {mode}: {}", out.stderr);
+            assert!(
+                out.stderr.contains(&format!("runtime error: {message}\n")),
+                "{backend} {mode}: {}",
+                out.stderr
+            );
+            assert!(
+                out.stderr.contains(&format!("{name}:{line}:")),
+                "{backend} {mode}: {}",
+                out.stderr
+            );
+        }
     }
+}
+
+const COTANGENT_SHAPE: &str =
+    "vjp: the cotangent passed to the backpropagator does not have the shape of the function's \
+     output: ";
+
+const TANGENT_SHAPE: &str = "jvp: the tangent does not have the shape of the input: ";
+
+/// The message names the first position where the shapes differ (constructor fields, list
+/// elements, a list's length, a constructor by its number in its type).
+#[test]
+fn a_cotangent_of_the_wrong_shape_is_a_runtime_error_naming_the_position() {
+    let decls = "data Shape = Dot | Circle Double | Box Double Double\n\n\
+                 f1 :: Double -> [Double]\nf1 x = [x, 2.0 * x]\n\n\
+                 f2 :: Double -> (Double, (Double, [Double]))\nf2 x = (x, (x, [x, x, x]))\n\n\
+                 f3 :: Double -> [[Double]]\nf3 x = [[x], [x, x, x], [x]]\n\n\
+                 f4 :: Double -> (Double, [Shape])\nf4 x = (x, [Circle x, Box x x])\n\n\
+                 f5 :: Double -> (Maybe Double, Double)\nf5 x = (Just x, x)\n";
+    let cases = [
+        (
+            "vjp f1 1.0",
+            "[1.0]",
+            "the output's list has 2 elements where the cotangent's has 1",
+        ),
+        (
+            "vjp f1 1.0",
+            "[]",
+            "the output's list has 2 elements where the cotangent's has 0",
+        ),
+        (
+            "vjp f2 1.0",
+            "(1.0, (1.0, [1.0, 1.0, 1.0, 1.0]))",
+            "at field 2 of 2, field 2 of 2: the output's list has 3 elements where the \
+             cotangent's has 4",
+        ),
+        (
+            "vjp f3 1.0",
+            "[[1.0], [1.0, 1.0], [1.0]]",
+            "at element 2 of a list: the output's list has 3 elements where the cotangent's \
+             has 2",
+        ),
+        (
+            "vjp f3 1.0",
+            "[[1.0], [1.0, 1.0, 1.0]]",
+            "the output's list has 3 elements where the cotangent's has 2",
+        ),
+        (
+            "vjp f4 1.0",
+            "(1.0, [Circle 1.0, Dot])",
+            "at field 2 of 2, element 2 of a list: the output has constructor #3 of its type \
+             (2 fields) where the cotangent has constructor #1 of its type (no fields)",
+        ),
+        (
+            "vjp f5 1.0",
+            "(Nothing, 1.0)",
+            "at field 1 of 2: the output has constructor #2 of its type (1 field) where the \
+             cotangent has constructor #1 of its type (no fields)",
+        ),
+    ];
+    for (k, (call, cotangent, position)) in cases.iter().enumerate() {
+        let main = format!("let (_, back) = {call} in print (back {cotangent})");
+        let message = format!("{COTANGENT_SHAPE}{position}");
+        assert_shape_error(&format!("shape{k}.hs"), decls, &main, &message);
+    }
+    // A backpropagator of a nested level.
+    let main = "print (grad (\\x -> let (_, back) = vjp f5 x in back (Nothing, 1.0)) 1.0)";
+    let message = format!("{COTANGENT_SHAPE}{}", cases[6].2);
+    assert_shape_error("shape_nested.hs", decls, main, &message);
+}
+
+#[test]
+fn a_tangent_of_the_wrong_shape_is_a_runtime_error_naming_the_position() {
+    let decls = "g :: (Double, [Double]) -> Double\ng (a, xs) = a * sum xs\n";
+    let message = format!(
+        "{TANGENT_SHAPE}at field 2 of 2: the input's list has 2 elements where the tangent's has 1"
+    );
+    let main = "print (jvp g (1.0, [1.0, 2.0]) (1.0, [1.0]))";
+    assert_shape_error("tangent.hs", decls, main, &message);
+    // At a nested forward level, inside jvp (every mode) and inside grad.
+    let inner = "(\\x -> fst (jvp g (x, [x, 2.0]) (1.0, [1.0])))";
+    let main = format!("print (jvp {inner} 1.0 1.0)");
+    assert_shape_error("tangent_jvp.hs", decls, &main, &message);
+    let main = format!("print (grad {inner} 1.0)");
+    assert_shape_error("tangent_grad.hs", decls, &main, &message);
 }
 
 #[test]

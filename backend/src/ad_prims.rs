@@ -6,6 +6,7 @@
 use crate::nested;
 use crate::prims::{dbl, int, PrimResult};
 use crate::reverse::{self, Mode, Outermost, Ref};
+use crate::shape;
 use crate::value::{ArrayDual, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
@@ -196,8 +197,7 @@ pub fn backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
                     dbl(z),
                 )),
                 Err(e) => staged = Err(e),
-            })
-            .ok_or(SHAPE)?;
+            })?;
             staged?;
             let inputs = reverse::Inputs { base: 0, count: n };
             let gradient = reverse::backward(&mut Outermost, mode, inputs, ids, outputs, bp_calls)?;
@@ -249,8 +249,7 @@ fn reverse_pass(
             staged = array_id(d)
                 .and_then(|(id, cell)| array_call(arr, &mut inputs, id, || cell.cloned(), dbl(z)));
         }
-    })
-    .ok_or(SHAPE)?;
+    })?;
     staged?;
     drop(y);
     let first = usize::try_from(n + 1).unwrap_or(0);
@@ -289,9 +288,6 @@ fn reverse_pass(
     })
 }
 
-pub(crate) const SHAPE: &str = "vjp: the cotangent passed to the backpropagator does not have \
-                                the shape of the function's output";
-
 pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     use PrimOp::*;
     let arg = |i: usize| &args[i];
@@ -308,7 +304,10 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         },
         Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
         Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,
-        SameShape => Value::bool(walk::same_shape(arg(0), arg(1))),
+        CheckTangent => {
+            shape::TANGENT.check(arg(0), arg(1))?;
+            Value::unit()
+        }
         ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
         Interleave | NumUnId | NumBinId | ArrayAdd | ArraySub | ArrayMul => {
             tuple(pair_parts(op, arg)?)

@@ -6,6 +6,7 @@
 mod ad_prims;
 mod chars;
 mod compile;
+mod float_encoding;
 mod integer;
 mod io_prims;
 mod lift;
@@ -16,6 +17,7 @@ mod number_lexeme;
 mod prims;
 mod ratio_double;
 mod reverse;
+mod shape;
 mod show;
 mod value;
 mod vm;

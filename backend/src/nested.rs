@@ -13,8 +13,9 @@
 //! the enclosing levels as cotangents, so the enclosing levels differentiate it in turn.
 //! It never runs code; IDs come from the counter the reverse world threads.
 
-use crate::ad_prims::{array_op, ArrayArg, SHAPE};
+use crate::ad_prims::{array_op, ArrayArg};
 use crate::reverse::{self, Mode};
+use crate::shape;
 use crate::value::{Tape, Tower, TowerDeriv, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::derivative::{self, Class, Doubles, Field};
@@ -287,9 +288,7 @@ pub fn interleave(mode: Mode, x: &Value, mut ids: Ids) -> Result<Value, String> 
 
 /// A new forward level over input `x` with tangent `t` (of the same shape).
 pub fn interleave_forward(x: &Value, t: &Value) -> Result<Value, String> {
-    if !walk::same_shape(x, t) {
-        return Err("jvp: the tangent does not have the shape of the input".into());
-    }
+    shape::TANGENT.check(x, t)?;
     let tag = fresh_tag()?;
     let mut tangents = walk::scalars(t, Scalar::Dual)?.into_iter();
     let xd = walk::map_scalars(x, Scalar::Dual, |v| {
@@ -356,8 +355,7 @@ pub fn backward(
                 outputs.push((reverse::tower_ref(*id, t), z.clone()));
             }
         }
-    })
-    .ok_or(SHAPE)?;
+    })?;
     let inputs = reverse::Inputs {
         base: tape.base,
         count: tape.inputs,

@@ -3,6 +3,7 @@
 //! locates them.
 
 use crate::chars;
+use crate::float_encoding;
 use crate::integer;
 use crate::literal_lexeme;
 use crate::number_lexeme;
@@ -11,7 +12,6 @@ use crate::show::{show_char, show_double, show_string};
 use crate::value::Value;
 use dnrad_core::{derivative, PrimOp};
 use num_bigint::BigInt;
-use num_traits::ToPrimitive;
 
 pub type PrimResult = Result<Value, String>;
 
@@ -80,14 +80,16 @@ pub(crate) fn int_div(op: PrimOp, a: i64, b: i64) -> PrimResult {
     }))
 }
 
-/// The Integer `x` truncates to (0 for an infinity or NaN).
+/// The Integer `x` truncates to. An infinity or NaN is `m * 2^e` of its `decodeFloat`, as in
+/// GHC (`truncate (1/0)` is 2^1024).
 fn double_to_integer(x: f64) -> Value {
     // Every double below 2⁶³ in magnitude truncates to an i64.
     if x.abs() < -(i64::MIN as f64) {
         return Value::SmallInteger(x.trunc() as i64);
     }
     if !x.is_finite() {
-        return Value::SmallInteger(0);
+        let (m, e) = float_encoding::decode(x);
+        return integer::from_big(BigInt::from(m) << e);
     }
     integer::from_big(BigInt::from_f64(x.trunc()).unwrap_or_default())
 }
@@ -100,36 +102,6 @@ fn round_half_even(x: f64) -> f64 {
         r - x.signum()
     } else {
         r
-    }
-}
-
-fn decode(x: f64) -> Value {
-    if x == 0.0 || !x.is_finite() {
-        return Value::con(0, [Value::SmallInteger(0), Value::Int(0)]);
-    }
-    let bits = x.to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i64;
-    let frac = (bits & ((1u64 << 52) - 1)) as i64;
-    let (mut m, mut e) = if exp == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1 << 52), exp - 1075)
-    };
-    while m & (1 << 52) == 0 {
-        m <<= 1;
-        e -= 1;
-    }
-    let m = if x < 0.0 { -m } else { m };
-    Value::con(0, [Value::SmallInteger(m), Value::Int(e)])
-}
-
-fn encode(m: &BigInt, e: i64) -> f64 {
-    let mf = m.to_f64().unwrap_or(f64::NAN);
-    let e = e.clamp(-2200, 2200) as i32;
-    if e < -1000 {
-        mf * 2f64.powi(e + 1000) * 2f64.powi(-1000)
-    } else {
-        mf * 2f64.powi(e)
     }
 }
 
@@ -194,8 +166,11 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             &integer::to_big(a()),
             &integer::to_big(b()),
         )),
-        DoubleDecode => decode(dbl(a())),
-        DoubleEncode => Value::Double(encode(&integer::to_big(a()), int(b()))),
+        DoubleDecode => {
+            let (m, e) = float_encoding::decode(dbl(a()));
+            Value::con(0, [Value::SmallInteger(m), Value::Int(e)])
+        }
+        DoubleEncode => Value::Double(float_encoding::encode(&integer::to_big(a()), int(b()))),
         CharOrd => Value::Int(chr(a()) as i64),
         CharChr => {
             let n = int(a());
@@ -228,6 +203,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_traits::ToPrimitive;
 
     fn run(op: PrimOp, args: &[Value]) -> PrimResult {
         apply(op, args)
@@ -295,6 +271,34 @@ mod tests {
         assert_eq!(r(PrimOp::IntShiftR, 8, 64), 0);
         assert_eq!(r(PrimOp::IntShiftR, -5, 1), -3);
         assert_eq!(as_int(run(PrimOp::IntPopCount, &[Value::Int(-1)])), 64);
+    }
+
+    #[test]
+    fn infinities_and_nans_decode_and_truncate_as_in_ghc() {
+        let decoded = |x: f64| match run(PrimOp::DoubleDecode, &[Value::Double(x)]) {
+            Ok(Value::Con(c)) => (
+                integer::to_big(&c.fields[0]),
+                as_int(Ok(c.fields[1].clone())),
+            ),
+            other => panic!("not a pair: {other:?}"),
+        };
+        let nan = f64::from_bits(0xfff8_0000_0000_0000);
+        assert_eq!(decoded(f64::INFINITY), (BigInt::from(1i64 << 52), 972));
+        assert_eq!(decoded(nan), (BigInt::from(-6755399441055744i64), 972));
+        for op in [
+            PrimOp::DoubleTruncate,
+            PrimOp::DoubleRound,
+            PrimOp::DoubleFloor,
+            PrimOp::DoubleCeiling,
+        ] {
+            let integer = |x| integer::to_big(&run(op, &[Value::Double(x)]).unwrap());
+            assert_eq!(integer(f64::NEG_INFINITY), -(BigInt::from(1) << 1024u32));
+            assert_eq!(integer(nan), -(BigInt::from(3) << 1023u32));
+        }
+        let encoded = |m: Value, e| dbl(&run(PrimOp::DoubleEncode, &[m, Value::Int(e)]).unwrap());
+        assert_eq!(encoded(Value::SmallInteger(0), 2000), 0.0);
+        let big = integer::from_big(BigInt::from(1) << 2000u32);
+        assert_eq!(encoded(big, -2001), 0.5);
     }
 
     #[test]

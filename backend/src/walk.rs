@@ -4,6 +4,7 @@
 //! right, depth first, with explicit stacks (a long list never grows the Rust stack). They never
 //! run code; a function inside the value is an error.
 
+use crate::shape;
 use crate::value::{Closure, ConCell, Fields, RecGroup, Value};
 use smallvec::SmallVec;
 use std::collections::HashMap;
@@ -37,13 +38,6 @@ impl Scalar {
 
 const FUNCTION: &str = "differentiation: the value contains a function, but grad, vjp and jvp \
                         work on first-order data only";
-
-fn fields(v: &Value) -> &[Value] {
-    match v {
-        Value::Con(c) => &c.fields,
-        _ => &[],
-    }
-}
 
 /// The scalars of `v` in order.
 pub fn scalars(v: &Value, kind: Scalar) -> Result<Vec<Value>, String> {
@@ -324,49 +318,13 @@ pub fn interleave(
 }
 
 /// Call `visit` with each dual number of `y` and the number at the same position of `c`, in
-/// order. `None` when the shapes differ.
+/// order. An error saying where when the shapes differ.
 pub fn for_each_cotangent(
     y: &Value,
     c: &Value,
-    mut visit: impl FnMut(&Value, &Value),
-) -> Option<()> {
-    // Most outputs are a few numbers: no heap for the stack.
-    let mut stack: SmallVec<[(&Value, &Value); 8]> = SmallVec::new();
-    stack.push((y, c));
-    while let Some((y, c)) = stack.pop() {
-        match (y.is_number(), c.is_number()) {
-            (true, true) => visit(y, c),
-            (true, _) | (_, true) => return None,
-            _ => match (y.tag(), c.tag()) {
-                (Some(s), Some(t)) if s == t && fields(y).len() == fields(c).len() => {
-                    stack.extend(fields(y).iter().zip(fields(c)).rev());
-                }
-                (None, None) => {}
-                _ => return None,
-            },
-        }
-    }
-    Some(())
-}
-
-/// Whether `a` and `b` have the same constructors and numbers at the same positions.
-pub fn same_shape(a: &Value, b: &Value) -> bool {
-    let mut stack = vec![(a.clone(), b.clone())];
-    while let Some((a, b)) = stack.pop() {
-        match (a.is_number(), b.is_number()) {
-            (true, true) => {}
-            (true, false) | (false, true) => return false,
-            _ => match (a.tag(), b.tag()) {
-                (Some(s), Some(t)) if s == t && fields(&a).len() == fields(&b).len() => {
-                    let fs = fields(&a).iter().zip(fields(&b));
-                    stack.extend(fs.map(|(x, y)| (x.clone(), y.clone())));
-                }
-                (None, None) => {}
-                _ => return false,
-            },
-        }
-    }
-    true
+    visit: impl FnMut(&Value, &Value),
+) -> Result<(), String> {
+    shape::COTANGENT.zip_numbers(y, c, visit)
 }
 
 #[cfg(test)]
@@ -406,8 +364,37 @@ mod tests {
                 .map(|(x, k)| x * 1000.0 + k as f64)
                 .collect();
             assert_eq!(doubles(&x), expected);
-            assert!(same_shape(&v, &x));
+            assert!(shape::TANGENT.check(&v, &x).is_ok());
         }
+    }
+
+    #[test]
+    fn cotangents_pair_with_the_output_numbers_and_a_wrong_shape_is_located() {
+        let output = Value::con(
+            0,
+            [
+                Value::Double(1.0),
+                Value::list((0..3).map(|k| Value::Double(k as f64))),
+            ],
+        );
+        let cotangent = |n: i32| {
+            let items = (0..n).map(|k| Value::Double(f64::from(10 * k)));
+            Value::con(0, [Value::Double(5.0), Value::list(items)])
+        };
+        let mut numbers = Vec::new();
+        for_each_cotangent(&output, &cotangent(3), |d, z| {
+            numbers.extend([d, z].iter().filter_map(|v| v.dual_primal()));
+        })
+        .expect("the same shape");
+        assert_eq!(numbers, [1.0, 5.0, 0.0, 0.0, 1.0, 10.0, 2.0, 20.0]);
+        let error = for_each_cotangent(&output, &cotangent(2), |_, _| {}).expect_err("differs");
+        assert!(error.starts_with("vjp: the cotangent"), "{error}");
+        assert!(
+            error.ends_with(
+                ": at field 2 of 2: the output's list has 3 elements where the cotangent's has 2"
+            ),
+            "{error}"
+        );
     }
 
     #[test]

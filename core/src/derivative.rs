@@ -47,7 +47,7 @@ pub fn class(p: PrimOp) -> Option<Class> {
             Class::Constant
         }
         DualMake | DualConst | DualPrimal | DualDeriv | Scalars | Refill | Interleave
-        | SameShape | LiftRev | LiftFwd | ArrayConst | ArrayAdd | ArraySub | ArrayMul
+        | CheckTangent | LiftRev | LiftFwd | ArrayConst | ArrayAdd | ArraySub | ArrayMul
         | Backward | NumUn | NumBin | NumUnId | NumBinId | NestInterleave | NestInterleaveFwd
         | TapeNext | NestBackward | NestStrip | NestTangent => Class::Machinery,
         _ if !p.ty().mentions(crate::types::names::DOUBLE) => Class::Plain,

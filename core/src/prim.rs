@@ -5,7 +5,12 @@
 //! Semantics the backends must follow: `Int` is 64-bit wrapping; `intQuot`/`intRem` truncate toward
 //! zero, `intDiv`/`intMod` floor (Haskell's `div`/`mod`); a zero divisor is a runtime error
 //! "divide by zero" (all four, Int and Integer). Comparisons return `Bool`. `doubleRound` rounds
-//! half to even; `doubleTruncate`/`Round`/`Floor`/`Ceiling` return `Integer`. `doubleShow` prints
+//! half to even; `doubleTruncate`/`Round`/`Floor`/`Ceiling` return `Integer` (of an infinity or
+//! NaN, `m * 2^e` of its `doubleDecode`, as GHC). `doubleDecode x` is GHC's `decodeFloat`: the
+//! bits read as `(m, e)` with `|m|` of 53 bits (zeros `(0, 0)`, subnormals normalised, an
+//! infinity or NaN exponent 972 and its sign and payload in `m`); `doubleEncode m e` is GHC's
+//! `encodeFloat`: `m` converted (nearest if it fits in an Int, else truncated to 53 bits) and
+//! scaled by `2^e` rounding once, never `0 * Infinity`. `doubleShow` prints
 //! exactly as GHC's `show :: Double -> String` (no parentheses for negatives); `doubleAtan2` is
 //! the Haskell report's `atan2` (from `atan (y / x)`, as GHC computes it).
 //! `lexNumber s` is `(kind, length, rest)` of GHC's number lexeme (`Text.Read.Lex`) at the start of
@@ -52,7 +57,8 @@
 //! The AD primitives: `Dual x` values pair a Double with a derivative part. The wrapper around
 //! differentiated code walks first-order values of any type with `scalars k v` (the Doubles,
 //! k = 0, or dual numbers, k = 1, of `v` in order), `refill k v items` (`v` with those replaced
-//! by the list's items) and `sameShape`.
+//! by the list's items) and `checkTangent x t` (`()`, or an error saying where the tangent `t`
+//! differs in shape from the input `x`).
 //! `liftRev d v` / `liftFwd d v` map a primal value into the reverse / forward world: each Double
 //! `x` becomes the world's constant (derivative part `d`), each closure the closure of its
 //! lambda's twin. A reverse-mode dual number is `Dual ArrayBp`, one run-time cell holding the
@@ -214,7 +220,7 @@ prims! {
     DualMake "dualMake" 2, DualConst "dualConst" 1, DualPrimal "dualPrimal" 1,
     DualDeriv "dualDeriv" 1,
     Scalars "scalars" 2, Refill "refill" 3, Interleave "interleave" 2,
-    SameShape "sameShape" 2,
+    CheckTangent "checkTangent" 2,
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
     ArrayConst "arrayConst" 1,
     ArrayAdd "arrayAdd" 3, ArraySub "arraySub" 3, ArrayMul "arrayMul" 3,
@@ -384,7 +390,7 @@ impl PrimOp {
 
     fn ad_ty(self) -> Type {
         use PrimOp::*;
-        let (i, d, b) = (Type::int(), Type::double(), Type::bool());
+        let (i, d) = (Type::int(), Type::double());
         let v = Type::var;
         let all = |vs: &[&str], t: Type| Type::forall(vs.iter().map(|&n| n.into()).collect(), t);
         let dual = Type::Con(crate::dual::DUAL.into(), vec![v("x")]);
@@ -405,7 +411,7 @@ impl PrimOp {
                 &["x", "a", "b"],
                 Type::funs(vec![v("x"), v("a")], Type::tuple(vec![v("b"), i.clone()])),
             ),
-            SameShape => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], b)),
+            CheckTangent => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], Type::unit())),
             LiftRev | LiftFwd => all(&["d", "a", "b"], Type::funs(vec![v("d"), v("a")], v("b"))),
             ArrayConst => Type::fun(d, array_dual),
             ArrayAdd | ArraySub | ArrayMul => Type::funs(

@@ -487,7 +487,10 @@ instance Floating Double where
   atanh = primDoubleAtanh
 
 instance RealFrac Double where
-  properFraction x = let n = primDoubleTruncate x in (fromInteger n, x - primIntegerToDouble n)
+  -- An infinity or NaN has the integer part of its decodeFloat and fraction 0, as in GHC.
+  properFraction x =
+    let n = primDoubleTruncate x
+    in (fromInteger n, if primDoubleIsNaN x || primDoubleIsInfinite x then 0 else x - primIntegerToDouble n)
   truncate x = fromInteger (primDoubleTruncate x)
   round x = fromInteger (primDoubleRound x)
   ceiling x = fromInteger (primDoubleCeiling x)

@@ -15,12 +15,10 @@ vjp :: (a -> b) -> a -> (b, b -> a)
 vjp f x = vjpArray f x
 
 jvp :: (a -> b) -> a -> a -> (b, b)
-jvp f x t =
-  if primSameShape x t
-  then let xs = primScalars 0 x :: [Double]
-           y = primLiftFwd fwdZero f (primRefill 0 x (zipWith primDualMake' xs (primScalars 0 t)))
-       in (adStrip y, primRefill 1 y (map (\d -> primDualDeriv d :: Double) (primScalars 1 y)))
-  else error "jvp: the tangent does not have the shape of the input"
+jvp f x t = case primCheckTangent x t of
+  () -> let xs = primScalars 0 x :: [Double]
+            y = primLiftFwd fwdZero f (primRefill 0 x (zipWith primDualMake' xs (primScalars 0 t)))
+        in (adStrip y, primRefill 1 y (map (\d -> primDualDeriv d :: Double) (primScalars 1 y)))
 
 primDualMake' :: Double -> Double -> Dual Double
 primDualMake' x t = primDualMake x t
