@@ -176,6 +176,8 @@ const KEPT_STAGING: usize = 4096;
 
 thread_local! {
     static STAGING: std::cell::Cell<StagingArray> = const { std::cell::Cell::new(Vec::new()) };
+    /// Which inputs got an argument, kept like the staging array.
+    static TOUCHED: std::cell::Cell<Vec<bool>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// `primBackward mode n ids x y c`, a reverse mode's reverse pass at the outermost level: the
@@ -221,10 +223,16 @@ fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
     let (n, ids, x, c) = (int(&args[0]), int(&args[1]), &args[2], &args[4]);
     let mut arr = STAGING.take();
     arr.resize(usize::try_from(ids).unwrap_or(0), (None, -0.0));
-    let gradient = reverse_pass(&mut arr, n, x, y, c, bp_calls);
+    let mut touched = TOUCHED.take();
+    touched.resize(usize::try_from(n + 1).unwrap_or(0), false);
+    let gradient = reverse_pass(&mut arr, &mut touched, n, x, y, c, bp_calls);
     if arr.capacity() <= KEPT_STAGING {
         arr.clear();
         STAGING.set(arr);
+    }
+    if touched.capacity() <= KEPT_STAGING {
+        touched.clear();
+        TOUCHED.set(touched);
     }
     gradient
 }
@@ -236,18 +244,18 @@ fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
 /// during the sweep, and the memory is reused while it is still in the cache.
 fn reverse_pass(
     arr: &mut StagingArray,
+    inputs: &mut [bool],
     n: i64,
     x: &Value,
     y: Value,
     c: &Value,
     bp_calls: &mut u64,
 ) -> PrimResult {
-    let mut inputs = vec![false; usize::try_from(n + 1).unwrap_or(0)];
     let mut staged = Ok(());
     walk::for_each_cotangent(&y, c, |d, z| {
         if staged.is_ok() {
             staged = array_id(d)
-                .and_then(|(id, cell)| array_call(arr, &mut inputs, id, || cell.cloned(), dbl(z)));
+                .and_then(|(id, cell)| array_call(arr, inputs, id, || cell.cloned(), dbl(z)));
         }
     })?;
     staged?;
@@ -264,23 +272,23 @@ fn reverse_pass(
                 for k in 0..2 {
                     let cell = dual.cells[k].take();
                     let d = dual.partials[k] * z;
-                    array_call(arr, &mut inputs, dual.ids[k], move || cell, d)?;
+                    array_call(arr, inputs, dual.ids[k], move || cell, d)?;
                 }
             }
             Err(dual) => {
                 for k in 0..2 {
                     let cell = || dual.cells[k].clone();
                     let d = dual.partials[k] * z;
-                    array_call(arr, &mut inputs, dual.ids[k], cell, d)?;
+                    array_call(arr, inputs, dual.ids[k], cell, d)?;
                 }
             }
         }
     }
     let mut gradient = arr
         .iter()
-        .zip(inputs)
+        .zip(inputs.iter())
         .skip(1)
-        .map(|((_, z), touched)| Value::Double(if touched { *z } else { 0.0 }));
+        .map(|((_, z), &touched)| Value::Double(if touched { *z } else { 0.0 }));
     walk::refill_with(x, Scalar::Double, || {
         gradient
             .next()

@@ -278,6 +278,7 @@ fn first_order(node: &Value) -> Result<Option<Value>, String> {
 }
 
 /// `v` with its scalars replaced, in order, by the values `next` gives.
+#[inline]
 pub fn refill_with(
     v: &Value,
     kind: Scalar,
@@ -287,6 +288,7 @@ pub fn refill_with(
 }
 
 /// `v` with each of its scalars replaced, in order, by `f` of it.
+#[inline]
 pub fn map_scalars(
     v: &Value,
     kind: Scalar,

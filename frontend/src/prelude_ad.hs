@@ -158,7 +158,10 @@ gradCayley :: (a -> Double) -> a -> a
 gradCayley f x = gradMode 2 f x
 
 gradArray :: (a -> Double) -> a -> a
-gradArray f x = gradMode 3 f x
+gradArray f x = let zero = arrayZero in case primInterleave zero x of
+  (xD, n) -> let next = primIntAdd n 1 in
+             case primLiftRev zero f xD next of
+               (y, ids) -> primBackward 3 n ids x y 1.0
 
 -- Nested differentiation. Differentiated code sees grad, vjp and jvp as these functions (the AD
 -- pass makes them the differentiated versions of `gradArray`, `vjpArray` and `jvp`): `D` of

@@ -16,8 +16,9 @@ use dnrad_core::{Diagnostic, PrimOp, Span};
 use smallvec::SmallVec;
 use std::rc::Rc;
 
-/// The most arguments a primitive takes (`primNestBackward`).
-const MAX_PRIM_ARITY: usize = 5;
+/// The most arguments a primitive takes (`primBackward`): a call of a primitive keeps its
+/// arguments inline (`primitive_arities_fit_inline` checks every primitive).
+const MAX_PRIM_ARITY: usize = 6;
 
 /// Where a returning frame's value goes.
 #[derive(Clone, Copy)]
@@ -693,6 +694,16 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 }
                 Op::Jump { target } => pc = *target as usize,
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn primitive_arities_fit_inline() {
+        for &p in dnrad_core::PrimOp::ALL {
+            assert!(p.arity() <= super::MAX_PRIM_ARITY, "{}", p.name());
         }
     }
 }
