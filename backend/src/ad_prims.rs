@@ -133,13 +133,14 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
         }
         PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul => {
             let (a, b) = (arg(0), arg(1));
-            let outermost = |v: &Value| {
-                matches!(
-                    v,
-                    Value::ArrayLeaf { .. } | Value::ArrayDual { .. } | Value::Double(_)
-                )
+            // The primal values of the outermost level's numbers (and constants).
+            let outermost = |v: &Value| match v {
+                Value::ArrayLeaf { primal, .. } => Some(*primal),
+                Value::ArrayDual { cell, .. } => Some(cell.primal),
+                Value::Double(x) => Some(*x),
+                _ => None,
             };
-            if !(outermost(a) && outermost(b)) {
+            let (Some(x), Some(y)) = (outermost(a), outermost(b)) else {
                 // A number of a nested level, or a forward one.
                 let p = match op {
                     PrimOp::ArrayAdd => PrimOp::DoubleAdd,
@@ -149,9 +150,7 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
                 let mut ids = Some(int(arg(2)));
                 let r = nested::apply(p, &[a, b], &mut ids)?;
                 return Ok([r, Value::Int(ids.unwrap_or(0))]);
-            }
-            let primal = |d: &Value| d.dual_primal().ok_or(NOT_DUAL);
-            let (x, y) = (primal(a)?, primal(b)?);
+            };
             let (v, dx, dy) = match op {
                 PrimOp::ArrayAdd => (x + y, 1.0, 1.0),
                 PrimOp::ArraySub => (x - y, 1.0, -1.0),
