@@ -143,13 +143,16 @@ fn hessians_by_the_four_pairings_agree_with_each_other_and_with_finite_differenc
     }
 }
 
+/// The derivative of a scalar function by reverse mode (`dr`) and by forward mode (`df`).
+const DERIVATIVES: &str = "
+dr, df :: (Double -> Double) -> Double -> Double
+dr f = grad f
+df f x = snd (jvp f x 1)
+";
+
 #[test]
 fn third_derivatives_agree_with_closed_forms_at_three_levels() {
     let program = r#"
-d1r, d1f :: (Double -> Double) -> Double -> Double
-d1r f = grad f
-d1f f x = snd (jvp f x 1)
-
 fs :: [(Double -> Double, Double -> Double)]
 fs = [ (sin, \x -> negate (cos x))
      , (\x -> exp (2 * x), \x -> 8 * exp (2 * x))
@@ -158,11 +161,11 @@ fs = [ (sin, \x -> negate (cos x))
      , (atan, \x -> (6 * x * x - 2) / (1 + x * x) ^ 3) ]
 
 main :: IO ()
-main = mapM_ (\(f, f3) -> print [ (d1r (d1r (d1r f)) x, d1f (d1f (d1f f)) x, d1r (d1f (d1r f)) x,
-                                   d1f (d1r (d1r f)) x, d1r (d1r (d1f f)) x, f3 x)
+main = mapM_ (\(f, f3) -> print [ (dr (dr (dr f)) x, df (df (df f)) x, dr (df (dr f)) x,
+                                   df (dr (dr f)) x, dr (dr (df f)) x, f3 x)
                                 | x <- [0.3, 1.7] ]) fs
 "#;
-    for out in outputs("third.hs", program) {
+    for out in outputs("third.hs", &format!("{DERIVATIVES}{program}")) {
         let xs = numbers(&out);
         assert_eq!(xs.len(), 5 * 2 * 6, "{out}");
         for row in xs.chunks(6) {
@@ -175,10 +178,6 @@ main = mapM_ (\(f, f3) -> print [ (d1r (d1r (d1r f)) x, d1f (d1f (d1f f)) x, d1r
 fn no_perturbation_confusion_in_any_pairing() {
     // d/dx (x · (d/dy (x + y)) 1) at x = 1 is 1; a confused implementation gives 2.
     let program = r#"
-dr, df :: (Double -> Double) -> Double -> Double
-dr f = grad f
-df f x = snd (jvp f x 1)
-
 main :: IO ()
 main = do
   print [outer (\x -> x * inner (\y -> x + y) 1) 1 | outer <- [dr, df], inner <- [dr, df]]
@@ -186,7 +185,7 @@ main = do
   print [a (\x -> b (\y -> c (\z -> x * y * z) 2) 3) 4 | a <- [dr, df], b <- [dr, df], c <- [dr, df]]
 "#;
     let expected = "[1.0,1.0,1.0,1.0]\n[6.0,6.0,6.0,6.0]\n[1.0,1.0,1.0,1.0,1.0,1.0,1.0,1.0]\n";
-    for out in outputs("confusion.hs", program) {
+    for out in outputs("confusion.hs", &format!("{DERIVATIVES}{program}")) {
         assert_eq!(out, expected);
     }
 }

@@ -14,67 +14,13 @@ mod build;
 mod translate;
 
 use build::B;
+pub use dnrad_core::dual::Mode;
 use dnrad_core::dual::{World, ARRAY_BP};
 use dnrad_core::expr::{Bind, Expr, ExprKind};
 use dnrad_core::lint::Typer;
 use dnrad_core::{Name, PrimOp, Program, Type};
 use std::collections::{HashMap, HashSet};
-use std::fmt;
-use std::str::FromStr;
 use translate::{TResult, Translator, WorldView, FORWARD_HELPERS, REVERSE_HELPERS};
-
-/// The reverse-mode variants of the paper, each a step of its optimisation story.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Fig. 6 + Fig. 7: backpropagators return plain (sparse) cotangents; exponential under sharing.
-    Naive,
-    /// §4 / Fig. 8: IDs, `Staged` maps, `SCall` and `SResolve` from the highest ID down.
-    Staged,
-    /// §5–6 / Fig. 9: Cayley-transformed backpropagators `Staged -> Staged`.
-    Cayley,
-    /// §7 / App. A / §8.1 / §8.2: one mutable staging array, updated in place; backpropagators
-    /// as data in the dual numbers' cells.
-    Array,
-}
-
-impl Mode {
-    pub const ALL: [Mode; 4] = [Mode::Naive, Mode::Staged, Mode::Cayley, Mode::Array];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Naive => "naive",
-            Mode::Staged => "staged",
-            Mode::Cayley => "cayley",
-            Mode::Array => "array",
-        }
-    }
-
-    /// The mode's code, as the run time's reverse pass takes it (the Prelude's `adMode`).
-    pub fn code(self) -> i64 {
-        match self {
-            Mode::Naive => 0,
-            Mode::Staged => 1,
-            Mode::Cayley => 2,
-            Mode::Array => 3,
-        }
-    }
-}
-
-impl fmt::Display for Mode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Mode {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Mode, String> {
-        Mode::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| format!("unknown AD mode `{s}` (naive, staged, cayley, array)"))
-    }
-}
 
 /// The functions that differentiate as differentiated code sees them (`D` of them, written in
 /// the Prelude by hand over nested dual numbers): the role (each mode's `grad` and `vjp`, and

@@ -18,29 +18,9 @@
 //! Each backpropagator call of an operation is counted. It never runs code.
 
 use crate::value::{ArrayDual, Tower, TowerDeriv, Value};
+pub use dnrad_core::dual::Mode;
 use imbl::OrdMap;
 use std::rc::Rc;
-
-/// The reverse modes, by the code the Prelude passes (`adMode`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Naive,
-    Staged,
-    Cayley,
-    Array,
-}
-
-impl Mode {
-    pub fn from_code(code: i64) -> Result<Mode, String> {
-        Ok(match code {
-            0 => Mode::Naive,
-            1 => Mode::Staged,
-            2 => Mode::Cayley,
-            3 => Mode::Array,
-            _ => return Err(format!("internal error: {code} is not an AD mode")),
-        })
-    }
-}
 
 /// A reference to a dual number of the level: its ID and, when an operation made it, its node
 /// (an input has none).

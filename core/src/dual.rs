@@ -19,6 +19,62 @@ pub const ARRAY_BP: &str = "ArrayBp";
 /// A level of nested differentiation: its tag, its first ID and its number of inputs.
 pub const TAPE: &str = "Tape";
 
+/// The reverse-mode variants of the paper, each a step of its optimisation story.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Fig. 6 + Fig. 7: backpropagators return plain (sparse) cotangents; exponential under sharing.
+    Naive,
+    /// §4 / Fig. 8: IDs, `Staged` maps, `SCall` and `SResolve` from the highest ID down.
+    Staged,
+    /// §5–6 / Fig. 9: Cayley-transformed backpropagators `Staged -> Staged`.
+    Cayley,
+    /// §7 / App. A / §8.1 / §8.2: one mutable staging array, updated in place; backpropagators
+    /// as data in the dual numbers' cells.
+    Array,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::Naive, Mode::Staged, Mode::Cayley, Mode::Array];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Naive => "naive",
+            Mode::Staged => "staged",
+            Mode::Cayley => "cayley",
+            Mode::Array => "array",
+        }
+    }
+
+    /// The mode's code, as the run time's reverse pass takes it (the Prelude's `adMode`).
+    pub fn code(self) -> i64 {
+        self as i64
+    }
+
+    /// The mode of a code.
+    pub fn from_code(code: i64) -> Result<Mode, String> {
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.code() == code)
+            .ok_or_else(|| format!("internal error: {code} is not an AD mode"))
+    }
+}
+
+impl std::fmt::Display for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Mode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Mode, String> {
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown AD mode `{s}` (naive, staged, cayley, array)"))
+    }
+}
+
 /// The Prelude functions that differentiate: a program that reaches none of them needs no AD
 /// pass, and the simplifier never inlines them (the AD pass rewrites them).
 pub const ENTRY_POINTS: [&str; 3] = ["grad", "vjp", "jvp"];
