@@ -157,22 +157,27 @@ fn split(a: &Value, tag: u32) -> (Value, Option<&Rc<Tower>>) {
 
 /// An operation at nested level `tag`.
 fn at_level(p: PrimOp, tag: u32, args: &[&Value], ids: &mut Ids) -> Result<Value, String> {
-    let parts: Vec<(Value, Option<&Rc<Tower>>)> = args.iter().map(|a| split(a, tag)).collect();
-    let primals: Vec<Value> = parts.iter().map(|(x, _)| x.clone()).collect();
-    let primal_refs: Vec<&Value> = primals.iter().collect();
-    let v = apply(p, &primal_refs, ids)?;
+    // (At most two arguments: no allocation but the new number's.)
+    let n = args.len().min(2);
+    let mut primals: [Value; 2] = Default::default();
+    let mut levels: [Option<&Rc<Tower>>; 2] = [None, None];
+    for (k, a) in args.iter().take(2).enumerate() {
+        (primals[k], levels[k]) = split(a, tag);
+    }
+    let parts = &levels[..n];
+    let v = apply(p, &[&primals[0], &primals[1]][..n], ids)?;
     let mut nums = Numbers { ids };
-    let ds = match derivative::partials(&mut nums, p, &primals, &v) {
+    let ds = match derivative::partials(&mut nums, p, &primals[..n], &v) {
         Some(ds) => ds?,
         None => return Err(format!("internal error: `{}` is not smooth", p.name())),
     };
     let reverse = parts
         .iter()
-        .any(|(_, t)| matches!(t, Some(t) if matches!(t.deriv, TowerDeriv::Node { .. })));
+        .any(|t| matches!(t, Some(t) if matches!(t.deriv, TowerDeriv::Node { .. })));
     let deriv = if reverse {
         let mut partials = [Value::Double(0.0), Value::Double(0.0)];
         let mut nodes = [None, None];
-        for (k, ((_, t), d)) in parts.iter().zip(ds).enumerate() {
+        for (k, (t, d)) in parts.iter().zip(ds).enumerate() {
             if let Some(t) = t {
                 partials[k] = d;
                 nodes[k] = Some(Rc::clone(t));
@@ -185,7 +190,7 @@ fn at_level(p: PrimOp, tag: u32, args: &[&Value], ids: &mut Ids) -> Result<Value
         }
     } else {
         let mut tangent: Option<Value> = None;
-        for ((_, t), d) in parts.iter().zip(ds) {
+        for (t, d) in parts.iter().zip(ds) {
             if let Some(TowerDeriv::Tangent(tk)) = t.map(|t| &t.deriv) {
                 let term = apply(PrimOp::DoubleMul, &[&d, tk], ids)?;
                 tangent = Some(match tangent {
@@ -223,8 +228,15 @@ impl Field for Numbers<'_> {
         Value::Double(x)
     }
     fn op(&mut self, op: PrimOp, args: &[Value]) -> Result<Value, String> {
-        let refs: Vec<&Value> = args.iter().collect();
-        apply(op, &refs, self.ids)
+        match args {
+            [a] => apply(op, &[a], self.ids),
+            [a, b] => apply(op, &[a, b], self.ids),
+            _ => Err(format!(
+                "internal error: `{}` of {} numbers",
+                op.name(),
+                args.len()
+            )),
+        }
     }
     fn sign_cases(
         &mut self,

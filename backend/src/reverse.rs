@@ -20,6 +20,7 @@
 use crate::value::{ArrayDual, Tower, TowerDeriv, Value};
 pub use dnrad_core::dual::Mode;
 use imbl::OrdMap;
+use smallvec::SmallVec;
 use std::rc::Rc;
 
 /// A reference to a dual number of the level: its ID and, when an operation made it, its node
@@ -29,13 +30,16 @@ pub struct Ref<Node> {
     pub node: Option<Node>,
 }
 
+/// The arguments of an operation's node with their partial derivatives (at most two).
+pub type Args<L> = SmallVec<[(<L as Level>::N, Ref<<L as Level>::Node>); 2]>;
+
 /// The dual numbers of one level of differentiation.
 pub trait Level {
     /// The level's cotangents and partial derivatives.
     type N: Clone;
     type Node: Clone;
     /// The arguments of an operation's node with their partial derivatives.
-    fn args(&self, node: &Self::Node) -> Vec<(Self::N, Ref<Self::Node>)>;
+    fn args(&self, node: &Self::Node) -> Args<Self>;
     fn add(&mut self, a: Self::N, b: Self::N) -> Result<Self::N, String>;
     fn mul(&mut self, a: &Self::N, b: &Self::N) -> Result<Self::N, String>;
 }
@@ -46,7 +50,7 @@ pub struct Outermost;
 impl Level for Outermost {
     type N = f64;
     type Node = Rc<ArrayDual>;
-    fn args(&self, node: &Rc<ArrayDual>) -> Vec<(f64, Ref<Rc<ArrayDual>>)> {
+    fn args(&self, node: &Rc<ArrayDual>) -> Args<Self> {
         (0..2)
             .filter(|&k| node.ids[k] != 0)
             .map(|k| {
@@ -75,9 +79,9 @@ pub struct Nested<'a> {
 impl Level for Nested<'_> {
     type N = Value;
     type Node = Rc<Tower>;
-    fn args(&self, node: &Rc<Tower>) -> Vec<(Value, Ref<Rc<Tower>>)> {
+    fn args(&self, node: &Rc<Tower>) -> Args<Self> {
         let TowerDeriv::Node { partials, args, .. } = &node.deriv else {
-            return Vec::new();
+            return Args::<Self>::new();
         };
         partials
             .iter()
