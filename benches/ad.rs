@@ -14,16 +14,15 @@
 //!
 //! Run with `cargo bench --bench ad`; `cargo bench --bench ad -- fdotprod/vm` selects.
 
+mod support;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use dnrad::pipeline::{self, Options};
+use dnrad::pipeline::Options;
 use dnrad_ad::Mode;
 use dnrad_backend::Backend;
 use dnrad_core::Program;
 use std::time::Duration;
-
-// Measure with the allocator the `dnrad` binary uses.
-#[global_allocator]
-static ALLOCATOR: dnrad::alloc::Allocator = dnrad::alloc::Allocator;
+use support::run;
 
 const DEFINITIONS: &str = r#"
 data Vec3 = Vec3 Double Double Double
@@ -155,7 +154,6 @@ fn program(f: &Function, n: usize, work: Work, backend: Backend) -> Program {
         f.input,
         body(f, n, work)
     );
-    let mut sources = pipeline::sources_for("bench.hs", &text);
     let options = Options {
         ad: match work {
             Work::Gradient(mode) => mode,
@@ -164,15 +162,7 @@ fn program(f: &Function, n: usize, work: Work, backend: Backend) -> Program {
         backend,
         ..Options::default()
     };
-    pipeline::compile_for_run(&mut sources, options)
-        .unwrap_or_else(|e| panic!("benchmark program does not compile: {e:?}"))
-}
-
-fn run(program: &Program, backend: Backend) {
-    let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::sink(), std::io::sink());
-    let mut world = dnrad_backend::World::new(&mut stdin, &mut out, &mut err);
-    let limits = dnrad_backend::Limits::default();
-    dnrad_backend::run_on(backend, program, &mut world, &limits).expect("benchmark program runs");
+    support::compiled(&text, options)
 }
 
 /// The work measured at size `n` on `backend`: the input, the primal, and the gradient in

@@ -5,15 +5,12 @@
 //!
 //! Run with `cargo bench --bench backends`.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use dnrad::pipeline::{self, Options};
-use dnrad_backend::Backend;
-use dnrad_core::Program;
-use std::time::Duration;
+mod support;
 
-// Measure with the allocator the `dnrad` binary uses.
-#[global_allocator]
-static ALLOCATOR: dnrad::alloc::Allocator = dnrad::alloc::Allocator;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use dnrad::pipeline::Options;
+use dnrad_backend::Backend;
+use std::time::Duration;
 
 const PROGRAMS: &[(&str, &str)] = &[
     (
@@ -40,16 +37,6 @@ const PROGRAMS: &[(&str, &str)] = &[
     ),
 ];
 
-fn compiled(text: &str, backend: Backend) -> Program {
-    let mut sources = pipeline::sources_for("bench.hs", text);
-    let options = Options {
-        backend,
-        ..Options::default()
-    };
-    pipeline::compile_for_run(&mut sources, options)
-        .unwrap_or_else(|e| panic!("benchmark program does not compile: {e:?}"))
-}
-
 fn backends(c: &mut Criterion) {
     dnrad::alloc::retain_freed_memory();
     for (name, text) in PROGRAMS {
@@ -57,16 +44,13 @@ fn backends(c: &mut Criterion) {
         group.sample_size(10);
         group.measurement_time(Duration::from_secs(3));
         for (label, backend) in [("interp", Backend::Interp), ("vm", Backend::Vm)] {
-            let program = compiled(text, backend);
+            let options = Options {
+                backend,
+                ..Options::default()
+            };
+            let program = support::compiled(text, options);
             group.bench_with_input(BenchmarkId::from_parameter(label), &program, |b, p| {
-                b.iter(|| {
-                    let (mut stdin, mut out) = (std::io::empty(), std::io::sink());
-                    let mut err = std::io::sink();
-                    let mut world = dnrad_backend::World::new(&mut stdin, &mut out, &mut err);
-                    let limits = dnrad_backend::Limits::default();
-                    dnrad_backend::run_on(backend, p, &mut world, &limits)
-                        .expect("benchmark program runs")
-                })
+                b.iter(|| support::run(p, backend))
             });
         }
         group.finish();
