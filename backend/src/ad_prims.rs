@@ -174,9 +174,9 @@ type StagingArray = Vec<(Option<Rc<ArrayDual>>, f64)>;
 const KEPT_STAGING: usize = 4096;
 
 thread_local! {
-    static STAGING: std::cell::Cell<StagingArray> = const { std::cell::Cell::new(Vec::new()) };
-    /// Which inputs got an argument, kept like the staging array.
-    static TOUCHED: std::cell::Cell<Vec<bool>> = const { std::cell::Cell::new(Vec::new()) };
+    /// The staging array and which inputs got an argument, kept between reverse passes.
+    static STAGING: std::cell::Cell<(StagingArray, Vec<bool>)> =
+        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
 }
 
 /// `primBackward mode n ids x y c`, a reverse mode's reverse pass at the outermost level: the
@@ -220,18 +220,14 @@ pub fn backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
 fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
     let y = std::mem::take(&mut args[3]);
     let (n, ids, x, c) = (int(&args[0]), int(&args[1]), &args[2], &args[4]);
-    let mut arr = STAGING.take();
+    let (mut arr, mut touched) = STAGING.take();
     arr.resize(usize::try_from(ids).unwrap_or(0), (None, -0.0));
-    let mut touched = TOUCHED.take();
     touched.resize(usize::try_from(n + 1).unwrap_or(0), false);
     let gradient = reverse_pass(&mut arr, &mut touched, n, x, y, c, bp_calls);
-    if arr.capacity() <= KEPT_STAGING {
+    if arr.capacity() <= KEPT_STAGING && touched.capacity() <= KEPT_STAGING {
         arr.clear();
-        STAGING.set(arr);
-    }
-    if touched.capacity() <= KEPT_STAGING {
         touched.clear();
-        TOUCHED.set(touched);
+        STAGING.set((arr, touched));
     }
     gradient
 }
@@ -284,10 +280,11 @@ fn reverse_pass(
         }
     }
     let mut gradient = arr
+        .get(1..)
+        .unwrap_or_default()
         .iter()
-        .zip(inputs.iter())
-        .skip(1)
-        .map(|((_, z), &touched)| Value::Double(if touched { *z } else { 0.0 }));
+        .zip(inputs.get(1..).unwrap_or_default())
+        .map(|(&(_, z), &touched)| Value::Double(if touched { z } else { 0.0 }));
     walk::refill_with(x, Scalar::Double, || {
         gradient
             .next()

@@ -68,6 +68,11 @@ impl ShapeCheck {
         b: &'a Value,
         mut visit: impl FnMut(&'a Value, &'a Value),
     ) -> Result<(), String> {
+        if let Nodes::Numbers = compare(a, b) {
+            // A scalar (grad's output and its cotangent): no stack at all.
+            visit(a, b);
+            return Ok(());
+        }
         // Most values are a few numbers: no heap for the stack.
         let mut stack: SmallVec<[(&Value, &Value); 8]> = SmallVec::new();
         stack.push((a, b));

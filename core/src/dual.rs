@@ -52,9 +52,9 @@ impl Mode {
 
     /// The mode of a code.
     pub fn from_code(code: i64) -> Result<Mode, String> {
-        Mode::ALL
-            .into_iter()
-            .find(|m| m.code() == code)
+        usize::try_from(code)
+            .ok()
+            .and_then(|k| Mode::ALL.get(k).copied())
             .ok_or_else(|| format!("internal error: {code} is not an AD mode"))
     }
 }
