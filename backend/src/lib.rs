@@ -4,6 +4,7 @@
 //! `World` its caller lends a run (the effectful primitives').
 
 mod ad_prims;
+mod array_prims;
 mod chars;
 mod compile;
 mod float_encoding;

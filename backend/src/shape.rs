@@ -45,6 +45,13 @@ fn compare(a: &Value, b: &Value) -> Nodes {
         (true, true) => Nodes::Numbers,
         (true, false) | (false, true) => Nodes::Differ,
         _ => match (a.tag(), b.tag()) {
+            _ if is_array(a) || is_array(b) => {
+                if is_array(a) && is_array(b) && fields(a).len() == fields(b).len() {
+                    Nodes::Same
+                } else {
+                    Nodes::Differ
+                }
+            }
             (Some(s), Some(t)) if s == t && fields(a).len() == fields(b).len() => Nodes::Same,
             (None, None) => Nodes::Other,
             _ => Nodes::Differ,
@@ -52,11 +59,17 @@ fn compare(a: &Value, b: &Value) -> Nodes {
     }
 }
 
+/// A node's children: a constructor's fields or an array's elements.
 fn fields(v: &Value) -> &[Value] {
     match v {
         Value::Con(c) => &c.fields,
+        Value::Array(a) => &a.items,
         _ => &[],
     }
+}
+
+fn is_array(v: &Value) -> bool {
+    matches!(v, Value::Array(_))
 }
 
 impl ShapeCheck {
@@ -106,7 +119,10 @@ impl ShapeCheck {
         // The cells passed along a list's tails, while the path follows one.
         let mut run: Option<usize> = None;
         for &(node, field) in path {
-            if !(is_cons(node) && (run.is_some() || is_list(node))) {
+            if is_array(node) {
+                run = None;
+                at.push(format!("element {} of an array", field + 1));
+            } else if !(is_cons(node) && (run.is_some() || is_list(node))) {
                 run = None;
                 at.push(format!("field {} of {}", field + 1, fields(node).len()));
             } else if field == 0 {
@@ -256,6 +272,7 @@ fn kind(v: &Value) -> String {
         Value::SmallInteger(_) | Value::BigInteger(_) => "an Integer".into(),
         Value::Closure(_) | Value::Rec(..) => "a function".into(),
         Value::Ref(_) => "an IORef".into(),
+        Value::Array(a) => format!("an array of {}", count(a.items.len(), "element")),
         _ => "the state of the AD wrapper".into(),
     }
 }

@@ -41,6 +41,14 @@ pub enum Value {
     Tape(Rc<Tape>),
     /// A mutable cell (`Ref a`, under the Prelude's `IORef`).
     Ref(Rc<MutCell>),
+    /// An array (`PrimArray a`, under Data.Array's `Array`).
+    Array(Rc<ArrayCell>),
+}
+
+/// An array's positions in order: each an element or `Value::HOLE`.
+#[derive(Debug, Default)]
+pub struct ArrayCell {
+    pub items: Vec<Value>,
 }
 
 /// The contents of a mutable cell; only the effectful primitives read or replace it.
@@ -147,6 +155,14 @@ impl Default for Value {
 }
 
 impl Value {
+    /// An array position that no element was given (never a constructor's tag: types have far
+    /// fewer constructors).
+    pub const HOLE: Value = Value::Tag(u32::MAX);
+
+    pub fn array(items: Vec<Value>) -> Value {
+        Value::Array(Rc::new(ArrayCell { items }))
+    }
+
     pub fn unit() -> Value {
         Value::Tag(0)
     }
@@ -283,6 +299,7 @@ impl Value {
             Value::ArrayDual { cell, .. } => Rc::strong_count(cell) == 1,
             Value::Tower(rc) => Rc::strong_count(rc) == 1,
             Value::Ref(rc) => Rc::strong_count(rc) == 1,
+            Value::Array(rc) => Rc::strong_count(rc) == 1,
             _ => false,
         }
     }
@@ -299,6 +316,13 @@ impl Drop for Closure {
     fn drop(&mut self) {
         let captures = &mut self.captures;
         free_children(std::iter::from_fn(|| captures.pop()));
+    }
+}
+
+impl Drop for ArrayCell {
+    fn drop(&mut self) {
+        let items = &mut self.items;
+        free_children(std::iter::from_fn(|| items.pop()));
     }
 }
 

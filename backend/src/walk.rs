@@ -1,8 +1,8 @@
 //! Structural walks over first-order values, for the wrapper around differentiated code: the
 //! scalars of a value in order, a value with its scalars replaced, and the (dual number,
-//! cotangent) pairs at the same positions of two values. Constructor fields are visited left to
-//! right, depth first, with explicit stacks (a long list never grows the Rust stack). They never
-//! run code; a function inside the value is an error.
+//! cotangent) pairs at the same positions of two values. Constructor fields (and array
+//! elements) are visited left to right, depth first, with explicit stacks (a long list never
+//! grows the Rust stack). They never run code; a function inside the value is an error.
 
 use crate::shape;
 use crate::value::{Closure, ConCell, Fields, RecGroup, Value};
@@ -47,6 +47,7 @@ pub fn scalars(v: &Value, kind: Scalar) -> Result<Vec<Value>, String> {
         match &v {
             _ if kind.matches(&v) => out.push(v),
             Value::Con(c) => stack.extend(c.fields.iter().rev().cloned()),
+            Value::Array(a) => stack.extend(a.items.iter().rev().cloned()),
             Value::Closure(_) | Value::Rec(..) => return Err(FUNCTION.into()),
             _ => {}
         }
@@ -76,6 +77,7 @@ fn shared_address(v: &Value) -> Option<usize> {
         Value::Con(c) => (Rc::strong_count(c), Rc::as_ptr(c) as usize),
         Value::Closure(c) => (Rc::strong_count(c), Rc::as_ptr(c) as usize),
         Value::Rec(g, _) => (Rc::strong_count(g), Rc::as_ptr(g) as usize),
+        Value::Array(a) => (Rc::strong_count(a), Rc::as_ptr(a) as usize),
         _ => return None,
     };
     (references > 1).then_some(address)
@@ -153,6 +155,7 @@ fn walk<'a>(
                         Value::Con(c) => &c.fields,
                         Value::Closure(c) => &c.captures,
                         Value::Rec(g, _) => &g.captures,
+                        Value::Array(a) => &a.items,
                         _ => {
                             results.push(v.clone());
                             continue;
@@ -165,6 +168,7 @@ fn walk<'a>(
             Task::Build(v, n) => {
                 let rebuilt = match v {
                     Value::Con(c) => Value::con(c.tag, results.drain(results.len() - n..)),
+                    Value::Array(_) => Value::array(results.drain(results.len() - n..).collect()),
                     Value::Closure(c) => Value::Closure(Rc::new(Closure {
                         lam: lam(c.lam)?,
                         captures: results.drain(results.len() - n..).collect(),
@@ -240,7 +244,18 @@ fn map_nodes(
             Value::Con(c) => c.fields.split_last().map(|(last, init)| (c, last, init)),
             _ => None,
         }) else {
-            *hole = cur.clone();
+            *hole = match cur {
+                Value::Array(a) => Value::array(
+                    a.items
+                        .iter()
+                        .map(|item| match leaf(item)? {
+                            Some(r) => Ok(r),
+                            None => map_nodes(item, depth + 1, leaf),
+                        })
+                        .collect::<Result<_, String>>()?,
+                ),
+                _ => cur.clone(),
+            };
             break;
         };
         let mut fields = Fields::new();

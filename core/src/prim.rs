@@ -54,6 +54,16 @@
 //! of Data.Char's `GeneralCategory`; `charToUpper`/`charToLower` are the simple case mappings
 //! (the character itself when it has none).
 //!
+//! Arrays: `PrimArray a` is a run-time array of `n` positions, each an element or a hole (a
+//! position no element was given; reading one is the error `(Array.!): undefined array
+//! element`, as in GHC). `arrFromList n xs` has the first `n` items of `xs` (holes when it is
+//! shorter), `arrIndex a k` the element at position `k` (0-based; outside `0..n` an error),
+//! `arrSize a` is `n`, `arrToList a` the elements in order, `arrUpdate a kvs` is `a` with the
+//! element at each position `k` of the list's pairs `(k, v)` replaced by `v`, in order (a later
+//! pair wins; O(n + updates), in place when `a` is not shared), `arrBuckets n kvs` the array of
+//! `n` lists, the `v`s of the pairs `(k, v)` with position `k`, in the list's order. Data.Array
+//! is written on these; they are structural, so differentiation passes through them unchanged.
+//!
 //! The AD primitives: `Dual x` values pair a Double with a derivative part. The wrapper around
 //! differentiated code walks first-order values of any type with `scalars k v` (the Doubles,
 //! k = 0, or dual numbers, k = 1, of `v` in order), `refill k v items` (`v` with those replaced
@@ -85,6 +95,9 @@ use crate::types::Type;
 
 /// The runtime type of mutable cells, `Ref a` (the Prelude's `IORef` wraps it).
 pub const REF: &str = "Ref";
+
+/// The runtime type of arrays, `PrimArray a` (Data.Array's `Array` wraps it).
+pub const PRIM_ARRAY: &str = "PrimArray";
 
 /// The names of control characters in Haskell's character escapes (`\SOH`, `\DEL`), as both the
 /// source lexer and `lexLiteral` read them; `SOH` comes before `SO`, so the longer name wins
@@ -204,6 +217,9 @@ prims! {
     CharLe "charLe" 2, CharGt "charGt" 2, CharGe "charGe" 2,
     CharCategory "charCategory" 1, CharToUpper "charToUpper" 1, CharToLower "charToLower" 1,
 
+    ArrFromList "arrFromList" 2, ArrIndex "arrIndex" 2, ArrSize "arrSize" 1,
+    ArrToList "arrToList" 1, ArrUpdate "arrUpdate" 2, ArrBuckets "arrBuckets" 2,
+
     ShowCharLit "showCharLit" 1, ShowStringLit "showStringLit" 1,
     Error "error" 1, Trace "trace" 2, CoerceUnit "coerceUnit" 1,
 
@@ -254,6 +270,15 @@ impl PrimOp {
                 | NewRef
                 | ReadRef
                 | WriteRef
+        )
+    }
+
+    /// Whether the primitive acts on arrays (`PrimArray a`).
+    pub fn is_array(self) -> bool {
+        use PrimOp::*;
+        matches!(
+            self,
+            ArrFromList | ArrIndex | ArrSize | ArrToList | ArrUpdate | ArrBuckets
         )
     }
 
@@ -346,9 +371,28 @@ impl PrimOp {
                 Type::funs(vec![s, Type::var("a")], Type::var("a")),
             ),
             CoerceUnit => Type::forall(vec!["a".into()], Type::fun(Type::unit(), Type::var("a"))),
+            _ if self.is_array() => self.arr_ty(),
             _ if self.is_effect() => self.io_ty(),
             _ => self.ad_ty(),
         }
+    }
+
+    /// The type of an array primitive (all are polymorphic in the element type `a`).
+    fn arr_ty(self) -> Type {
+        use PrimOp::*;
+        let (i, a) = (Type::int(), Type::var("a"));
+        let arr = |t: Type| Type::Con(PRIM_ARRAY.into(), vec![t]);
+        let pairs = Type::list(Type::tuple(vec![i.clone(), a.clone()]));
+        let ty = match self {
+            ArrFromList => Type::funs(vec![i, Type::list(a.clone())], arr(a)),
+            ArrIndex => Type::funs(vec![arr(a.clone()), i], a),
+            ArrSize => Type::fun(arr(a), i),
+            ArrToList => Type::fun(arr(a.clone()), Type::list(a)),
+            ArrUpdate => Type::funs(vec![arr(a.clone()), pairs], arr(a)),
+            ArrBuckets => Type::funs(vec![i, pairs], arr(Type::list(a))),
+            _ => unreachable!("not an array primitive"),
+        };
+        Type::forall(vec!["a".into()], ty)
     }
 
     /// The type of an effectful primitive: its arguments, then the action's `()`.

@@ -1,6 +1,6 @@
 -- Data.Ix: the class of types whose values index arrays: a range of values between two bounds,
 -- each at a position in the range. Instances for Int, Integer, Char, Bool, Ordering, () and
--- tuples of up to four Ix types (in row-major order, the last component varying fastest).
+-- tuples of up to five Ix types (in row-major order, the last component varying fastest).
 -- An index outside its range is an error naming the index and the range, as in GHC
 -- ("Error in array index" for tuples).
 module Data.Ix (Ix(range, index, inRange, rangeSize)) where
@@ -26,7 +26,8 @@ enumIndex ty b i = case b of
 
 instance Ix Int where
   range (l, h) = enumFromTo l h
-  index b i = enumIndex "Int" b i
+  index b i = case b of
+    (l, h) -> if l <= i && i <= h then i - l else indexError "Int" b i
   inRange (l, h) i = l <= i && i <= h
   rangeSize (l, h) = if h >= l then h - l + 1 else 0
 
@@ -85,3 +86,17 @@ instance (Ix a, Ix b, Ix c, Ix d) => Ix (a, b, c, d) where
     else error "Error in array index"
   inRange ((l1, l2, l3, l4), (h1, h2, h3, h4)) (i1, i2, i3, i4) =
     inRange (l1, h1) i1 && inRange (l2, h2) i2 && inRange (l3, h3) i3 && inRange (l4, h4) i4
+
+instance (Ix a, Ix b, Ix c, Ix d, Ix e) => Ix (a, b, c, d, e) where
+  range ((l1, l2, l3, l4, l5), (h1, h2, h3, h4, h5)) =
+    [(i1, i2, i3, i4, i5) | i1 <- range (l1, h1), i2 <- range (l2, h2), i3 <- range (l3, h3),
+                            i4 <- range (l4, h4), i5 <- range (l5, h5)]
+  index b@((l1, l2, l3, l4, l5), (h1, h2, h3, h4, h5)) i@(i1, i2, i3, i4, i5) =
+    if inRange b i
+    then (((index (l1, h1) i1 * rangeSize (l2, h2) + index (l2, h2) i2) * rangeSize (l3, h3)
+           + index (l3, h3) i3) * rangeSize (l4, h4) + index (l4, h4) i4) * rangeSize (l5, h5)
+         + index (l5, h5) i5
+    else error "Error in array index"
+  inRange ((l1, l2, l3, l4, l5), (h1, h2, h3, h4, h5)) (i1, i2, i3, i4, i5) =
+    inRange (l1, h1) i1 && inRange (l2, h2) i2 && inRange (l3, h3) i3 && inRange (l4, h4) i4
+    && inRange (l5, h5) i5

@@ -21,10 +21,10 @@ pub(crate) fn builtin_type(name: &str) -> Option<usize> {
     }
 }
 
-/// The run-time types that only the Prelude names: those of automatic differentiation and the
-/// mutable cell under `IORef`.
+/// The run-time types that only the Prelude and the library name: those of automatic
+/// differentiation, the mutable cell under `IORef` and the array under `Array`.
 fn runtime_type(name: &str) -> Option<usize> {
-    if name == dnrad_core::prim::REF {
+    if name == dnrad_core::prim::REF || name == dnrad_core::prim::PRIM_ARRAY {
         return Some(1);
     }
     dnrad_core::dual::RUNTIME_TYPES
@@ -40,12 +40,21 @@ fn unknown_type_message(name: &str) -> String {
         "Rational" | "Ratio" => None,
         "Word" | "Word8" | "Word16" | "Word32" | "Word64" | "Int8" | "Int16" | "Int32"
         | "Int64" => Some("dnrad's integer types are `Int` (64-bit) and `Integer`"),
-        "Array" | "Map" | "Set" => Some("dnrad has only the Prelude (no library modules)"),
         _ => None,
     };
-    match why {
-        Some(why) => format!("`{name}` is not supported: {why}"),
-        None => format!("type constructor not in scope: `{name}`"),
+    let module = match name {
+        "Array" => Some("Data.Array"),
+        "Map" => Some("Data.Map"),
+        "Set" => Some("Data.Set"),
+        "IORef" => Some("Data.IORef"),
+        _ => None,
+    };
+    match (why, module) {
+        (Some(why), _) => format!("`{name}` is not supported: {why}"),
+        (None, Some(module)) => format!(
+            "type constructor not in scope: `{name}` (it is in {module}: `import {module}`)"
+        ),
+        (None, None) => format!("type constructor not in scope: `{name}`"),
     }
 }
 
