@@ -1,6 +1,7 @@
 //! `dnrad grad --json`: a value printed by `show` (numbers, tuples, lists, strings, characters,
 //! constructors with positional or record fields) rewritten as JSON, so other tools can read a
-//! gradient. Tuples and lists become arrays, `C x y` becomes `{"C": [x, y]}`, a record
+//! gradient. Tuples, lists and Data.Array's arrays (their elements in index order) become
+//! arrays, `C x y` becomes `{"C": [x, y]}`, a record
 //! `C {f = x}` becomes `{"C": {"f": x}}`, nullary constructors strings, `True`/`False` booleans,
 //! and NaN and the infinities `null` (JSON has no such numbers). It only rewrites text.
 
@@ -140,8 +141,42 @@ impl Parser<'_> {
         }))
     }
 
+    /// The rest of Data.Array's `array (l,u) [(i,x),...]` after `array`: the elements `x` in
+    /// index order, as a JSON array (the bounds are the input's, which the caller knows).
+    fn array(&mut self) -> Result<String, String> {
+        self.atom()?.ok_or("expected an array's bounds")?;
+        self.skip_space();
+        if !self.eat('[') {
+            return Err("expected an array's associations".into());
+        }
+        let mut elements = Vec::new();
+        while !self.eat(']') {
+            if !elements.is_empty() && !self.eat(',') {
+                return Err("expected `,` or `]` in an array's associations".into());
+            }
+            self.skip_space();
+            if !self.eat('(') {
+                return Err("expected an association `(index,element)`".into());
+            }
+            self.value()?;
+            if !self.eat(',') {
+                return Err("expected `,` in an association".into());
+            }
+            elements.push(self.value()?);
+            if !self.eat(')') {
+                return Err("expected `)` after an association".into());
+            }
+            self.skip_space();
+        }
+        Ok(format!("[{}]", elements.join(",")))
+    }
+
     fn value(&mut self) -> Result<String, String> {
         self.skip_space();
+        if self.chars.clone().take(6).eq("array ".chars()) {
+            self.word();
+            return self.array();
+        }
         let constructor = self.chars.peek().is_some_and(|c| c.is_uppercase());
         let head = self.atom()?.ok_or("expected a value")?;
         if !constructor || !head.starts_with('"') {
@@ -210,6 +245,11 @@ mod tests {
             ),
             ("[NaN,Infinity,-Infinity]", "[null,null,null]"),
             ("(3,\"a\\\"b\")", r#"[3,"a\"b"]"#),
+            (
+                "(array (0,1) [(0,1.5),(1,-2.0)],array ((0,0),(0,1)) [((0,0),P {px = 1.0}),((0,1),P {px = 2.0})])",
+                r#"[[1.5,-2.0],[{"P":{"px":1.0}},{"P":{"px":2.0}}]]"#,
+            ),
+            ("array (1,0) []", "[]"),
         ];
         for (shown, json) in cases {
             assert_eq!(from_shown(shown).as_deref(), Ok(json), "{shown}");

@@ -363,6 +363,21 @@ fn grad_reports_errors_in_the_function_or_value_and_writes_json() {
         "{}",
         ok.stderr
     );
+    let arrays = temp_program(
+        "a.hs",
+        "import Data.Array\nf :: Array Int Double -> Double\nf a = sum [x * x | x <- elems a] * a ! 1\n",
+    );
+    let at = "listArray (0, 2) [1, 2, 3]";
+    let grad = support::run_dnrad_args(&["grad", arrays.to_str().unwrap(), "f", "--at", at]);
+    assert_eq!(
+        (grad.code, grad.stdout.as_str()),
+        (Some(0), "array (0,2) [(0,4.0),(1,22.0),(2,12.0)]\n"),
+        "{}",
+        grad.stderr
+    );
+    let json =
+        support::run_dnrad_args(&["grad", arrays.to_str().unwrap(), "f", "--at", at, "--json"]);
+    assert_eq!(json.stdout, "[4.0,22.0,12.0]\n", "{}", json.stderr);
     let missing = support::run_dnrad_args(&["grad", path, "nosuch", "--at", "1.0"]);
     assert_eq!(missing.code, Some(1));
     assert!(

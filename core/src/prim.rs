@@ -60,7 +60,7 @@
 //! shorter), `arrIndex a k` the element at position `k` (0-based; outside `0..n` an error),
 //! `arrSize a` is `n`, `arrToList a` the elements in order, `arrUpdate a kvs` is `a` with the
 //! element at each position `k` of the list's pairs `(k, v)` replaced by `v`, in order (a later
-//! pair wins; O(n + updates), in place when `a` is not shared), `arrBuckets n kvs` the array of
+//! pair wins; O(n + updates), in place when the primitive holds `a`'s only reference), `arrBuckets n kvs` the array of
 //! `n` lists, the `v`s of the pairs `(k, v)` with position `k`, in the list's order. Data.Array
 //! is written on these; they are structural, so differentiation passes through them unchanged.
 //!

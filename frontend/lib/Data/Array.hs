@@ -1,11 +1,11 @@
 -- Data.Array: immutable arrays indexed by any Ix type, strict. An array is its bounds, its
 -- number of elements and a run-time array of them by position (`PrimArray`), so `!` is O(1),
 -- `listArray`, `array`, `elems` and `fmap` O(n), and `//`, `accum` and `accumArray` O(n +
--- updates) (`//` in place when the old array is not shared). As in GHC, an element that
--- `array` or `listArray` was not given is an error when it is used ("(Array.!): undefined
--- array element"), a later association for the same index wins, and an index outside the
--- bounds is the Ix class's error naming the index and the bounds. The primitives only move
--- elements, so arrays of dual numbers differentiate like any other data.
+-- updates). As in GHC, an element that `array` or `listArray` was not given is an error when
+-- it is used ("(Array.!): undefined array element"), a later association for the same index
+-- wins, and an index outside the bounds is the Ix class's error naming the index and the
+-- bounds. The primitives only move elements, so arrays of dual numbers differentiate like any
+-- other data.
 module Data.Array
   ( module Data.Ix, Array
   , array, listArray, accumArray, (!), bounds, indices, elems, assocs, (//), accum, ixmap
