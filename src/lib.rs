@@ -4,6 +4,7 @@
 //! phase prints anything.
 
 pub mod alloc;
+pub mod call;
 pub mod json;
 pub mod modules;
 pub mod pipeline;

@@ -120,6 +120,32 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Apply the top-level FUNCTION of FILE to a JSON input and print its result as JSON.
+    ///
+    /// The input (INPUT, or standard input) is decoded by FUNCTION's argument type and the
+    /// result encoded by its result type (docs/host.md): numbers, strings, arrays for lists,
+    /// tuples and Data.Array's arrays, objects for records by field name.
+    ///
+    /// Example: echo '[1.5, 2.0]' | dnrad call examples/gradient.hs rosenbrock
+    Call {
+        /// The program (a .hs file) that defines FUNCTION.
+        file: PathBuf,
+        /// A top-level function of the file, of one argument, with a signature of concrete
+        /// types.
+        function: String,
+        /// A file holding the input as JSON (standard input when absent).
+        input: Option<PathBuf>,
+        /// A directory to search for imported modules (after the file's own directory);
+        /// may be repeated.
+        #[arg(short = 'i', value_name = "DIR")]
+        search: Vec<PathBuf>,
+        /// The reverse AD mode of grad and vjp.
+        #[arg(long, value_name = "MODE", default_value = "array")]
+        ad: AdMode,
+        /// The backend.
+        #[arg(long, value_name = "BACKEND", default_value = "vm")]
+        backend: BackendArg,
+    },
     /// Print an intermediate representation of FILE.
     ///
     /// Example: dnrad dump core examples/hello.hs
@@ -330,6 +356,37 @@ fn execute(command: Command) -> ExitCode {
             }
             (sources, result)
         }
+        Command::Call {
+            file,
+            function,
+            input,
+            search,
+            ad,
+            backend,
+        } => {
+            let mut sources = match read(&file, &search) {
+                Ok(s) => s,
+                Err(code) => return code,
+            };
+            let text = match &input {
+                Some(path) => std::fs::read_to_string(path),
+                None => std::io::read_to_string(std::io::stdin()),
+            };
+            let text = match text {
+                Ok(t) => t,
+                Err(e) => {
+                    let what = input.map_or("standard input".into(), |p| p.display().to_string());
+                    eprintln!("dnrad: cannot read {what}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let options = Options {
+                ad: ad.mode(),
+                backend: backend.backend(),
+                ..Options::default()
+            };
+            return call(&mut sources, &function, &text, options);
+        }
         Command::Repl { file, ad } => {
             let options = Options {
                 ad: ad.mode(),
@@ -398,6 +455,55 @@ fn execute(command: Command) -> ExitCode {
         }
     };
     finish(&sources, result)
+}
+
+/// `dnrad call`: the function applied to the JSON `input`, its result printed as JSON.
+fn call(sources: &mut Sources, function: &str, input: &str, options: Options) -> ExitCode {
+    let prepared = match dnrad::call::prepare(sources, function, options) {
+        Ok(p) => p,
+        Err(diags) => return report(sources, &diags),
+    };
+    let json: serde_json::Value = match serde_json::from_str(input) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("dnrad: the input is not JSON: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let types = dnrad_backend::host::Types::new(&prepared.program.datas);
+    let arg = match types.decode(&prepared.input, &json, "input") {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("dnrad: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let callable = match dnrad_backend::Callable::new(options.backend, &prepared.program) {
+        Ok(c) => c,
+        Err(d) => return report(sources, &[d]),
+    };
+    // The program's own output goes to standard error: standard output is the result's.
+    let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::stderr(), std::io::stderr());
+    let mut world = World::new(&mut stdin, &mut out, &mut err);
+    let limits = dnrad_backend::Limits {
+        max_depth: options.max_depth,
+    };
+    let result = callable
+        .session(&mut world, &limits)
+        .and_then(|mut session| session.call(arg));
+    match result {
+        Ok(v) => match types.encode(&prepared.output, &v) {
+            Ok(j) => {
+                println!("{j}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("dnrad: cannot write the result as JSON: {e}");
+                ExitCode::from(1)
+            }
+        },
+        Err(d) => report(sources, &[d]),
+    }
 }
 
 /// The exit code of a command: success, or its diagnostics reported.

@@ -168,6 +168,16 @@ pub(crate) enum Global {
     Done(Value),
 }
 
+/// After a failed run the bindings it was evaluating are unevaluated again (a host may call
+/// into the program once more).
+pub(crate) fn forget_in_progress(globals: &mut [Global]) {
+    for g in globals {
+        if matches!(g, Global::InProgress) {
+            *g = Global::Unevaluated;
+        }
+    }
+}
+
 enum State<'p> {
     Eval(&'p Code),
     Ret(Value),
@@ -230,6 +240,21 @@ impl<'p, 'o, 'w> Machine<'p, 'o, 'w> {
         self.enter(code, Env::None, None)?;
         let result = self.eval(&code.body);
         self.world.flush();
+        result
+    }
+
+    /// Apply the function `f` to `arg` from outside any run (a host's call), to completion.
+    /// After an error the machine is as before the call, so it can take the next one.
+    pub fn apply(&mut self, f: Value, arg: Value) -> Result<Value, Diagnostic> {
+        let (frames, konts, stack) = (self.frames.len(), self.konts.len(), self.stack.len());
+        let result = self.call(f, arg).and_then(|body| self.eval(body));
+        self.world.flush();
+        if result.is_err() {
+            self.frames.truncate(frames);
+            self.konts.truncate(konts);
+            self.stack.truncate(stack);
+            forget_in_progress(&mut self.globals);
+        }
         result
     }
 

@@ -7,7 +7,8 @@
 use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
 use crate::compile::{Compiled, LamCode};
 use crate::machine::{
-    apply_prim, leave_frame, loop_message, prim_error, runtime_error, Env, Global, Limits,
+    apply_prim, forget_in_progress, leave_frame, loop_message, prim_error, runtime_error, Env,
+    Global, Limits,
 };
 use crate::prims::int_div;
 use crate::value::{Captures, Closure, RecGroup, Value};
@@ -206,6 +207,25 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         let r = self.execute();
         self.world.flush();
         r
+    }
+
+    /// Apply the function `f` to `arg` from outside any run (a host's call), to completion.
+    /// After an error the VM is as before the call, so it can take the next one.
+    pub fn apply(&mut self, f: &Value, arg: Value) -> Result<Value, Diagnostic> {
+        let Some((lam, env)) = Env::of_function(f) else {
+            return Err(self.error(Span::dummy(), "internal error: applied a non-function"));
+        };
+        let (frames, stack) = (self.frames.len(), self.stack.len());
+        self.push_frame(lam, env, Return::Exit)?;
+        self.stack[stack] = arg;
+        let result = self.execute();
+        self.world.flush();
+        if result.is_err() {
+            self.frames.truncate(frames);
+            self.stack.truncate(stack);
+            forget_in_progress(&mut self.globals);
+        }
+        result
     }
 
     fn read(&self, frame: &Frame, operand: u32) -> Value {

@@ -5,11 +5,14 @@
 
 mod code;
 mod curried;
-mod exec;
+pub(crate) mod exec;
 mod gen;
 mod listing;
 mod locs;
 mod regalloc;
+
+pub(crate) use code::Function;
+pub(crate) use gen::generate;
 
 use crate::compile::{compile, Compiled};
 use crate::machine::Limits;
@@ -26,10 +29,15 @@ pub fn run(
         return (Ok(()), 0);
     }
     let funcs = gen::generate(compiled);
-    let entry = (compiled.lams.len() + compiled.globals.len() + compiled.direct.len()) as u32;
     let mut vm = exec::Vm::new(compiled, &funcs, world, limits.clone());
-    let result = vm.run(entry).map(drop);
+    let result = vm.run(entry_index(compiled)).map(drop);
     (result, vm.bp_calls)
+}
+
+/// The index of the entry's function (after the lambdas', top-level bindings' and direct
+/// entries').
+pub(crate) fn entry_index(compiled: &Compiled) -> u32 {
+    (compiled.lams.len() + compiled.globals.len() + compiled.direct.len()) as u32
 }
 
 /// The bytecode the VM runs for `program`, as text (`dnrad dump bytecode`): the entry and the
