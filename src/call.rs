@@ -1,24 +1,24 @@
-//! Calling a top-level function of a program from outside (`dnrad call`, the GradBench
-//! server): the program compiled once with the function as its entry, and the function's
+//! Calling top-level functions of a program from outside (`dnrad call`, the GradBench
+//! server): the program compiled once with the functions as its entry, and each function's
 //! argument and result types, by which values cross as JSON (`dnrad_backend::host`). Nothing
 //! from outside is ever spliced into the program's text.
 
 use crate::pipeline::{self, Options};
 use crate::sources::Sources;
-use dnrad_core::{Diagnostic, ErrorKind, Expr, ExprKind, FileId, Program, Span, Type};
+use dnrad_core::{Bind, Diagnostic, ErrorKind, Expr, ExprKind, FileId, Name, Program, Span, Type};
 
-/// A program ready to call its function.
+/// A program ready to call its functions.
 pub struct Prepared {
-    /// The prepared program, whose entry is the function.
+    /// The prepared program, whose entry is the functions, as right-nested pairs.
     pub program: Program,
-    /// The function's argument type.
-    pub input: Type,
-    /// Its result type.
-    pub output: Type,
+    /// Each function's name, argument type and result type, in the entry's order.
+    pub functions: Vec<Function>,
 }
 
-fn error(span: Span, msg: String) -> Vec<Diagnostic> {
-    vec![Diagnostic::new(ErrorKind::Type, span, msg)]
+pub struct Function {
+    pub name: String,
+    pub input: Type,
+    pub output: Type,
 }
 
 fn has_variables(t: &Type) -> bool {
@@ -29,49 +29,86 @@ fn has_variables(t: &Type) -> bool {
     }
 }
 
-/// Compile the program of `sources` to call its top-level function `name` (of the user's file).
+/// The argument and result types of a binding that can be called from outside (a function
+/// whose type has no variables), or why it cannot.
+fn callable(b: &Bind) -> Result<(Type, Type), String> {
+    let name = &b.name;
+    let shown = dnrad_core::pretty::ty(&b.ty);
+    match &b.ty {
+        Type::Fun(a, r) if !has_variables(&b.ty) => Ok(((**a).clone(), (**r).clone())),
+        Type::Fun(..) | Type::Forall(..) => Err(format!(
+            "`{name}` has the polymorphic type `{shown}`: give it a signature with concrete types \
+             to call it"
+        )),
+        _ => Err(format!(
+            "`{name}` is not a function (its type is `{shown}`)"
+        )),
+    }
+}
+
+/// Compile the program of `sources` to call top-level functions of the user's file: `names`,
+/// or with `None` every one that can be called from outside.
 pub fn prepare(
     sources: &mut Sources,
-    name: &str,
+    names: Option<&[&str]>,
     options: Options,
 ) -> Result<Prepared, Vec<Diagnostic>> {
     let mut program = pipeline::compile(sources, options)?;
-    let file_start = Span::new(FileId::MAIN, 0, 0);
-    let Some(bind) = program
-        .binds
+    let own = |b: &&Bind| b.span.file == FileId::MAIN;
+    let mut chosen: Vec<(&Bind, Type, Type)> = Vec::new();
+    match names {
+        Some(names) => {
+            for &name in names {
+                let Some(b) = program
+                    .binds
+                    .iter()
+                    .filter(own)
+                    .find(|b| b.name.as_str() == name)
+                else {
+                    return Err(vec![Diagnostic::new(
+                        ErrorKind::Scope,
+                        Span::new(FileId::MAIN, 0, 0),
+                        format!("the file has no top-level function `{name}`"),
+                    )]);
+                };
+                let (input, output) =
+                    callable(b).map_err(|m| vec![Diagnostic::new(ErrorKind::Type, b.span, m)])?;
+                chosen.push((b, input, output));
+            }
+        }
+        None => chosen.extend(program.binds.iter().filter(own).filter_map(|b| {
+            let (input, output) = callable(b).ok()?;
+            Some((b, input, output))
+        })),
+    }
+    let functions: Vec<Function> = chosen
         .iter()
-        .find(|b| b.name.as_str() == name && b.span.file == FileId::MAIN)
-    else {
-        return Err(vec![Diagnostic::new(
-            ErrorKind::Scope,
-            file_start,
-            format!("the file has no top-level function `{name}`"),
-        )]);
-    };
-    let shown = dnrad_core::pretty::ty(&bind.ty);
-    let (input, output) = match &bind.ty {
-        Type::Fun(a, b) if !has_variables(&bind.ty) => ((**a).clone(), (**b).clone()),
-        Type::Fun(..) | Type::Forall(..) => {
-            return Err(error(
-                bind.span,
-                format!(
-                "`{name}` has the polymorphic type `{shown}`: give it a signature with concrete \
-                     types to call it"
-            ),
-            ))
-        }
-        _ => {
-            return Err(error(
-                bind.span,
-                format!("`{name}` is not a function (its type is `{shown}`)"),
-            ))
-        }
-    };
-    program.entry = Some(Expr::new(ExprKind::Var(bind.name.clone()), bind.span));
+        .map(|(b, input, output)| Function {
+            name: b.name.to_string(),
+            input: input.clone(),
+            output: output.clone(),
+        })
+        .collect();
+    program.entry = chosen
+        .iter()
+        .rev()
+        .map(|(b, ..)| {
+            (
+                Expr::new(ExprKind::Var(b.name.clone()), b.span),
+                b.ty.clone(),
+            )
+        })
+        .reduce(|(rest, rest_ty), (f, f_ty)| {
+            let pair = Type::tuple(vec![f_ty.clone(), rest_ty.clone()]);
+            let tuple = Name::new(&dnrad_core::types::names::tuple_name(2));
+            let span = f.span;
+            let e = Expr::new(
+                ExprKind::Con(tuple, vec![f_ty, rest_ty], vec![f, rest]),
+                span,
+            );
+            (e, pair)
+        })
+        .map(|(e, _)| e);
     let program = pipeline::prepare(program, options)?;
-    Ok(Prepared {
-        program,
-        input,
-        output,
-    })
+    Ok(Prepared { program, functions })
 }

@@ -5,6 +5,7 @@
 
 pub mod alloc;
 pub mod call;
+pub mod gradbench;
 pub mod json;
 pub mod modules;
 pub mod pipeline;

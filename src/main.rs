@@ -146,6 +146,20 @@ enum Command {
         #[arg(long, value_name = "BACKEND", default_value = "vm")]
         backend: BackendArg,
     },
+    /// Serve the GradBench protocol on standard input and output, with DIR/MODULE.hs
+    /// implementing each eval's module (docs/gradbench.md).
+    ///
+    /// Example: gradbench run --eval "gradbench eval hello" --tool "dnrad gradbench gradbench"
+    Gradbench {
+        /// The directory of the eval modules (`hello.hs`, `llsq.hs`, ...).
+        dir: PathBuf,
+        /// The reverse AD mode of grad and vjp.
+        #[arg(long, value_name = "MODE", default_value = "array")]
+        ad: AdMode,
+        /// The backend.
+        #[arg(long, value_name = "BACKEND", default_value = "vm")]
+        backend: BackendArg,
+    },
     /// Print an intermediate representation of FILE.
     ///
     /// Example: dnrad dump core examples/hello.hs
@@ -387,6 +401,22 @@ fn execute(command: Command) -> ExitCode {
             };
             return call(&mut sources, &function, &text, options);
         }
+        Command::Gradbench { dir, ad, backend } => {
+            let options = Options {
+                ad: ad.mode(),
+                backend: backend.backend(),
+                ..Options::default()
+            };
+            let mut server = dnrad::gradbench::Server::new(dir, options);
+            let served = server.serve(std::io::stdin().lock(), &mut std::io::stdout().lock());
+            return match served {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("dnrad: gradbench: {e}");
+                    ExitCode::from(1)
+                }
+            };
+        }
         Command::Repl { file, ad } => {
             let options = Options {
                 ad: ad.mode(),
@@ -459,7 +489,7 @@ fn execute(command: Command) -> ExitCode {
 
 /// `dnrad call`: the function applied to the JSON `input`, its result printed as JSON.
 fn call(sources: &mut Sources, function: &str, input: &str, options: Options) -> ExitCode {
-    let prepared = match dnrad::call::prepare(sources, function, options) {
+    let prepared = match dnrad::call::prepare(sources, Some(&[function]), options) {
         Ok(p) => p,
         Err(diags) => return report(sources, &diags),
     };
@@ -471,7 +501,8 @@ fn call(sources: &mut Sources, function: &str, input: &str, options: Options) ->
         }
     };
     let types = dnrad_backend::host::Types::new(&prepared.program.datas);
-    let arg = match types.decode(&prepared.input, &json, "input") {
+    let f = &prepared.functions[0];
+    let arg = match types.decode(&f.input, &json, "input") {
         Ok(v) => v,
         Err(e) => {
             eprintln!("dnrad: {e}");
@@ -489,10 +520,10 @@ fn call(sources: &mut Sources, function: &str, input: &str, options: Options) ->
         max_depth: options.max_depth,
     };
     let result = callable
-        .session(&mut world, &limits)
-        .and_then(|mut session| session.call(arg));
+        .session(&mut world, &limits, 1)
+        .and_then(|mut session| session.call(0, arg));
     match result {
-        Ok(v) => match types.encode(&prepared.output, &v) {
+        Ok(v) => match types.encode(&f.output, &v) {
             Ok(j) => {
                 println!("{j}");
                 ExitCode::SUCCESS

@@ -1,7 +1,8 @@
-//! A program compiled once whose entry is a function, applied by a host to many arguments
-//! (`dnrad call`, the GradBench server): `Callable` owns the code, a `Session` runs it in one
-//! world, evaluating top-level bindings once for all its calls. A failed call leaves the session
-//! able to take the next one. It converts no values (see `host`) and times nothing.
+//! A program compiled once whose entry is its callable functions (right-nested pairs), applied
+//! by a host to many arguments (`dnrad call`, the GradBench server): `Callable` owns the code, a
+//! `Session` runs it in one world, evaluating top-level bindings once for all its calls. A
+//! failed call leaves the session able to take the next one. It converts no values (see
+//! `host`) and times nothing.
 
 use crate::compile::{compile, Compiled};
 use crate::machine::{Limits, Machine};
@@ -11,7 +12,7 @@ use crate::world::World;
 use crate::Backend;
 use dnrad_core::{Diagnostic, ErrorKind, Program, Span};
 
-/// A program whose entry expression is the function to call, compiled for `backend`.
+/// A program whose entry expression is the functions to call, compiled for `backend`.
 pub struct Callable {
     compiled: Compiled,
     /// The VM's code (empty on the interpreter).
@@ -27,8 +28,8 @@ enum Runner<'p, 'o, 'w> {
 
 pub struct Session<'p, 'o, 'w> {
     runner: Runner<'p, 'o, 'w>,
-    /// The entry's value, the function.
-    function: Value,
+    /// The entry's functions.
+    functions: Vec<Value>,
 }
 
 impl Callable {
@@ -52,11 +53,12 @@ impl Callable {
         })
     }
 
-    /// Start a session in `world`: evaluate the entry to the function it calls.
+    /// Start a session in `world`: evaluate the entry to the `count` functions it holds.
     pub fn session<'p, 'o, 'w>(
         &'p self,
         world: &'o mut World<'w>,
         limits: &Limits,
+        count: usize,
     ) -> Result<Session<'p, 'o, 'w>, Diagnostic> {
         let (runner, function) = match self.backend {
             Backend::Interp => {
@@ -71,16 +73,25 @@ impl Callable {
                 (Runner::Vm(v), f)
             }
         };
-        Ok(Session { runner, function })
+        let mut functions = Vec::with_capacity(count);
+        let mut rest = function;
+        for _ in 1..count {
+            let Value::Con(pair) = rest else { break };
+            functions.push(pair.fields[0].clone());
+            rest = pair.fields[1].clone();
+        }
+        functions.push(rest);
+        Ok(Session { runner, functions })
     }
 }
 
 impl Session<'_, '_, '_> {
-    /// The function applied to `arg`.
-    pub fn call(&mut self, arg: Value) -> Result<Value, Diagnostic> {
+    /// Function `k` applied to `arg`.
+    pub fn call(&mut self, k: usize, arg: Value) -> Result<Value, Diagnostic> {
+        let f = &self.functions[k];
         match &mut self.runner {
-            Runner::Interp(m) => m.apply(self.function.clone(), arg),
-            Runner::Vm(v) => v.apply(&self.function, arg),
+            Runner::Interp(m) => m.apply(f.clone(), arg),
+            Runner::Vm(v) => v.apply(f, arg),
         }
     }
 
