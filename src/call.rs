@@ -17,6 +17,8 @@ pub struct Prepared {
 
 pub struct Function {
     pub name: String,
+    /// Where it is defined.
+    pub span: Span,
     pub input: Type,
     pub output: Type,
 }
@@ -85,6 +87,7 @@ pub fn prepare(
         .iter()
         .map(|(b, input, output)| Function {
             name: b.name.to_string(),
+            span: b.span,
             input: input.clone(),
             output: output.clone(),
         })

@@ -6,7 +6,6 @@
 pub mod alloc;
 pub mod call;
 pub mod gradbench;
-pub mod json;
 pub mod modules;
 pub mod pipeline;
 pub mod render;

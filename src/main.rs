@@ -9,7 +9,7 @@ use dnrad::render::write_diagnostic;
 use dnrad::sources::Sources;
 use dnrad_ad::Mode;
 use dnrad_backend::{Backend, World};
-use dnrad_core::{pretty, Diagnostic};
+use dnrad_core::{pretty, Diagnostic, ErrorKind, FileId};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -97,8 +97,8 @@ enum Command {
     },
     /// Print the gradient of the top-level FUNCTION of FILE at an input.
     ///
-    /// FUNCTION must return a Double; VALUE is written in the language's syntax and has
-    /// FUNCTION's input type.
+    /// FUNCTION must return a Double. VALUE is JSON (docs/host.md) or the language's literal
+    /// syntax (what `show` prints), read as data of FUNCTION's input type, never as code.
     ///
     /// Example: dnrad grad examples/gradient.hs rosenbrock --at "(1.5, 2.0)"
     Grad {
@@ -116,7 +116,8 @@ enum Command {
         /// The reverse AD mode.
         #[arg(long, value_name = "MODE", default_value = "array")]
         ad: AdMode,
-        /// Print the gradient as JSON (tuples and lists as arrays, constructors as objects).
+        /// Print the gradient as JSON (docs/host.md: lists, tuples and arrays as arrays,
+        /// records as objects by field name).
         #[arg(long)]
         json: bool,
     },
@@ -241,9 +242,6 @@ impl AdMode {
     }
 }
 
-/// The binding `dnrad grad` adds to the user's file and runs.
-const GRAD_ENTRY: &str = "dnradGradientOfFunction";
-
 /// The sources of a compilation of `file`, whose imports are searched for in its directory and
 /// then in `search`.
 fn read(file: &PathBuf, search: &[PathBuf]) -> Result<Sources, ExitCode> {
@@ -332,43 +330,11 @@ fn execute(command: Command) -> ExitCode {
             ad,
             json,
         } => {
-            let mut sources = match std::fs::read_to_string(&file) {
-                Ok(text) => {
-                    let text = format!(
-                        "{text}\n\n{GRAD_ENTRY} :: IO ()\n{GRAD_ENTRY} = print (grad ({function}) ({at}))\n"
-                    );
-                    let mut sources = pipeline::sources_for(&file.display().to_string(), &text);
-                    sources.search_path.extend(search);
-                    sources
-                }
-                Err(e) => {
-                    eprintln!("dnrad: cannot read {}: {e}", file.display());
-                    return ExitCode::from(2);
-                }
-            };
             let options = Options {
                 ad: ad.mode(),
-                entry: GRAD_ENTRY,
                 ..Options::default()
             };
-            let mut shown = Vec::new();
-            let result = pipeline::run(&mut sources, options, &mut shown).map(drop);
-            let shown = String::from_utf8_lossy(&shown);
-            if json && result.is_ok() {
-                match dnrad::json::from_shown(&shown) {
-                    Ok(j) => println!("{j}"),
-                    Err(e) => {
-                        eprintln!(
-                            "dnrad: cannot write the gradient `{}` as JSON: {e}",
-                            shown.trim()
-                        );
-                        return ExitCode::from(1);
-                    }
-                }
-            } else {
-                print!("{shown}");
-            }
-            (sources, result)
+            return gradient(&file, &search, &function, &at, json, options);
         }
         Command::Call {
             file,
@@ -485,6 +451,103 @@ fn execute(command: Command) -> ExitCode {
         }
     };
     finish(&sources, result)
+}
+
+/// The binding `dnrad grad` adds to the user's file (after checking the function it names):
+/// the gradient, shown by the type's own `Show`.
+const GRAD_SHOWN: &str = "dnradGradientShown";
+/// The same, the gradient itself (for `--json`).
+const GRAD_VALUE: &str = "dnradGradient";
+
+/// `dnrad grad`: the gradient of the top-level `function` of `file` at the value `at` (JSON, or
+/// the language's literal syntax), printed by the type's `Show` or, with `json`, as JSON. The
+/// function is checked first, so the binding added to the file (which names only it) cannot fail
+/// but for a type without `Show`; the value crosses as data.
+fn gradient(
+    file: &PathBuf,
+    search: &[PathBuf],
+    function: &str,
+    at: &str,
+    json: bool,
+    options: Options,
+) -> ExitCode {
+    let mut sources = match read(file, search) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let checked = match dnrad::call::prepare(&mut sources, Some(&[function]), options) {
+        Ok(p) => p,
+        Err(diags) => return report(&sources, &diags),
+    };
+    let f = &checked.functions[0];
+    if f.output != dnrad_core::Type::double() {
+        let message = format!(
+            "grad needs a function whose result is a Double, but `{function}` returns `{}`",
+            pretty::ty(&f.output)
+        );
+        let span = f.span;
+        return report(&sources, &[Diagnostic::new(ErrorKind::Type, span, message)]);
+    }
+    let types = dnrad_backend::host::Types::new(&checked.program.datas);
+    let decoded = match serde_json::from_str::<serde_json::Value>(at) {
+        Ok(j) => types.decode(&f.input, &j, "--at"),
+        Err(_) => dnrad_backend::host::decode_literal(&types, &f.input, at)
+            .map_err(|e| format!("--at {e}")),
+    };
+    let arg = match decoded {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("dnrad: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let (entry, rhs) = if json {
+        (GRAD_VALUE, format!("grad ({function}) x"))
+    } else {
+        (GRAD_SHOWN, format!("show (grad ({function}) x)"))
+    };
+    let text = format!(
+        "{}\n\n{entry} x = {rhs}\n",
+        sources.get(FileId::MAIN).map_or("", |f| f.text.as_str())
+    );
+    let mut spliced = pipeline::sources_for(&file.display().to_string(), &text);
+    spliced.search_path.extend(search.iter().cloned());
+    let prepared = match dnrad::call::prepare(&mut spliced, Some(&[entry]), options) {
+        Ok(p) => p,
+        Err(_) => {
+            eprintln!(
+                "dnrad: the gradient's type `{}` has no Show instance: use --json",
+                pretty::ty(&f.input)
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let callable = match dnrad_backend::Callable::new(options.backend, &prepared.program) {
+        Ok(c) => c,
+        Err(d) => return report(&spliced, &[d]),
+    };
+    let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::stderr(), std::io::stderr());
+    let mut world = World::new(&mut stdin, &mut out, &mut err);
+    let limits = dnrad_backend::Limits {
+        max_depth: options.max_depth,
+    };
+    let result = callable
+        .session(&mut world, &limits, 1)
+        .and_then(|mut session| session.call(0, arg));
+    let v = match result {
+        Ok(v) => v,
+        Err(d) => return report(&spliced, &[d]),
+    };
+    let output = prepared.functions[0].output.clone();
+    match types.encode(&output, &v) {
+        Ok(serde_json::Value::String(shown)) if !json => println!("{shown}"),
+        Ok(j) => println!("{j}"),
+        Err(e) => {
+            eprintln!("dnrad: cannot write the gradient: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// `dnrad call`: the function applied to the JSON `input`, its result printed as JSON.

@@ -359,7 +359,7 @@ fn grad_reports_errors_in_the_function_or_value_and_writes_json() {
     let ok = support::run_dnrad_args(&["grad", path, "f", "--at", "V 2.0 3.0", "--json"]);
     assert_eq!(
         (ok.code, ok.stdout.as_str()),
-        (Some(0), "{\"V\":[3.0,2.0]}\n"),
+        (Some(0), "[3.0,2.0]\n"),
         "{}",
         ok.stderr
     );
@@ -381,13 +381,31 @@ fn grad_reports_errors_in_the_function_or_value_and_writes_json() {
     let missing = support::run_dnrad_args(&["grad", path, "nosuch", "--at", "1.0"]);
     assert_eq!(missing.code, Some(1));
     assert!(
-        missing.stderr.contains("not in scope: `nosuch`"),
+        missing.stderr.contains("no top-level function `nosuch`"),
         "{}",
         missing.stderr
     );
-    let wrong = support::run_dnrad_args(&["grad", path, "f", "--at", "True"]);
-    assert_eq!(wrong.code, Some(1));
-    assert!(wrong.stderr.contains("type error"), "{}", wrong.stderr);
+    // The value is data, read by the input's type: never code.
+    for (at, message) in [
+        (
+            "True",
+            "--at at column 1: expected a constructor of `V`, found `True`",
+        ),
+        (
+            "V 1.0 (error \"x\")",
+            "--at at column 8: expected a number, found `error`",
+        ),
+        (
+            "{\"x\": 1}",
+            "--at: expected an array of 2 items, found an object",
+        ),
+    ] {
+        let wrong = support::run_dnrad_args(&["grad", path, "f", "--at", at]);
+        assert_eq!(wrong.code, Some(1), "{at}");
+        assert!(wrong.stderr.contains(message), "{at}: {}", wrong.stderr);
+    }
+    let shown = support::run_dnrad_args(&["grad", path, "f", "--at", "V (-2) 3.5"]);
+    assert_eq!(shown.stdout, "V 3.5 (-2.0)\n", "{}", shown.stderr);
     let no_value = support::run_dnrad_args(&["grad", path, "f"]);
     assert_eq!(no_value.code, Some(2), "a usage error");
 }

@@ -13,6 +13,10 @@
 //! ignores object keys that name no field. Errors name the JSON path (`input.x[3]: expected a
 //! number`). It runs no code: a JSON text can only become data.
 
+mod literal;
+
+pub use literal::decode_literal;
+
 use crate::integer;
 use crate::show::show_double;
 use crate::value::Value;
@@ -162,7 +166,11 @@ impl<'a> Types<'a> {
 
     /// The data type `name` applied to `args`: its declaration and its constructors' field
     /// types at those arguments.
-    fn data(&self, name: &Name, args: &[Type]) -> Option<(&'a DataDecl, Vec<Vec<Type>>)> {
+    pub(crate) fn data(
+        &self,
+        name: &Name,
+        args: &[Type],
+    ) -> Option<(&'a DataDecl, Vec<Vec<Type>>)> {
         let d = *self.datas.get(name.as_str())?;
         let s: Vec<(Name, Type)> = d.params.iter().cloned().zip(args.iter().cloned()).collect();
         let mut fresh = 0;
