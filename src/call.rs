@@ -5,6 +5,7 @@
 
 use crate::pipeline::{self, Options};
 use crate::sources::Sources;
+use dnrad_backend::{Callable, Limits, Value, World};
 use dnrad_core::{Bind, Diagnostic, ErrorKind, Expr, ExprKind, FileId, Name, Program, Span, Type};
 
 /// A program ready to call its functions.
@@ -114,4 +115,22 @@ pub fn prepare(
         .map(|(e, _)| e);
     let program = pipeline::prepare(program, options)?;
     Ok(Prepared { program, functions })
+}
+
+/// Function `k` of `prepared` applied once to `arg`, on `options`' backend, with the program's
+/// own output on standard error (standard output is the caller's).
+pub fn call_once(
+    prepared: &Prepared,
+    k: usize,
+    arg: Value,
+    options: Options,
+) -> Result<Value, Diagnostic> {
+    let callable = Callable::new(options.backend, &prepared.program)?;
+    let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::stderr(), std::io::stderr());
+    let mut world = World::new(&mut stdin, &mut out, &mut err);
+    let limits = Limits {
+        max_depth: options.max_depth,
+    };
+    let count = prepared.functions.len();
+    callable.session(&mut world, &limits, count)?.call(k, arg)
 }

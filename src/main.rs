@@ -522,19 +522,7 @@ fn gradient(
             return ExitCode::from(1);
         }
     };
-    let callable = match dnrad_backend::Callable::new(options.backend, &prepared.program) {
-        Ok(c) => c,
-        Err(d) => return report(&spliced, &[d]),
-    };
-    let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::stderr(), std::io::stderr());
-    let mut world = World::new(&mut stdin, &mut out, &mut err);
-    let limits = dnrad_backend::Limits {
-        max_depth: options.max_depth,
-    };
-    let result = callable
-        .session(&mut world, &limits, 1)
-        .and_then(|mut session| session.call(0, arg));
-    let v = match result {
+    let v = match dnrad::call::call_once(&prepared, 0, arg, options) {
         Ok(v) => v,
         Err(d) => return report(&spliced, &[d]),
     };
@@ -572,20 +560,7 @@ fn call(sources: &mut Sources, function: &str, input: &str, options: Options) ->
             return ExitCode::from(1);
         }
     };
-    let callable = match dnrad_backend::Callable::new(options.backend, &prepared.program) {
-        Ok(c) => c,
-        Err(d) => return report(sources, &[d]),
-    };
-    // The program's own output goes to standard error: standard output is the result's.
-    let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::stderr(), std::io::stderr());
-    let mut world = World::new(&mut stdin, &mut out, &mut err);
-    let limits = dnrad_backend::Limits {
-        max_depth: options.max_depth,
-    };
-    let result = callable
-        .session(&mut world, &limits, 1)
-        .and_then(|mut session| session.call(0, arg));
-    match result {
+    match dnrad::call::call_once(&prepared, 0, arg, options) {
         Ok(v) => match types.encode(&f.output, &v) {
             Ok(j) => {
                 println!("{j}");
