@@ -7,10 +7,7 @@
 
 mod support;
 
-use proptest::collection::vec;
-use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::TestRunner;
-use support::run_dnrad;
+use support::{run_dnrad, PropertyFunction, Sample};
 
 /// Inputs per function.
 const SAMPLES: usize = 60;
@@ -142,53 +139,15 @@ check :: String -> ([Double] -> Double) -> [([Double], [Double])] -> IO ()
 check name g cases = mapM_ (\(xs, dir) -> putStrLn (unwords (name : map show (grad g xs) ++ "|" : map show (fdGrad g xs) ++ ["|", show (snd (jvp g xs dir))]))) cases
 "#;
 
-/// Draw `SAMPLES` (input, direction) pairs for each function with a fixed seed.
-fn samples(func: &Function, runner: &mut TestRunner) -> Vec<Sample> {
-    let (lo, hi) = func.domain;
-    let inputs = vec(lo..hi, func.arity);
-    let dirs = vec(-1.0f64..1.0, func.arity);
-    (0..SAMPLES)
-        .map(|_| {
-            let x = inputs.new_tree(runner).expect("an input").current();
-            let d = dirs.new_tree(runner).expect("a direction").current();
-            (x, d)
-        })
-        .collect()
-}
-
-fn haskell_list(xs: &[f64]) -> String {
-    let items: Vec<String> = xs.iter().map(|x| format!("({x:?})")).collect();
-    format!("[{}]", items.join(", "))
-}
-
-/// An input and a tangent direction.
-type Sample = (Vec<f64>, Vec<f64>);
-
 fn program() -> (String, Vec<(&'static str, Vec<Sample>)>) {
-    let mut runner = TestRunner::deterministic();
-    let mut text = String::new();
-    let mut all = Vec::new();
-    let mut main = String::from("main :: IO ()\nmain = do\n");
-    for func in FUNCTIONS {
-        text.push_str(&format!("{} :: [Double] -> Double\n", func.name));
-        text.push_str(func.source);
-        text.push_str("\n\n");
-        let cases = samples(func, &mut runner);
-        let list: Vec<String> = cases
-            .iter()
-            .map(|(x, d)| format!("({}, {})", haskell_list(x), haskell_list(d)))
-            .collect();
-        main.push_str(&format!(
-            "  check \"{}\" {} [{}]\n",
-            func.name,
-            func.name,
-            list.join(", ")
-        ));
-        all.push((func.name, cases));
-    }
-    text.push_str(PROGRAM_TAIL);
-    text.push_str(&main);
-    (text, all)
+    let functions = FUNCTIONS.iter().map(|f| PropertyFunction {
+        name: f.name,
+        size: f.arity,
+        domain: f.domain,
+        definition: format!("{} :: [Double] -> Double\n{}", f.name, f.source),
+        check_args: format!("\"{}\" {}", f.name, f.name),
+    });
+    support::property_program("", PROGRAM_TAIL, functions, SAMPLES)
 }
 
 /// One output line: function name, gradient, finite differences, jvp.

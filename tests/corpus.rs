@@ -1,9 +1,11 @@
 //! Runs the acceptance corpus (`tests/corpus/{run,errors,ad,io,ad_nested,arrays}`, a copy of `shared/programs`) through
 //! the `dnrad` binary, as a user would, and compares with the expected outputs, with our own
-//! realistic programs (`tests/programs`) and standard library tests (`tests/library`).
+//! realistic programs (`tests/programs`, and `tests/array_programs` on `Data.Array`) and standard
+//! library tests (`tests/library`).
 //! The corpus is a ratchet: every program named in `tests/corpus_ratchet.txt` must pass; the others
-//! are reported. The list only grows. Programs of `ad/`, `ad_nested/` and `arrays/` run once per reverse AD mode
-//! (`ad/NAME@MODE`); the naive mode skips the programs whose point is exponential sharing.
+//! are reported. The list only grows. Programs of `ad/`, `ad_nested/`, `arrays/` and `array_programs/`
+//! run once per reverse AD mode (`ad/NAME@MODE`); the naive mode skips the programs whose point is
+//! exponential sharing.
 //! Every case runs on both backends: the interpreter (`ID`) and the VM (`ID@vm`); both must
 //! match the expected output and error line, which makes this the backends' differential test.
 //! A case is `NAME.hs` or a literate `NAME.lhs`, which may import modules beside it; it may come
@@ -48,10 +50,8 @@ fn exponential_for_naive(stem: &str) -> bool {
 
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
-    for dir in VENDORED.into_iter().chain(["programs", "library"]) {
-        // `programs/`: whole realistic programs of our own (tests/programs, outputs from GHC);
-        // `library/`: the standard library's modules function by function (outputs from GHC).
-        let root = if dir == "programs" || dir == "library" {
+    for dir in VENDORED.into_iter().chain(OURS) {
+        let root = if OURS.contains(&dir) {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
         } else {
             corpus_dir()
@@ -232,8 +232,14 @@ fn corpus_ratchet() {
 /// Directories whose programs differentiate: numbers compare with a tolerance and every case
 /// runs once per reverse AD mode.
 fn numeric_dir(dir: &str) -> bool {
-    matches!(dir, "ad" | "ad_nested" | "arrays")
+    matches!(dir, "ad" | "ad_nested" | "arrays" | "array_programs")
 }
+
+/// Our own directories under `tests/`: `programs/`, whole realistic programs (outputs from GHC);
+/// `library/`, the standard library's modules function by function (outputs from GHC);
+/// `array_programs/`, realistic programs on `Data.Array` (outputs from GHC, derivatives from
+/// closed forms).
+const OURS: [&str; 3] = ["programs", "library", "array_programs"];
 
 /// The shared corpus' directories this one vendors (`tests/corpus/DIR`).
 const VENDORED: [&str; 6] = ["run", "errors", "ad", "io", "ad_nested", "arrays"];

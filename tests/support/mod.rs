@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: running the `dnrad` binary with a timeout, a small
-//! parallel map, and the corpus' numeric output comparison.
+//! parallel map, the corpus' numeric output comparison, and the property tests' random inputs.
 
 #![allow(dead_code)] // each test binary uses a different subset
 
@@ -161,6 +161,82 @@ pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -
         .into_iter()
         .map(|r| r.expect("every item mapped"))
         .collect()
+}
+
+/// An input of a function of several numbers and a direction (tangent) of the same length.
+pub type Sample = (Vec<f64>, Vec<f64>);
+
+/// `count` samples of `size` numbers: inputs uniform in `domain`, directions in [-1, 1).
+fn draw_samples(
+    runner: &mut proptest::test_runner::TestRunner,
+    size: usize,
+    (lo, hi): (f64, f64),
+    count: usize,
+) -> Vec<Sample> {
+    use proptest::strategy::{Strategy, ValueTree};
+    let inputs = proptest::collection::vec(lo..hi, size);
+    let directions = proptest::collection::vec(-1.0f64..1.0, size);
+    (0..count)
+        .map(|_| {
+            let x = inputs.new_tree(runner).expect("an input").current();
+            let d = directions.new_tree(runner).expect("a direction").current();
+            (x, d)
+        })
+        .collect()
+}
+
+/// One function of a generated property-test program.
+pub struct PropertyFunction<'a> {
+    pub name: &'a str,
+    /// How many numbers make one input.
+    pub size: usize,
+    /// Inputs are drawn uniformly from this interval.
+    pub domain: (f64, f64),
+    /// Its declarations.
+    pub definition: String,
+    /// What `main` applies to the function's samples: `check ARGS SAMPLES`.
+    pub check_args: String,
+}
+
+/// A property-test program: `header`, the functions' definitions, `tail` (which defines
+/// `check`) and a `main` checking each function on `count` samples drawn with a fixed seed; with
+/// the samples of each function, in the order `main` checks them.
+pub fn property_program<'a>(
+    header: &str,
+    tail: &str,
+    functions: impl IntoIterator<Item = PropertyFunction<'a>>,
+    count: usize,
+) -> (String, Vec<(&'a str, Vec<Sample>)>) {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut text = String::from(header);
+    let mut main = String::from("main :: IO ()\nmain = do\n");
+    let mut all = Vec::new();
+    for func in functions {
+        text.push_str(&func.definition);
+        text.push_str("\n\n");
+        let samples = draw_samples(&mut runner, func.size, func.domain, count);
+        let list = haskell_samples(&samples);
+        main.push_str(&format!("  check {} {list}\n", func.check_args));
+        all.push((func.name, samples));
+    }
+    text.push_str(tail);
+    text.push_str(&main);
+    (text, all)
+}
+
+/// A Haskell list literal of `xs`, each number in parentheses (negative ones need them).
+fn haskell_list(xs: &[f64]) -> String {
+    let items: Vec<String> = xs.iter().map(|x| format!("({x:?})")).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// A Haskell literal `[([Double], [Double])]` of the samples.
+fn haskell_samples(samples: &[Sample]) -> String {
+    let items: Vec<String> = samples
+        .iter()
+        .map(|(x, d)| format!("({}, {})", haskell_list(x), haskell_list(d)))
+        .collect();
+    format!("[{}]", items.join(", "))
 }
 
 /// Split text into alternating non-numeric text and numbers (`-1.5e-3`, `42`, `Infinity`).
