@@ -160,9 +160,10 @@ impl Loader<'_> {
                     )]
                 })?;
                 let name = path.display().to_string();
-                let file = self
-                    .sources
-                    .add(SourceFile::new(name.clone(), text.clone()));
+                let source = SourceFile::new(name.clone(), text);
+                // The text as stored (without a byte-order mark): spans index it.
+                let text = source.text.clone();
+                let file = self.sources.add(source);
                 let module = parse_file(&text, file, is_literate(&name))?;
                 check_name(&module, import)?;
                 return Ok((ModuleKind::User, module));

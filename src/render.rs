@@ -3,7 +3,7 @@
 //! `NO_COLOR`). The one place where diagnostics become text.
 
 use crate::sources::Sources;
-use ariadne::{Config, Label, Report, ReportKind};
+use ariadne::{Config, IndexType, Label, Report, ReportKind};
 use dnrad_core::Diagnostic;
 use std::io::Write;
 
@@ -24,7 +24,12 @@ pub fn write_diagnostic(w: &mut dyn Write, sources: &Sources, diag: &Diagnostic,
     };
     let name = file.name.clone();
     let mut report = Report::build(ReportKind::Error, (name.clone(), range(diag.span)))
-        .with_config(Config::default().with_color(color))
+        // Spans are byte offsets (a character's column is counted from them by ariadne).
+        .with_config(
+            Config::default()
+                .with_color(color)
+                .with_index_type(IndexType::Byte),
+        )
         .with_message(&headline)
         .with_label(Label::new((name.clone(), range(diag.span))).with_message(&diag.message));
     for (span, msg) in &diag.labels {

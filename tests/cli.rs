@@ -674,3 +674,34 @@ fn reading_past_the_end_of_standard_input_is_located_and_prompts_are_shown() {
         assert_eq!(both.stdout, "name? hi ada; age? 36\n");
     }
 }
+
+#[test]
+fn locations_count_characters_after_non_ascii_text_and_a_byte_order_mark_is_skipped() {
+    let comment = format!("-- {}\n", "é".repeat(40));
+    let cases = [
+        (
+            format!("{comment}main = print (1 + True)\n"),
+            ":2:15",
+            "main = print (1 + True)",
+        ),
+        (
+            "main = error \"λ→ boom\"\n".to_string(),
+            ":1:8",
+            "main = error",
+        ),
+        (
+            format!("\u{feff}{comment}x = 'λ'\nmain = print (x + 1)\n"),
+            ":3:19",
+            "x + 1",
+        ),
+    ];
+    for (i, (text, location, excerpt)) in cases.iter().enumerate() {
+        let file = temp_program(&format!("unicode{i}.hs"), text);
+        let out = run_dnrad(&["run"], &file);
+        assert_eq!(out.code, Some(1), "{text}");
+        assert!(out.stderr.contains(location), "{location}: {}", out.stderr);
+        assert!(out.stderr.contains(excerpt), "{excerpt}: {}", out.stderr);
+    }
+    let bom = temp_program("bom.hs", "\u{feff}main = print 1\n");
+    assert_eq!(run_dnrad(&["run"], &bom).stdout, "1\n");
+}

@@ -142,6 +142,8 @@ impl Session {
                 format!("cannot read {name}: {e}"),
             )
         })?;
+        // Without a byte-order mark, as the compiler reads it.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
         let mut sources = pipeline::sources_for(&name, &text);
         let options = Options {
             entry: NO_ENTRY,
