@@ -541,13 +541,18 @@ instance Enum Double where
   enumFromTo a b = doubleRange a 1 b
   enumFromThenTo a b c = doubleRange a (b - a) c
 
--- GHC's numericEnumFromThenTo: from + k * step for k = 0, 1, ... up to the limit plus half a step.
+-- GHC's numericEnumFromThenTo: from + k * step for k = 0, 1, ... while within the limit plus
+-- half a step (a NaN is never within: the list ends). A zero step or an infinite limit that the
+-- list never passes would give an infinite list: an error (evaluation is strict).
 doubleRange :: Double -> Double -> Double -> [Double]
-doubleRange from step to = go 0 []
+doubleRange from step to
+  | within (from + 0 * step) && (step == 0 || isInfinite limit) =
+      error "enumFromThenTo: the list is infinite (a zero step, or an infinite limit)"
+  | otherwise = go 0 []
   where
     limit = to + step / 2
-    past x = if step >= 0 then x > limit else x < limit
-    go k acc = let x = from + k * step in if past x then reverse acc else go (k + 1) (x : acc)
+    within x = if step >= 0 then x <= limit else x >= limit
+    go k acc = let x = from + k * step in if within x then go (k + 1) (x : acc) else reverse acc
 
 -- Char ------------------------------------------------------------------------------------------
 
