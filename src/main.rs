@@ -64,8 +64,9 @@ enum Command {
         #[arg(long, value_name = "BACKEND", default_value = "vm")]
         backend: BackendArg,
         /// The deepest nesting of non-tail calls before the run stops with an error.
-        #[arg(long, value_name = "FRAMES", default_value_t = 10_000_000)]
-        max_depth: usize,
+        #[arg(long, value_name = "FRAMES", default_value_t = 10_000_000,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        max_depth: u64,
     },
     /// Compile FILE and report errors without running it.
     ///
@@ -292,7 +293,7 @@ fn execute(command: Command) -> ExitCode {
                 lint,
                 ad: ad.mode(),
                 backend: backend.backend(),
-                max_depth,
+                max_depth: usize::try_from(max_depth).unwrap_or(usize::MAX),
                 ..Options::default()
             };
             // The name GHC gives the compiled program: the file's stem.

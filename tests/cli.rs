@@ -271,6 +271,10 @@ fn missing_file_and_bad_usage_exit_two() {
     assert!(out.stderr.contains("cannot read"), "{}", out.stderr);
     let out = run_dnrad(&["frobnicate"], std::path::Path::new("x.hs"));
     assert_eq!(out.code, Some(2));
+    // A recursion limit of no frames at all is a usage error, not a runtime one.
+    let out = run_dnrad(&["run", "--max-depth", "0"], std::path::Path::new("x.hs"));
+    assert_eq!(out.code, Some(2));
+    assert!(out.stderr.contains("--max-depth"), "{}", out.stderr);
 }
 
 /// Run `file` on `backend` with `input` on standard input: it must fail at run time (exit code
