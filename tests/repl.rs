@@ -142,3 +142,15 @@ fn expressions_read_the_lines_that_follow_and_an_exit_ends_only_the_expression()
         "*** Exception: ExitFailure 3\n*** Exception: ExitSuccess\n"
     );
 }
+
+#[test]
+fn bad_bytes_and_an_unclosed_bracket_end_only_their_own_entries() {
+    // Invalid UTF-8 is a lex error of its entry; an empty line ends an entry whose bracket is
+    // still open (its parse error), and the entries after both run.
+    let input = b"1 + 1\n\xff\xfe bad\n2 + 2\nlet x = (1 +\n\n3 * 3\n";
+    let out = support::run_dnrad_bytes(&["repl"], Some(input), None);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "2\n4\n9\n", "stderr:\n{}", out.stderr);
+    assert!(out.stderr.contains("lex error"), "{}", out.stderr);
+    assert!(out.stderr.contains("parse error"), "{}", out.stderr);
+}

@@ -72,12 +72,14 @@ pub fn needs_more(text: &str) -> bool {
     if text.trim_start().starts_with(':') {
         return false;
     }
-    if bracket_depth(text) > 0 {
-        return true;
-    }
-    // A block opened at the end of a line continues until an empty line.
+    // An empty line ends an entry (an unclosed bracket then is the entry's own error, and
+    // the entries after it run).
     let ends_blank = text.ends_with('\n') || lines.last().is_some_and(|l| l.trim().is_empty());
-    lines.iter().any(|l| opens_block(l)) && !ends_blank
+    if ends_blank {
+        return false;
+    }
+    // Open brackets, or a block opened at the end of a line, continue it.
+    bracket_depth(text) > 0 || lines.iter().any(|l| opens_block(l))
 }
 
 /// The entry without the `:{` / `:}` lines of an explicit block.

@@ -240,12 +240,14 @@ impl Repl {
     }
 }
 
-/// The next line of `input` without its line ending, or `None` at its end.
+/// The next line of `input` without its line ending, or `None` at its end. Bytes that are not
+/// UTF-8 become U+FFFD (the entry then fails to lex; the session goes on).
 fn read_line(input: &mut dyn BufRead) -> Option<String> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
+    let mut bytes = Vec::new();
+    match input.read_until(b'\n', &mut bytes) {
         Ok(0) | Err(_) => None,
         Ok(_) => {
+            let mut line = String::from_utf8_lossy(&bytes).into_owned();
             if line.ends_with('\n') {
                 line.pop();
                 if line.ends_with('\r') {

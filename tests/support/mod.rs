@@ -52,6 +52,11 @@ pub fn run_dnrad_with_input(args: &[&str], input: Option<&str>) -> Outcome {
 /// its standard input (a pipe; without input, standard input is empty), killing it after
 /// `TIMEOUT`.
 pub fn run_dnrad_in(args: &[&str], input: Option<&str>, dir: Option<&Path>) -> Outcome {
+    run_dnrad_bytes(args, input.map(str::as_bytes), dir)
+}
+
+/// `run_dnrad_in` with standard input given as bytes (which need not be UTF-8).
+pub fn run_dnrad_bytes(args: &[&str], input: Option<&[u8]>, dir: Option<&Path>) -> Outcome {
     let mut command = Command::new(env!("CARGO_BIN_EXE_dnrad"));
     if let Some(dir) = dir {
         command.current_dir(dir);
@@ -68,12 +73,12 @@ pub fn run_dnrad_in(args: &[&str], input: Option<&str>, dir: Option<&Path>) -> O
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn dnrad");
-    if let Some(text) = input {
+    if let Some(bytes) = input {
         let mut stdin = child.stdin.take().expect("a stdin pipe");
-        let text = text.to_string();
+        let bytes = bytes.to_vec();
         std::thread::spawn(move || {
             use std::io::Write;
-            let _ = stdin.write_all(text.as_bytes());
+            let _ = stdin.write_all(&bytes);
         });
     }
     let mut stdout_pipe = child.stdout.take().unwrap();
