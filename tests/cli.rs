@@ -709,3 +709,30 @@ fn locations_count_characters_after_non_ascii_text_and_a_byte_order_mark_is_skip
     let bom = temp_program("bom.hs", "\u{feff}main = print 1\n");
     assert_eq!(run_dnrad(&["run"], &bom).stdout, "1\n");
 }
+
+#[test]
+fn did_you_mean_suggests_close_names_of_the_same_kind() {
+    let cases = [
+        (
+            "f :: Intt -> Int\nf x = x\nmain = print (f 1)\n",
+            Some("`Int`"),
+        ),
+        ("main = print (lenght [1])\n", Some("`length`")),
+        ("main = print (Jst 1)\n", Some("`Just`")),
+        // A one-letter name is a single edit from every other: no guess, and never an operator.
+        ("main = print (x + 1)\n", None),
+    ];
+    for (i, (text, suggestion)) in cases.iter().enumerate() {
+        let file = temp_program(&format!("suggest{i}.hs"), text);
+        let out = run_dnrad(&["run"], &file);
+        assert_eq!(out.code, Some(1), "{text}");
+        match suggestion {
+            Some(s) => assert!(
+                out.stderr.contains(&format!("did you mean {s}?")),
+                "{text}: {}",
+                out.stderr
+            ),
+            None => assert!(!out.stderr.contains("did you mean"), "{}", out.stderr),
+        }
+    }
+}

@@ -253,7 +253,7 @@ impl Globals {
     }
 
     /// All plain and qualified names of `space` visible from module `m` (for suggestions).
-    fn visible(&self, m: ModuleId, space: Space) -> Vec<&String> {
+    pub(crate) fn visible(&self, m: ModuleId, space: Space) -> Vec<&String> {
         let own = self.table(m);
         let mut v: Vec<&String> = match space {
             Space::Value => own.values.keys().collect(),
@@ -296,10 +296,20 @@ fn distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-fn suggest<'a>(name: &str, candidates: impl Iterator<Item = &'a String>) -> Option<&'a String> {
+/// The closest name to a misspelled `name`: of the same kind (an identifier for an identifier,
+/// an operator for an operator), fewer edits away than `name` has characters and at most two.
+pub(crate) fn suggest<'a>(
+    name: &str,
+    candidates: impl Iterator<Item = &'a String>,
+) -> Option<&'a String> {
+    let symbolic = |s: &str| !s.starts_with(|c: char| c.is_alphanumeric() || c == '_');
+    let limit = name.chars().count().saturating_sub(1).min(2);
     candidates
-        .filter(|c| *c != name && distance(name, c) <= 2)
-        .min_by_key(|c| (distance(name, c), c.len(), *c))
+        .filter(|c| *c != name && symbolic(c) == symbolic(name))
+        .map(|c| (distance(name, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|&(d, c)| (d, c.len(), c))
+        .map(|(_, c)| c)
 }
 
 impl Ds {

@@ -1,7 +1,7 @@
 //! Surface types to core types: resolves type constructors, expands synonyms (checking their
 //! arity), and converts contexts. Type variables keep their source names.
 
-use super::scope::{scope_error, TypeInfo};
+use super::scope::{scope_error, suggest, Space, TypeInfo};
 use super::{DResult, Ds};
 use crate::ast::{self, TypeKind};
 use crate::untyped::{UPred, USig};
@@ -147,7 +147,14 @@ impl Ds {
                     other => other.apply_checked(rest, whole),
                 }
             }
-            None => Err(scope_error(c.span, unknown_type_message(&c.name))),
+            None => {
+                let mut msg = unknown_type_message(&c.name);
+                let types = self.globals.visible(self.module.get(), Space::Type);
+                if let Some(s) = suggest(&c.name, types.into_iter()) {
+                    msg.push_str(&format!(" (did you mean `{s}`?)"));
+                }
+                Err(scope_error(c.span, msg))
+            }
         }
     }
 
