@@ -128,9 +128,7 @@ pub fn call_once(
     let callable = Callable::new(options.backend, &prepared.program)?;
     let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::stderr(), std::io::stderr());
     let mut world = World::new(&mut stdin, &mut out, &mut err);
-    let limits = Limits {
-        max_depth: options.max_depth,
-    };
+    let limits = Limits::new(options.max_depth, options.max_time);
     let count = prepared.functions.len();
     callable.session(&mut world, &limits, count)?.call(k, arg)
 }

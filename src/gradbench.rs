@@ -166,9 +166,7 @@ impl Server {
         let (mut stdin, mut out, mut err) =
             (std::io::empty(), std::io::stderr(), std::io::stderr());
         let mut world = World::new(&mut stdin, &mut out, &mut err);
-        let limits = Limits {
-            max_depth: self.options.max_depth,
-        };
+        let limits = Limits::new(self.options.max_depth, self.options.max_time);
         let count = m.prepared.functions.len();
         let mut session = match m.callable.session(&mut world, &limits, count) {
             Ok(s) => s,

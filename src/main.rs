@@ -13,6 +13,7 @@ use dnrad_core::{pretty, Diagnostic, ErrorKind, FileId};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// The runtime allocates many small, short-lived values; mimalloc serves them faster than the
 /// system allocator (`dnrad::alloc`).
@@ -67,6 +68,10 @@ enum Command {
         #[arg(long, value_name = "FRAMES", default_value_t = 10_000_000,
               value_parser = clap::value_parser!(u64).range(1..))]
         max_depth: u64,
+        /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
+        /// evaluation) with an error.
+        #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+        max_time: Option<Duration>,
     },
     /// Compile FILE and report errors without running it.
     ///
@@ -95,6 +100,10 @@ enum Command {
         /// The reverse AD mode of grad and vjp (`:set ad` changes it).
         #[arg(long, value_name = "MODE", default_value = "array")]
         ad: AdMode,
+        /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
+        /// evaluation) with an error.
+        #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+        max_time: Option<Duration>,
     },
     /// Print the gradient of the top-level FUNCTION of FILE at an input.
     ///
@@ -147,6 +156,10 @@ enum Command {
         /// The backend.
         #[arg(long, value_name = "BACKEND", default_value = "vm")]
         backend: BackendArg,
+        /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
+        /// evaluation) with an error.
+        #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+        max_time: Option<Duration>,
     },
     /// Serve the GradBench protocol on standard input and output, with DIR/MODULE.hs
     /// implementing each eval's module (docs/gradbench.md).
@@ -161,6 +174,10 @@ enum Command {
         /// The backend.
         #[arg(long, value_name = "BACKEND", default_value = "vm")]
         backend: BackendArg,
+        /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
+        /// evaluation) with an error.
+        #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+        max_time: Option<Duration>,
     },
     /// Print an intermediate representation of FILE.
     ///
@@ -284,6 +301,7 @@ fn execute(command: Command) -> ExitCode {
             stats,
             backend,
             max_depth,
+            max_time,
         } => {
             let mut sources = match read(&file, &search) {
                 Ok(s) => s,
@@ -294,6 +312,7 @@ fn execute(command: Command) -> ExitCode {
                 ad: ad.mode(),
                 backend: backend.backend(),
                 max_depth: usize::try_from(max_depth).unwrap_or(usize::MAX),
+                max_time,
                 ..Options::default()
             };
             // The name GHC gives the compiled program: the file's stem.
@@ -344,6 +363,7 @@ fn execute(command: Command) -> ExitCode {
             search,
             ad,
             backend,
+            max_time,
         } => {
             let mut sources = match read(&file, &search) {
                 Ok(s) => s,
@@ -364,14 +384,21 @@ fn execute(command: Command) -> ExitCode {
             let options = Options {
                 ad: ad.mode(),
                 backend: backend.backend(),
+                max_time,
                 ..Options::default()
             };
             return call(&mut sources, &function, &text, options);
         }
-        Command::Gradbench { dir, ad, backend } => {
+        Command::Gradbench {
+            dir,
+            ad,
+            backend,
+            max_time,
+        } => {
             let options = Options {
                 ad: ad.mode(),
                 backend: backend.backend(),
+                max_time,
                 ..Options::default()
             };
             let mut server = dnrad::gradbench::Server::new(dir, options);
@@ -384,9 +411,10 @@ fn execute(command: Command) -> ExitCode {
                 }
             };
         }
-        Command::Repl { file, ad } => {
+        Command::Repl { file, ad, max_time } => {
             let options = Options {
                 ad: ad.mode(),
+                max_time,
                 ..Options::default()
             };
             return dnrad::repl::run(file, options, color());
@@ -588,4 +616,12 @@ fn main() -> ExitCode {
     dnrad::alloc::retain_freed_memory();
     let cli = Cli::parse();
     pipeline::with_big_stack(move || execute(cli.command))
+}
+
+/// A positive number of seconds (`--max-time`).
+fn seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
 }

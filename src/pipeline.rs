@@ -28,6 +28,8 @@ pub struct Options {
     pub backend: Backend,
     /// The deepest non-tail call nesting a run may reach.
     pub max_depth: usize,
+    /// How long a run (a REPL entry, a server's evaluation) may take.
+    pub max_time: Option<std::time::Duration>,
 }
 
 impl Default for Options {
@@ -38,6 +40,7 @@ impl Default for Options {
             entry: "main",
             backend: Backend::Vm,
             max_depth: dnrad_backend::Limits::default().max_depth,
+            max_time: None,
         }
     }
 }
@@ -177,9 +180,7 @@ pub fn run_in(
             format!("the program has no `{}` to run", options.entry),
         )]);
     }
-    let limits = dnrad_backend::Limits {
-        max_depth: options.max_depth,
-    };
+    let limits = dnrad_backend::Limits::new(options.max_depth, options.max_time);
     let bp_calls =
         dnrad_backend::run_on(options.backend, &program, world, &limits).map_err(|d| vec![d])?;
     Ok(RunStats {

@@ -736,3 +736,25 @@ fn did_you_mean_suggests_close_names_of_the_same_kind() {
         }
     }
 }
+
+#[test]
+fn max_time_stops_a_runaway_loop_with_a_located_error_on_both_backends() {
+    let tail = temp_program(
+        "loop.hs",
+        "loop :: Int -> Int\nloop n = loop (n + 1)\nmain = print (loop 0)\n",
+    );
+    let nested = temp_program(
+        "nested.hs",
+        "f :: Int -> Int\nf n = if n < 0 then 0 else 1 + f (n - 1)\ng :: Int -> Int\ng k = if k == 0 then 0 else f 1000 + g (k - 1)\nmain = print (g 100000000)\n",
+    );
+    for backend in ["vm", "interp"] {
+        for (file, line) in [(&tail, "loop.hs:2:"), (&nested, "nested.hs:")] {
+            let out = run_dnrad(&["run", "--backend", backend, "--max-time", "0.5"], file);
+            assert_eq!(out.code, Some(1), "{backend}: {}", out.stderr);
+            assert!(out.stderr.contains("time limit exceeded"), "{}", out.stderr);
+            assert!(out.stderr.contains(line), "located: {}", out.stderr);
+        }
+    }
+    let bad = run_dnrad(&["run", "--max-time", "0"], &tail);
+    assert_eq!(bad.code, Some(2), "a usage error");
+}

@@ -9,6 +9,11 @@ use serde_json::{json, Value as Json};
 
 /// The answers of a session of `messages` with the modules `modules` (name, source).
 fn session(modules: &[(&str, &str)], messages: &[String]) -> Vec<Json> {
+    session_with(&[], modules, messages)
+}
+
+/// `session` with more arguments for `dnrad gradbench`.
+fn session_with(args: &[&str], modules: &[(&str, &str)], messages: &[String]) -> Vec<Json> {
     let mut dir = None;
     for (name, text) in modules {
         let path = support::temp_program("gradbench", &format!("{name}.hs"), text);
@@ -16,10 +21,10 @@ fn session(modules: &[(&str, &str)], messages: &[String]) -> Vec<Json> {
     }
     let dir = dir.expect("a module");
     let input: String = messages.iter().map(|m| format!("{m}\n")).collect();
-    let out = support::run_dnrad_with_input(
-        &["gradbench", dir.to_str().expect("a UTF-8 path")],
-        Some(&input),
-    );
+    let mut all = vec!["gradbench"];
+    all.extend(args);
+    all.push(dir.to_str().expect("a UTF-8 path"));
+    let out = support::run_dnrad_with_input(&all, Some(&input));
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     out.stdout
         .lines()
@@ -129,4 +134,23 @@ fn errors_are_answers_and_the_server_goes_on() {
         .unwrap()
         .contains("input: expected a number"));
     assert_eq!(answers[10]["output"], json!(4.0));
+}
+
+#[test]
+fn an_evaluation_past_max_time_fails_and_the_server_goes_on() {
+    let module = "spin :: Int -> Int\nspin n = spin (n + 1)\n\nsquare :: Double -> Double\nsquare x = x * x\n";
+    let messages = [
+        json!({"id": 0, "kind": "define", "module": "spin"}),
+        json!({"id": 1, "kind": "evaluate", "module": "spin", "function": "spin", "input": 0}),
+        json!({"id": 2, "kind": "evaluate", "module": "spin", "function": "square", "input": 3}),
+    ];
+    let messages: Vec<String> = messages.iter().map(Json::to_string).collect();
+    let answers = session_with(&["--max-time", "0.3"], &[("spin", module)], &messages);
+    assert_eq!(answers[1]["success"], json!(false));
+    let error = answers[1]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("time limit exceeded") && error.contains("spin.hs:2:"),
+        "{error}"
+    );
+    assert_eq!(answers[2]["output"], json!(9.0));
 }

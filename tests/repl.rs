@@ -154,3 +154,12 @@ fn bad_bytes_and_an_unclosed_bracket_end_only_their_own_entries() {
     assert!(out.stderr.contains("lex error"), "{}", out.stderr);
     assert!(out.stderr.contains("parse error"), "{}", out.stderr);
 }
+
+#[test]
+fn an_entry_past_max_time_stops_with_an_error_and_the_session_goes_on() {
+    let input = ":{\nloop :: Int -> Int\nloop n = loop (n + 1)\n:}\nloop 0\n1 + 1\n";
+    let out = repl(&["--max-time", "0.5"], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "2\n", "stderr:\n{}", out.stderr);
+    assert!(out.stderr.contains("time limit exceeded"), "{}", out.stderr);
+}

@@ -9,26 +9,64 @@ use crate::value::{Closure, RecGroup, Value};
 use crate::world::World;
 use crate::{io_prims, prims};
 use dnrad_core::{Diagnostic, ErrorKind, PrimOp, Span};
+use std::cell::Cell;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// Resource limits of a run.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// The deepest call nesting allowed (frames of non-tail calls).
     pub max_depth: usize,
+    /// How long a run may take (`--max-time`): it stops with an error once this much time has
+    /// passed since `started`.
+    pub max_time: Option<Duration>,
+    /// When the limits were made: the run starts then.
+    started: Instant,
+    /// Calls since the clock was last read.
+    ticks: Cell<u32>,
 }
 
+/// How many calls pass between two readings of the clock.
+const CALLS_PER_CLOCK: u32 = 1 << 14;
+
 impl Limits {
-    /// The error of a run that would go `depth` frames deep, if that is too deep.
+    pub fn new(max_depth: usize, max_time: Option<Duration>) -> Limits {
+        Limits {
+            max_depth,
+            max_time,
+            started: Instant::now(),
+            ticks: Cell::new(0),
+        }
+    }
+
+    /// The error of a run that would go `depth` frames deep, if that is too deep, or that has
+    /// run out of time.
     pub(crate) fn check_depth(&self, depth: usize) -> Result<(), String> {
         if depth >= self.max_depth {
-            Err(format!(
+            return Err(format!(
                 "stack overflow: recursion deeper than {} frames",
                 self.max_depth
-            ))
-        } else {
-            Ok(())
+            ));
         }
+        self.tick()
+    }
+
+    /// A call (tail calls too, so a loop is counted): every `CALLS_PER_CLOCK` calls, the error
+    /// of a run that has run out of time.
+    pub(crate) fn tick(&self) -> Result<(), String> {
+        let Some(max) = self.max_time else {
+            return Ok(());
+        };
+        let t = self.ticks.get().wrapping_add(1);
+        self.ticks.set(t);
+        if t.is_multiple_of(CALLS_PER_CLOCK) && self.started.elapsed() > max {
+            return Err(format!(
+                "time limit exceeded: the run took longer than {} s (--max-time)",
+                max.as_secs_f64()
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -100,9 +138,7 @@ pub(crate) fn loop_message(name: &str) -> String {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits {
-            max_depth: 10_000_000,
-        }
+        Limits::new(10_000_000, None)
     }
 }
 
@@ -262,6 +298,9 @@ impl<'p, 'o, 'w> Machine<'p, 'o, 'w> {
     fn enter(&mut self, code: &'p LamCode, env: Env, arg: Option<Value>) -> Result<(), Diagnostic> {
         let tail = matches!(self.konts.last(), Some(Kont::Return));
         let base = if tail {
+            if let Err(msg) = self.limits.tick() {
+                return Err(self.error(Span::dummy(), msg));
+            }
             let frame = self.frames.last_mut().expect("a frame for a tail call");
             frame.env = env;
             self.stack.truncate(frame.base);

@@ -127,14 +127,14 @@ fn tail_calls_run_in_constant_space() {
             app(var("f"), prim(PrimOp::IntSub, vec![var("n"), int(1)])),
         ),
     );
-    let (out, r) = run(&program(f, 3_000_000), Limits { max_depth: 100 });
+    let (out, r) = run(&program(f, 3_000_000), Limits::new(100, None));
     r.unwrap();
     assert_eq!(out, "7");
 }
 
 #[test]
 fn runaway_recursion_is_an_error() {
-    let (_, r) = run(&program(non_tail(), 1_000), Limits { max_depth: 500 });
+    let (_, r) = run(&program(non_tail(), 1_000), Limits::new(500, None));
     let err = r.unwrap_err();
     assert!(err.message.contains("stack overflow"), "{}", err.message);
 }

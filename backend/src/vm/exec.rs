@@ -144,13 +144,23 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
 
     /// A tail call: the running frame at `base` becomes `func`'s, with `args` in its first
     /// registers.
-    fn reenter(&mut self, base: usize, func: u32, env: Env, args: impl IntoIterator<Item = Value>) {
+    fn reenter(
+        &mut self,
+        base: usize,
+        func: u32,
+        env: Env,
+        args: impl IntoIterator<Item = Value>,
+    ) -> Result<(), Diagnostic> {
+        if let Err(msg) = self.limits.tick() {
+            return Err(self.error(Span::dummy(), msg));
+        }
         let mut n = 0;
         for (j, v) in args.into_iter().enumerate() {
             self.stack[base + j] = v;
             n = j + 1;
         }
         self.reuse_frame(base, func, env, n);
+        Ok(())
     }
 
     /// The threaded entry (see `curried`) for `n` arguments of the function `f`, and its
@@ -594,7 +604,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     if loc.is_user() {
                         self.user_loc = *loc;
                     }
-                    self.reenter(base, entry, env, values);
+                    self.reenter(base, entry, env, values)?;
                     (func, pc) = (entry, 0);
                     code = &funcs[func as usize];
                 }
@@ -606,7 +616,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                         continue;
                     };
                     let args = [*a, *b].map(|r| self.stack[reg(r)].clone());
-                    self.reenter(base, entry, env, args);
+                    self.reenter(base, entry, env, args)?;
                     (func, pc) = (entry, 0);
                     code = &funcs[func as usize];
                 }
@@ -634,7 +644,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                         regs.iter()
                             .map(|&r| std::mem::take(&mut self.stack[reg(r)])),
                     );
-                    self.reenter(base, *callee, Env::None, moved.drain(..));
+                    self.reenter(base, *callee, Env::None, moved.drain(..))?;
                     self.moved = moved;
                     (func, pc) = (*callee, 0);
                     code = &funcs[func as usize];
@@ -644,7 +654,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
                     let a = self.stack[reg(*arg)].clone();
-                    self.reenter(base, lam, env, [a]);
+                    self.reenter(base, lam, env, [a])?;
                     (func, pc) = (lam, 0);
                     code = &funcs[func as usize];
                 }
