@@ -1,5 +1,6 @@
 -- Data.Array: immutable arrays indexed by any Ix type, strict. An array is its bounds, its
--- number of elements and a run-time array of them by position (`PrimArray`), so `!` is O(1),
+-- number of elements and a run-time array of them by position (`PrimArray`; the type is
+-- Data.Array.Base's, exported abstract), so `!` is O(1),
 -- `listArray`, `array`, `elems` and `fmap` O(n), and `//`, `accum` and `accumArray` O(n +
 -- updates). As in GHC, an element that `array` or `listArray` was not given is an error when
 -- it is used ("(Array.!): undefined array element"), a later association for the same index
@@ -12,10 +13,9 @@ module Data.Array
   ) where
 
 import Data.Ix
+import Data.Array.Base (Array(MkArray))
 
 infixl 9 !, //
-
-data Array i e = MkArray (i, i) Int (PrimArray e)
 
 -- The associations with their indices turned into positions.
 positions :: Ix i => (i, i) -> [(i, a)] -> [(Int, a)]
