@@ -35,7 +35,7 @@ fn has_variables(t: &Type) -> bool {
 /// The argument and result types of a binding that can be called from outside (a function
 /// whose type has no variables), or why it cannot.
 fn callable(b: &Bind) -> Result<(Type, Type), String> {
-    let name = &b.name;
+    let name = b.name.unqualified();
     let shown = dnrad_core::pretty::ty(&b.ty);
     match &b.ty {
         Type::Fun(a, r) if !has_variables(&b.ty) => Ok(((**a).clone(), (**r).clone())),
@@ -66,7 +66,7 @@ pub fn prepare(
                     .binds
                     .iter()
                     .filter(own)
-                    .find(|b| b.name.as_str() == name)
+                    .find(|b| b.name.unqualified() == name)
                 else {
                     return Err(vec![Diagnostic::new(
                         ErrorKind::Scope,
@@ -87,7 +87,7 @@ pub fn prepare(
     let functions: Vec<Function> = chosen
         .iter()
         .map(|(b, input, output)| Function {
-            name: b.name.to_string(),
+            name: b.name.unqualified().to_string(),
             span: b.span,
             input: input.clone(),
             output: output.clone(),
