@@ -30,7 +30,7 @@ use serde_json::{Map, Number, Value as Json};
 use std::collections::HashMap;
 
 /// Data.Array's array type, which has an encoding of its own.
-const ARRAY: &str = "Data.Array.Array";
+const ARRAY: &str = "Data.Array.Base.Array";
 
 /// How deep a value may nest in JSON (a deeper one is an error, not a deep recursion).
 const MAX_DEPTH: usize = 10_000;
