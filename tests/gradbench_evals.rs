@@ -43,7 +43,7 @@ fn mismatches(expected: &Json, actual: &Json, path: &str, out: &mut Vec<String>)
                 a.as_f64().unwrap_or(f64::NAN),
             );
             let difference = (x - y).abs() / (x.abs() + y.abs()).max(1.0);
-            if !(difference <= TOLERANCE) {
+            if difference.is_nan() || difference > TOLERANCE {
                 out.push(format!("{path}: {y} where {x} is expected"));
             }
         }
