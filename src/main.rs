@@ -162,7 +162,7 @@ enum Command {
         max_time: Option<Duration>,
     },
     /// Serve the GradBench protocol on standard input and output, with DIR/MODULE.hs
-    /// implementing each eval's module (docs/gradbench.md).
+    /// implementing each eval's module (docs/host.md).
     ///
     /// Example: gradbench run --eval "gradbench eval hello" --tool "dnrad gradbench gradbench"
     Gradbench {
