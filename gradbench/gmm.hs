@@ -4,6 +4,8 @@
 -- mean mu_j and inverse covariance Q_j^T Q_j, where Q_j is lower triangular with diagonal
 -- exp(q_j) and the entries below the diagonal l_j, column by column.
 
+import Data.List (zip4)
+
 data Input = Input
   { d :: Int, k :: Int, n :: Int, m :: Int, gamma :: Double
   , alpha :: [Double], mu :: [[Double]], q :: [[Double]], l :: [[Double]], x :: [[Double]] }
@@ -64,8 +66,6 @@ logPosterior inp (Params alphas mus qs ls) =
     components = zip4 alphas mus qs ls
     pointTerm xi = logSumExp [a + sum qj - 0.5 * sqnorm (timesQ (map exp qj) lj (zipWith (-) xi muj))
                              | (a, muj, qj, lj) <- components]
-    zip4 (a : as) (b : bs) (c : cs) (e : es) = (a, b, c, e) : zip4 as bs cs es
-    zip4 _ _ _ _ = []
 
 params :: Input -> Params
 params inp = Params (alpha inp) (mu inp) (q inp) (l inp)
