@@ -8,7 +8,7 @@ use crate::value::{ArrayCell, Value};
 use dnrad_core::PrimOp;
 use std::rc::Rc;
 
-const UNDEFINED: &str = "(Array.!): undefined array element";
+pub const UNDEFINED: &str = "(Array.!): undefined array element";
 const NOT_AN_ARRAY: &str = "internal error: not an array";
 
 fn cell(v: &Value) -> Result<&Rc<ArrayCell>, String> {
@@ -49,9 +49,10 @@ fn position(k: i64, n: usize) -> Result<usize, String> {
 }
 
 fn element(v: &Value) -> Result<Value, String> {
-    match v {
-        Value::Tag(u32::MAX) => Err(UNDEFINED.into()),
-        _ => Ok(v.clone()),
+    if v.is_hole() {
+        Err(UNDEFINED.into())
+    } else {
+        Ok(v.clone())
     }
 }
 

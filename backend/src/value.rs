@@ -159,6 +159,10 @@ impl Value {
     /// fewer constructors).
     pub const HOLE: Value = Value::Tag(u32::MAX);
 
+    pub fn is_hole(&self) -> bool {
+        matches!(self, Value::Tag(u32::MAX))
+    }
+
     pub fn array(items: Vec<Value>) -> Value {
         Value::Array(Rc::new(ArrayCell { items }))
     }

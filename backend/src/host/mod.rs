@@ -585,9 +585,12 @@ impl<'a> Types<'a> {
         let elems = cell
             .items
             .iter()
-            .map(|x| match x {
-                Value::Tag(u32::MAX) => Err("(Array.!): undefined array element".to_string()),
-                _ => self.json_of(elem, x, depth + 1),
+            .map(|x| {
+                if x.is_hole() {
+                    Err(crate::array_prims::UNDEFINED.to_string())
+                } else {
+                    self.json_of(elem, x, depth + 1)
+                }
             })
             .collect::<Result<Vec<Json>, String>>()?;
         let (_, lu) = fields_of(bounds);

@@ -288,7 +288,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         }
     }
 
-    /// The Int, Double and Char operations of two arguments that need no allocation.
+    /// The Int, Double and Char operations of two arguments that need no allocation, and array reads.
     fn fast2(op: PrimOp, a: &Value, b: &Value) -> Option<Value> {
         use PrimOp::*;
         Some(match (op, a, b) {
@@ -319,6 +319,14 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 return int_div(op, *a, *b).ok()
             }
             (DualMake, Value::Double(x), deriv) => Value::dual(*x, deriv.clone()),
+            // A read in bounds of a defined element (anything else: the general path's error).
+            (ArrIndex, Value::Array(a), Value::Int(i)) => {
+                let v = a.items.get(usize::try_from(*i).ok()?)?;
+                if v.is_hole() {
+                    return None;
+                }
+                v.clone()
+            }
             _ => return None,
         })
     }
