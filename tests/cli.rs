@@ -115,6 +115,38 @@ fn the_simplifier_specialises_known_functions_and_folds_conversions() {
 }
 
 #[test]
+fn the_simplifier_monomorphises_local_overloaded_functions_used_at_one_instance() {
+    // `go` has no signature, so it is generalised to `(Fractional t, Num t) => ..`; `sq` is
+    // used at two instances and keeps its dictionary.
+    let file = temp_program(
+        "local.hs",
+        "sumTo :: Int -> Double\nsumTo n = go 0 0\n  where go i acc = if i == n then acc \
+         else go (i + 1) (acc + fromIntegral i * 0.5)\n\n\
+         twice :: (Int, Double)\ntwice = (sq 3, sq 1.5)\n  where sq x = x * x + 1\n\n\
+         main = print (sumTo 10) >> print twice\n",
+    );
+    let out = run_dnrad(&["dump", "core", "--simplified"], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let def = |name: &str| {
+        out.stdout
+            .split("\n\n")
+            .find(|d| d.trim_start().starts_with(&format!("{name} ::")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let sum_to = def("sumTo");
+    assert!(
+        sum_to.contains("prim#doubleAdd") && !sum_to.contains("dict"),
+        "go adds Doubles with the primitive, without dictionaries:\n{sum_to}"
+    );
+    assert!(def("twice").contains("dict"), "sq keeps its dictionary");
+    for backend in ["vm", "interp"] {
+        let run = run_dnrad(&["run", "--backend", backend], &file);
+        assert_eq!(run.stdout, "22.5\n(10,3.25)\n", "{backend}: {}", run.stderr);
+    }
+}
+
+#[test]
 fn dump_bytecode_lists_the_user_functions() {
     let file = temp_program(
         "bytecode.hs",

@@ -1,4 +1,5 @@
-//! Constant folding, the simplifier's last step: a numeric conversion of a literal, or the code
+//! Constant folding, the simplifier's last step: a numeric conversion of a literal (a ratio of
+//! two Integer literals to a Double too: `fromRational` of a literal at `Double`), or the code
 //! of a character literal (`fromEnum '0'`), becomes the literal it computes (specialised
 //! overloaded code is full of `prim#integerToInt 2n`, the `fromInteger 2` of `even` at `Int`), and a `let` whose right-hand side is a constant — a
 //! numeric or character literal, or a constructor without fields such as the `()` a
@@ -60,6 +61,14 @@ impl Folder {
                 let ExprKind::Prim(_, _, args) = &folded.kind else {
                     return folded;
                 };
+                if let [n, d] = args.as_slice() {
+                    return match (op, &n.kind, &d.kind) {
+                        (PrimOp::DoubleFromRational, ExprKind::Lit(n), ExprKind::Lit(d)) => {
+                            ratio(n, d).map_or(folded, |x| Expr::new(ExprKind::Lit(x), e.span))
+                        }
+                        _ => folded,
+                    };
+                }
                 let [arg] = args.as_slice() else {
                     return folded;
                 };
@@ -150,6 +159,18 @@ fn convert(op: PrimOp, lit: &Lit) -> Option<Lit> {
     })
 }
 
+/// The Double of a ratio of two Integer literals that a Double holds exactly (so one IEEE
+/// division rounds it as the runtime's `fromRational` does), with a denominator not 0.
+fn ratio(n: &Lit, d: &Lit) -> Option<Lit> {
+    const EXACT: i64 = 1 << 53;
+    let (Lit::Integer(n), Lit::Integer(d)) = (n, d) else {
+        return None;
+    };
+    let (n, d) = (i64::try_from(n).ok()?, i64::try_from(d).ok()?);
+    let exact = |x: i64| (-EXACT..=EXACT).contains(&x);
+    (exact(n) && exact(d) && d != 0).then(|| Lit::Double(n as f64 / d as f64))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +182,21 @@ mod tests {
 
     fn prim(op: PrimOp, args: Vec<Expr>) -> Expr {
         Expr::new(ExprKind::Prim(op, vec![], args), Span::dummy())
+    }
+
+    #[test]
+    fn ratios_of_exact_literals_fold_to_the_correctly_rounded_double() {
+        let ratio = |n: i64, d: i64| {
+            let int = |x: i64| lit(Lit::Integer(BigInt::from(x)));
+            fold(&prim(PrimOp::DoubleFromRational, vec![int(n), int(d)]))
+        };
+        assert_eq!(ratio(1, 2), lit(Lit::Double(0.5)));
+        assert_eq!(ratio(-1, 10), lit(Lit::Double(-0.1)));
+        assert_eq!(ratio(314159, 100000), lit(Lit::Double(3.14159)));
+        // Not exact in a Double, or no quotient: left to the runtime.
+        for (n, d) in [((1 << 53) + 1, 3), (1, 0)] {
+            assert!(matches!(ratio(n, d).kind, ExprKind::Prim(..)), "{n} / {d}");
+        }
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! closed types with known dictionaries, or known functions for its leading function
 //! parameters, is specialised (`sum @Int Num#Int#inst` calls `sum#spec0`, a copy with the
 //! dictionary substituted and simplified, whose `foldl Num#Int#inst#f2` calls `foldl#spec1`, in
-//! which the addition is a primitive; recursive calls reuse a specialisation);
+//! which the addition is a primitive; recursive calls reuse a specialisation; a small
+//! specialisation of a Prelude function is inlined as (3)); a local function overloaded but used
+//! at one instance becomes that instance (`local`);
 //! (6) last, `fold`: conversions of literals folded, constant `let`s substituted, `Int` to
 //! `Integer` and back made one conversion, a `case` in the default of a `case` on the same
 //! variable joined.
@@ -20,6 +22,8 @@
 //! utilities it uses are in `terms`.
 
 mod fold;
+mod known_calls;
+mod local;
 mod terms;
 
 use crate::expr::{Bind, Expr, ExprKind};
@@ -42,11 +46,43 @@ struct Selector {
     index: usize,
 }
 
-/// An inlinable global: `/\vs. \x1 .. xn. body` with a small, binder-free body.
+/// An inlinable global: `/\vs. \x1 .. xn. body` with a small, binder-free body, or with
+/// `case xi of K b1 .. bm -> body` around it (inlined only where argument `i` is a `K` of atoms:
+/// the `fromRational` of a literal at `Double`).
 struct Inline {
     tyvars: Vec<Name>,
     params: Vec<(Name, Type)>,
     body: Expr,
+    scrutinee: Option<Scrutinee>,
+}
+
+/// The parameter a single-alternative inlined body matches on, its constructor and binders.
+struct Scrutinee {
+    param: usize,
+    con: Name,
+    binders: Vec<Name>,
+}
+
+/// `body` as its matched parameter and the alternative's right-hand side, if it is `case x of K
+/// b1 .. bm -> rhs` on one of `params` with that one alternative.
+fn single_match<'e>(params: &[(Name, Type)], body: &'e Expr) -> Option<(Scrutinee, &'e Expr)> {
+    let ExprKind::Case(s, alts, None) = &body.kind else {
+        return None;
+    };
+    let (ExprKind::Var(x), [alt]) = (&s.kind, alts.as_slice()) else {
+        return None;
+    };
+    let param = params.iter().position(|(p, _)| p == x)?;
+    let binders = alt.binders.iter().map(|(b, _)| b.clone()).collect();
+    let con = alt.con.clone();
+    Some((
+        Scrutinee {
+            param,
+            con,
+            binders,
+        },
+        &alt.rhs,
+    ))
 }
 
 struct Simplifier {
@@ -58,6 +94,10 @@ struct Simplifier {
     specialisable: HashMap<Name, Specialisable>,
     /// Globals bound to lambdas: known functions whose use can neither fail nor loop.
     lambdas: std::collections::HashSet<Name>,
+    /// The data types of class dictionaries.
+    dict_types: std::collections::HashSet<Name>,
+    /// The local lambdas in scope, whose calls bind their arguments first.
+    known_locals: known_calls::KnownLocals,
     /// Specialisations made so far, by function, types and known arguments.
     specialised: HashMap<String, Name>,
     /// Specialised definitions still to be added to the program.
@@ -127,11 +167,16 @@ fn inline_candidate(bind: &Bind) -> Option<Inline> {
         params.push((x.clone(), t.clone()));
         e = body;
     }
+    let (scrutinee, e) = match single_match(&params, e) {
+        Some((s, rhs)) => (Some(s), rhs),
+        None => (None, e),
+    };
     let small = small_size(e).is_some_and(|n| n <= INLINE_SIZE);
     (!params.is_empty() && small && !mentions(e, name)).then(|| Inline {
         tyvars,
         params,
         body: e.clone(),
+        scrutinee,
     })
 }
 
@@ -183,12 +228,25 @@ impl Simplifier {
         if args.len() != inline.params.len() || tys.len() != inline.tyvars.len() {
             return None;
         }
+        let mut vars = Vec::new();
+        if let Some(m) = &inline.scrutinee {
+            // Case of a known constructor: the binders name the constructor's atoms.
+            let ExprKind::Con(con, _, fields) = &args[m.param].kind else {
+                return None;
+            };
+            if con != &m.con || !fields.iter().all(atomic) {
+                return None;
+            }
+            vars.extend(m.binders.iter().cloned().zip(fields.iter().cloned()));
+        }
         let ty_subst: Vec<(Name, Type)> = inline.tyvars.iter().cloned().zip(tys).collect();
         let mut lets = Vec::new();
-        let mut vars = Vec::new();
-        for ((x, t), a) in inline.params.iter().zip(&args) {
+        let matched = inline.scrutinee.as_ref().map(|m| m.param);
+        for (i, ((x, t), a)) in inline.params.iter().zip(&args).enumerate() {
             if atomic(a) {
                 vars.push((x.clone(), (*a).clone()));
+            } else if matched == Some(i) && !mentions(&inline.body, x) {
+                // The matched constructor of atoms: pure, and only its fields are read.
             } else {
                 let t = subst(t, &ty_subst, &mut self.fresh);
                 self.fresh += 1;
@@ -220,28 +278,31 @@ impl Simplifier {
             ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(self.expr(b))),
             ExprKind::TyApp(f, ts) => ExprKind::TyApp(Box::new(self.expr(f)), ts.clone()),
             ExprKind::Let(b, body) => {
-                let rhs = self.expr(&b.rhs);
+                let mut binds = vec![(**b).clone()];
                 let body = self.expr(body);
+                let body = self.monomorphise_group(&mut binds, body);
+                let b = binds.pop().expect("the binding");
+                let rhs = self.expr(&b.rhs);
                 if let Some(inlined) = self.inline_once(&b.name, &rhs, &body) {
                     return inlined;
                 }
-                ExprKind::Let(
-                    Box::new(Bind {
-                        rhs,
-                        ..(**b).clone()
-                    }),
-                    Box::new(body),
-                )
+                ExprKind::Let(Box::new(Bind { rhs, ..b }), Box::new(body))
             }
-            ExprKind::LetRec(bs, body) => ExprKind::LetRec(
-                bs.iter()
+            ExprKind::LetRec(bs, body) => {
+                let mut binds = bs.clone();
+                let body = self.expr(body);
+                let body = self.monomorphise_group(&mut binds, body);
+                let saved = self.known_locals.enter(&binds);
+                let binds = binds
+                    .into_iter()
                     .map(|b| Bind {
                         rhs: self.expr(&b.rhs),
-                        ..b.clone()
+                        ..b
                     })
-                    .collect(),
-                Box::new(self.expr(body)),
-            ),
+                    .collect();
+                self.known_locals.leave(saved);
+                ExprKind::LetRec(binds, Box::new(body))
+            }
             ExprKind::Con(c, ts, args) => ExprKind::Con(
                 c.clone(),
                 ts.clone(),
@@ -271,10 +332,55 @@ impl Simplifier {
                 return inlined;
             }
             if let Some(call) = self.specialise(&e) {
-                return call;
+                return self.inline(&call).unwrap_or(call);
+            }
+            if let Some(bound) = self.known_locals.bind_arguments(&e, &mut self.fresh) {
+                return bound;
             }
         }
         e
+    }
+
+    /// The binding group `binds` (the rest of the scope: `body`, already simplified) with each
+    /// local overloaded function that is used at one instance made that instance (see `local`);
+    /// returns the body with the calls rewritten.
+    fn monomorphise_group(&self, binds: &mut [Bind], mut body: Expr) -> Expr {
+        let is_dictionary_type = |t: &Type| is_dictionary_type(t, &self.dict_types);
+        let is_known_dictionary = |d: &Name| self.dictionaries.contains_key(d);
+        let known = local::Known {
+            is_dictionary_type: &is_dictionary_type,
+            is_known_dictionary: &is_known_dictionary,
+        };
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..binds.len() {
+                let mut uses: Vec<&Expr> = vec![&body];
+                uses.extend(
+                    binds
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, _)| *j != i)
+                        .map(|(_, b)| &b.rhs),
+                );
+                let b = &binds[i];
+                let Some((rhs, ty, k)) = local::monomorphise(&b.name, &b.ty, &b.rhs, &uses, &known)
+                else {
+                    continue;
+                };
+                let f = b.name.clone();
+                body = local::strip_calls(&body, &f, k);
+                for (j, other) in binds.iter_mut().enumerate() {
+                    if j == i {
+                        (other.rhs, other.ty) = (rhs.clone(), ty.clone());
+                    } else {
+                        other.rhs = local::strip_calls(&other.rhs, &f, k);
+                    }
+                }
+                changed = true;
+            }
+        }
+        body
     }
 
     /// `let f = /\t. \u. b in ... f @t' a ...` with `f` called once: `let u = a in b[t := t']`.
@@ -391,16 +497,22 @@ impl Simplifier {
                         spec_ty = *r;
                     }
                 }
-                let spec = self.expr(&spec);
+                let spec = fold::fold(&self.expr(&spec));
                 if lambda(&spec).is_some() {
                     self.lambdas.insert(name.clone());
                 }
-                self.new_binds.push(Bind {
+                let bind = Bind {
                     name: name.clone(),
                     ty: spec_ty,
                     rhs: spec,
                     span: def.span,
-                });
+                };
+                // A small specialisation of a Prelude function inlines like the original would
+                // (`fromIntegral` at `Int -> Double` is then one conversion).
+                if let Some(inline) = inline_candidate(&bind) {
+                    self.inlines.insert(name.clone(), inline);
+                }
+                self.new_binds.push(bind);
                 name
             }
         };
@@ -543,6 +655,8 @@ pub fn simplify(program: &Program, keep: &[&str]) -> Program {
         inlines,
         specialisable,
         lambdas,
+        dict_types,
+        known_locals: Default::default(),
         specialised: HashMap::new(),
         new_binds: Vec::new(),
         fresh: 0,
