@@ -319,7 +319,8 @@ fn twins(t: &mut Translator, views: &[WorldView], e: &Expr) -> TResult<Expr> {
                     t.typer.truncate(depth);
                     out.push(dnrad_core::Alt {
                         rhs: rhs?,
-                        ..alt.clone()
+                        con: alt.con.clone(),
+                        binders: alt.binders.clone(),
                     });
                 }
                 let default = default

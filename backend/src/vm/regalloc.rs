@@ -287,20 +287,24 @@ pub fn allocate(f: &mut Function) {
     }
     let mut color: Vec<Reg> = (0..n as Reg).collect();
     let mut nregs = f.nparams.max(1);
+    // `taken_by[c] == r`: colour `c` is taken by a neighbour of `r` (no clearing between
+    // registers, so choosing a colour costs the degree, not the degree squared).
+    let mut taken_by: Vec<Reg> = vec![Reg::MAX; n + 1];
     for r in f.nparams..n as Reg {
         if !used.contains(r) {
             continue;
         }
-        let taken: Vec<Reg> = interferes[r as usize]
-            .iter()
-            .filter(|&o| o < f.nparams || (o < r && used.contains(o)))
-            .map(|o| color[o as usize])
-            .collect();
+        for o in interferes[r as usize].iter() {
+            if o < f.nparams || (o < r && used.contains(o)) {
+                taken_by[color[o as usize] as usize] = r;
+            }
+        }
+        let free = |c: Reg| taken_by[c as usize] != r;
         let preferred = prefer[r as usize]
             .filter(|&s| s < f.nparams || s < r)
             .map(|s| color[s as usize])
-            .filter(|c| !taken.contains(c));
-        let c = preferred.unwrap_or_else(|| (0..).find(|c| !taken.contains(c)).unwrap_or(r));
+            .filter(|&c| free(c));
+        let c = preferred.unwrap_or_else(|| (0..).find(|&c| free(c)).unwrap_or(r));
         color[r as usize] = c;
         nregs = nregs.max(c + 1);
     }

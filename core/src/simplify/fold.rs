@@ -11,7 +11,7 @@
 //! builds a list) or anything that prints.
 
 use super::terms::{map_children, mentions};
-use crate::expr::{Expr, ExprKind, Lit};
+use crate::expr::{Bind, Expr, ExprKind, Lit};
 use crate::name::Name;
 use crate::prim::PrimOp;
 use num_bigint::BigInt;
@@ -52,8 +52,12 @@ impl Folder {
                 if widening.is_some() && !mentions(&body, &b.name) {
                     return body;
                 }
-                let mut bind = (**b).clone();
-                bind.rhs = rhs;
+                let bind = Bind {
+                    name: b.name.clone(),
+                    ty: b.ty.clone(),
+                    rhs,
+                    span: b.span,
+                };
                 Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), e.span)
             }
             ExprKind::Prim(op, ..) => {

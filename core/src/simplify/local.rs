@@ -24,6 +24,12 @@ pub(super) struct Known<'a> {
     pub is_known_dictionary: &'a dyn Fn(&Name) -> bool,
 }
 
+/// Whether `rhs` is a function with dictionary parameters.
+pub(super) fn overloaded(rhs: &Expr, known: &Known) -> bool {
+    let (_, body) = strip_ty_lams(rhs);
+    lambda(body).is_some_and(|(_, t, _)| (known.is_dictionary_type)(t))
+}
+
 /// The monomorphic definition of `f` (bound to `rhs` of type `ty`) and its type, if every call
 /// in `uses` (the expressions in its scope outside its definition) is at one closed instance of
 /// known dictionaries and its own recursive calls pass its type variables and dictionaries on.

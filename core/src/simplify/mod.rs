@@ -198,6 +198,22 @@ impl Simplifier {
         (e, tys, args)
     }
 
+    /// The last `n` arguments of an application spine, taken out of it (so a call rewritten
+    /// by `inline` or `specialise` moves its arguments instead of copying them: a
+    /// left-nested chain `((a + b) + c) + ...` would otherwise be copied once per level).
+    fn take_args(mut e: Expr, n: usize) -> Vec<Expr> {
+        let mut args = Vec::with_capacity(n);
+        while args.len() < n {
+            let ExprKind::App(f, a) = e.kind else {
+                break;
+            };
+            args.push(*a);
+            e = *f;
+        }
+        args.reverse();
+        args
+    }
+
     /// A selector applied to a known dictionary: the field.
     fn select(&self, e: &Expr) -> Option<Expr> {
         let ExprKind::App(f, d) = &e.kind else {
@@ -219,54 +235,58 @@ impl Simplifier {
     }
 
     /// A call of a small global with all its arguments: the inlined body.
-    fn inline(&mut self, e: &Expr) -> Option<Expr> {
-        let (head, tys, args) = Self::spine(e);
+    fn inline(&mut self, e: Expr) -> Result<Expr, Expr> {
+        let (head, tys, args) = Self::spine(&e);
         let ExprKind::Var(g) = &head.kind else {
-            return None;
+            return Err(e);
         };
-        let inline = self.inlines.get(g)?;
+        let Some(inline) = self.inlines.get(g) else {
+            return Err(e);
+        };
         if args.len() != inline.params.len() || tys.len() != inline.tyvars.len() {
-            return None;
+            return Err(e);
         }
         let mut vars = Vec::new();
         if let Some(m) = &inline.scrutinee {
             // Case of a known constructor: the binders name the constructor's atoms.
             let ExprKind::Con(con, _, fields) = &args[m.param].kind else {
-                return None;
+                return Err(e);
             };
             if con != &m.con || !fields.iter().all(atomic) {
-                return None;
+                return Err(e);
             }
             vars.extend(m.binders.iter().cloned().zip(fields.iter().cloned()));
         }
         let ty_subst: Vec<(Name, Type)> = inline.tyvars.iter().cloned().zip(tys).collect();
+        let span = e.span;
+        let args = Self::take_args(e, inline.params.len());
         let mut lets = Vec::new();
         let matched = inline.scrutinee.as_ref().map(|m| m.param);
-        for (i, ((x, t), a)) in inline.params.iter().zip(&args).enumerate() {
-            if atomic(a) {
-                vars.push((x.clone(), (*a).clone()));
+        for (i, ((x, t), a)) in inline.params.iter().zip(args).enumerate() {
+            if atomic(&a) {
+                vars.push((x.clone(), a));
             } else if matched == Some(i) && !mentions(&inline.body, x) {
                 // The matched constructor of atoms: pure, and only its fields are read.
             } else {
                 let t = subst(t, &ty_subst, &mut self.fresh);
                 self.fresh += 1;
                 let v = Name::from(format!("{x}#s{}", self.fresh));
-                lets.push((v.clone(), t, (*a).clone()));
-                vars.push((x.clone(), Expr::new(ExprKind::Var(v), e.span)));
+                lets.push((v.clone(), t, a));
+                vars.push((x.clone(), Expr::new(ExprKind::Var(v), span)));
             }
         }
         let body = inline.body.clone();
-        let mut out = instantiate(&body, &vars, &ty_subst, e.span, &mut self.fresh);
+        let mut out = instantiate(&body, &vars, &ty_subst, span, &mut self.fresh);
         for (v, t, rhs) in lets.into_iter().rev() {
             let bind = Bind {
                 name: v,
                 ty: t,
                 rhs,
-                span: e.span,
+                span,
             };
-            out = Expr::new(ExprKind::Let(Box::new(bind), Box::new(out)), e.span);
+            out = Expr::new(ExprKind::Let(Box::new(bind), Box::new(out)), span);
         }
-        Some(out)
+        Ok(out)
     }
 
     fn expr(&mut self, e: &Expr) -> Expr {
@@ -278,26 +298,35 @@ impl Simplifier {
             ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(self.expr(b))),
             ExprKind::TyApp(f, ts) => ExprKind::TyApp(Box::new(self.expr(f)), ts.clone()),
             ExprKind::Let(b, body) => {
-                let mut binds = vec![(**b).clone()];
                 let body = self.expr(body);
-                let body = self.monomorphise_group(&mut binds, body);
-                let b = binds.pop().expect("the binding");
+                let (mono, body) = self.monomorphise_group(std::slice::from_ref(b.as_ref()), body);
+                let b: &Bind = mono.as_ref().map_or(b.as_ref(), |m| &m[0]);
                 let rhs = self.expr(&b.rhs);
                 if let Some(inlined) = self.inline_once(&b.name, &rhs, &body) {
                     return inlined;
                 }
-                ExprKind::Let(Box::new(Bind { rhs, ..b }), Box::new(body))
+                ExprKind::Let(
+                    Box::new(Bind {
+                        rhs,
+                        name: b.name.clone(),
+                        ty: b.ty.clone(),
+                        span: b.span,
+                    }),
+                    Box::new(body),
+                )
             }
             ExprKind::LetRec(bs, body) => {
-                let mut binds = bs.clone();
                 let body = self.expr(body);
-                let body = self.monomorphise_group(&mut binds, body);
-                let saved = self.known_locals.enter(&binds);
+                let (mono, body) = self.monomorphise_group(bs, body);
+                let binds: &[Bind] = mono.as_deref().unwrap_or(bs);
+                let saved = self.known_locals.enter(binds);
                 let binds = binds
-                    .into_iter()
+                    .iter()
                     .map(|b| Bind {
                         rhs: self.expr(&b.rhs),
-                        ..b
+                        name: b.name.clone(),
+                        ty: b.ty.clone(),
+                        span: b.span,
                     })
                     .collect();
                 self.known_locals.leave(saved);
@@ -316,7 +345,8 @@ impl Simplifier {
                 alts.iter()
                     .map(|a| crate::expr::Alt {
                         rhs: self.expr(&a.rhs),
-                        ..a.clone()
+                        con: a.con.clone(),
+                        binders: a.binders.clone(),
                     })
                     .collect(),
                 d.as_ref().map(|d| Box::new(self.expr(d))),
@@ -328,29 +358,37 @@ impl Simplifier {
             return field;
         }
         if let ExprKind::App(..) = e.kind {
-            if let Some(inlined) = self.inline(&e) {
-                return inlined;
-            }
-            if let Some(call) = self.specialise(&e) {
-                return self.inline(&call).unwrap_or(call);
-            }
-            if let Some(bound) = self.known_locals.bind_arguments(&e, &mut self.fresh) {
-                return bound;
-            }
+            let e = match self.inline(e) {
+                Ok(inlined) => return inlined,
+                Err(e) => e,
+            };
+            let e = match self.specialise(e) {
+                Ok(call) => return self.inline(call).unwrap_or_else(|call| call),
+                Err(e) => e,
+            };
+            return match self.known_locals.bind_arguments(&e, &mut self.fresh) {
+                Some(bound) => bound,
+                None => e,
+            };
         }
         e
     }
 
     /// The binding group `binds` (the rest of the scope: `body`, already simplified) with each
     /// local overloaded function that is used at one instance made that instance (see `local`);
-    /// returns the body with the calls rewritten.
-    fn monomorphise_group(&self, binds: &mut [Bind], mut body: Expr) -> Expr {
+    /// returns the new group (`None`: no function in it is overloaded) and the body with the
+    /// calls rewritten.
+    fn monomorphise_group(&self, binds: &[Bind], mut body: Expr) -> (Option<Vec<Bind>>, Expr) {
         let is_dictionary_type = |t: &Type| is_dictionary_type(t, &self.dict_types);
         let is_known_dictionary = |d: &Name| self.dictionaries.contains_key(d);
         let known = local::Known {
             is_dictionary_type: &is_dictionary_type,
             is_known_dictionary: &is_known_dictionary,
         };
+        if !binds.iter().any(|b| local::overloaded(&b.rhs, &known)) {
+            return (None, body);
+        }
+        let mut binds = binds.to_vec();
         let mut changed = true;
         while changed {
             changed = false;
@@ -380,7 +418,7 @@ impl Simplifier {
                 changed = true;
             }
         }
-        body
+        (Some(binds), body)
     }
 
     /// `let f = /\t. \u. b in ... f @t' a ...` with `f` called once: `let u = a in b[t := t']`.
@@ -425,8 +463,9 @@ impl Simplifier {
     /// Num#Int#inst#f2`: the specialisation's body then calls the method directly, which
     /// inlines): a call of its specialisation, with the rest of the arguments. The known
     /// arguments are substituted into the copy, so a recursive call passing them on calls the
-    /// specialisation again.
-    fn specialise(&mut self, e: &Expr) -> Option<Expr> {
+    /// specialisation again. Here: the copy's name (made on first use) and how many of the
+    /// arguments remain.
+    fn specialisation(&mut self, e: &Expr) -> Option<(Name, usize)> {
         let (head, tys, args) = Self::spine(e);
         let ExprKind::Var(g) = &head.kind else {
             return None;
@@ -516,12 +555,22 @@ impl Simplifier {
                 name
             }
         };
-        let call = args[nknown..]
-            .iter()
-            .fold(Expr::new(ExprKind::Var(name), e.span), |f, a| {
-                Expr::new(ExprKind::App(Box::new(f), Box::new((*a).clone())), e.span)
+        Some((name, args.len() - nknown))
+    }
+
+    /// A call with known dictionaries or functions: the call of its specialised copy, with
+    /// the other arguments moved over.
+    fn specialise(&mut self, e: Expr) -> Result<Expr, Expr> {
+        let Some((name, nrest)) = self.specialisation(&e) else {
+            return Err(e);
+        };
+        let span = e.span;
+        let call = Self::take_args(e, nrest)
+            .into_iter()
+            .fold(Expr::new(ExprKind::Var(name), span), |f, a| {
+                Expr::new(ExprKind::App(Box::new(f), Box::new(a)), span)
             });
-        Some(call)
+        Ok(call)
     }
 
     fn program(&mut self, program: &Program) -> Program {
@@ -530,7 +579,9 @@ impl Simplifier {
             .iter()
             .map(|b| Bind {
                 rhs: self.expr(&b.rhs),
-                ..b.clone()
+                name: b.name.clone(),
+                ty: b.ty.clone(),
+                span: b.span,
             })
             .collect();
         let entry = program.entry.as_ref().map(|e| fold::fold(&self.expr(e)));

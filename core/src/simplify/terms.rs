@@ -186,7 +186,8 @@ pub(super) fn subst_types(e: &Expr, sub: &[(Name, Type)]) -> Expr {
             Box::new(Bind {
                 ty: t(&b.ty),
                 rhs: subst_types(&b.rhs, sub),
-                ..(**b).clone()
+                name: b.name.clone(),
+                span: b.span,
             }),
             Box::new(subst_types(body, sub)),
         ),
@@ -195,7 +196,8 @@ pub(super) fn subst_types(e: &Expr, sub: &[(Name, Type)]) -> Expr {
                 .map(|b| Bind {
                     ty: t(&b.ty),
                     rhs: subst_types(&b.rhs, sub),
-                    ..b.clone()
+                    name: b.name.clone(),
+                    span: b.span,
                 })
                 .collect(),
             Box::new(subst_types(body, sub)),
@@ -237,7 +239,9 @@ pub(super) fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
         ExprKind::Let(b, body) => ExprKind::Let(
             Box::new(Bind {
                 rhs: f(&b.rhs),
-                ..(**b).clone()
+                name: b.name.clone(),
+                ty: b.ty.clone(),
+                span: b.span,
             }),
             Box::new(f(body)),
         ),
@@ -245,7 +249,9 @@ pub(super) fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
             bs.iter()
                 .map(|b| Bind {
                     rhs: f(&b.rhs),
-                    ..b.clone()
+                    name: b.name.clone(),
+                    ty: b.ty.clone(),
+                    span: b.span,
                 })
                 .collect(),
             Box::new(f(body)),
@@ -261,7 +267,8 @@ pub(super) fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
             alts.iter()
                 .map(|a| crate::expr::Alt {
                     rhs: f(&a.rhs),
-                    ..a.clone()
+                    con: a.con.clone(),
+                    binders: a.binders.clone(),
                 })
                 .collect(),
             d.as_ref().map(|d| Box::new(f(d))),

@@ -5,6 +5,7 @@
 use super::binds::let_value;
 use super::build;
 use super::fixity::{self, Item, Tree};
+use super::long;
 use super::pattern::literal;
 use super::scope::ValueRef;
 use super::{DResult, Ds};
@@ -82,7 +83,7 @@ impl Ds {
                     .iter()
                     .map(|i| self.expr(i))
                     .collect::<DResult<Vec<_>>>()?;
-                Ok(build::list(items, span))
+                self.list_literal(items, span)
             }
             ExprKind::ArithSeq { from, then, to } => {
                 let fname = match (then.is_some(), to.is_some()) {
@@ -217,12 +218,7 @@ impl Ds {
     fn op_tree(&mut self, t: Tree<Expr, Op>) -> DResult<UExpr> {
         match t {
             Tree::Leaf(e) => self.expr(&e),
-            Tree::Bin(op, l, r) => {
-                let f = self.op_expr(&op)?;
-                let (l, r) = (self.op_tree(*l)?, self.op_tree(*r)?);
-                let span = l.span.to(r.span);
-                self.apply(f, vec![l, r], span)
-            }
+            Tree::Bin(..) => self.left_spine(t),
             Tree::Neg(span, e) => {
                 let inner = self.op_tree(*e)?;
                 match inner.kind {
@@ -241,6 +237,29 @@ impl Ds {
                 }
             }
         }
+    }
+
+    /// A tree of operators along its left spine, `((a op1 b) op2 c) ...`, by a loop: a
+    /// left-associative chain is as long as the source. Operators are resolved outermost first,
+    /// then the operands left to right; a long chain is cut into `let`s (`long.rs`).
+    fn left_spine(&mut self, mut t: Tree<Expr, Op>) -> DResult<UExpr> {
+        let mut spine = Vec::new();
+        while let Tree::Bin(op, l, r) = t {
+            spine.push((self.op_expr(&op)?, *r));
+            t = *l;
+        }
+        spine.reverse();
+        let total = spine.len();
+        let mut binds = Vec::new();
+        let mut acc = self.op_tree(t)?;
+        for (done, (f, r)) in spine.into_iter().enumerate() {
+            let r = self.op_tree(r)?;
+            let span = acc.span.to(r.span);
+            acc = self.apply(f, vec![acc, r], span)?;
+            acc = self.chain_checkpoint(acc, done + 1, total, &mut binds);
+        }
+        let span = acc.span;
+        Ok(long::let_spine(binds, acc, span))
     }
 
     fn do_block(&mut self, stmts: &[Stmt], span: Span) -> DResult<UExpr> {

@@ -15,6 +15,7 @@ mod deriving;
 mod expr;
 mod fixity;
 mod imports;
+mod long;
 mod pattern;
 mod scope;
 mod types;

@@ -1,0 +1,130 @@
+//! Long flat programs through the `dnrad` binary on both backends: a list literal of 10⁶
+//! numbers, a `+`/`-` chain of 10⁶ terms and a `let` nested 10⁵ deep, generated here. Each must
+//! print GHC's answer — or, for the nested `let`, may stop with the located diagnostic
+//! "expression nested too deeply" — and never abort (issue 22, item 1). It checks no timings.
+
+mod support;
+
+use support::{parallel_map, run_dnrad, temp_program, Outcome};
+
+const BACKENDS: [&str; 2] = ["vm", "interp"];
+
+/// `main = print (sum xs, length xs)` over a literal of `n` numbers, and its output.
+fn list_literal(n: usize) -> (String, String) {
+    let items: Vec<String> = (0..n).map(|i| (i % 97).to_string()).collect();
+    let sum: usize = (0..n).map(|i| i % 97).sum();
+    let program = format!(
+        "main = print (sum xs, length xs)\n  where xs = [{}] :: [Int]\n",
+        items.join(",")
+    );
+    (program, format!("({sum},{n})\n"))
+}
+
+/// `main = print (0 + 1 - 2 + 3 ...)` with `n` terms (left-associative), and its output.
+fn operator_chain(n: usize) -> (String, String) {
+    let mut text = String::from("main = print (0");
+    let mut value: i64 = 0;
+    for i in 1..n as i64 {
+        let d = i % 10;
+        if i % 3 == 0 {
+            text.push_str(&format!(" - {d}"));
+            value -= d;
+        } else {
+            text.push_str(&format!(" + {d}"));
+            value += d;
+        }
+    }
+    text.push_str(")\n");
+    (text, format!("{value}\n"))
+}
+
+/// `let x1 = 1 in let x2 = x1 + 1 in ...` nested `depth` deep, and its output.
+fn nested_let(depth: usize) -> (String, String) {
+    let mut text = String::from("main = print (let x0 = 0 in\n");
+    for i in 1..=depth {
+        text.push_str(&format!("  let x{i} = x{} + 1 in\n", i - 1));
+    }
+    text.push_str(&format!("  x{depth})\n"));
+    (text, format!("{depth}\n"))
+}
+
+fn runs(name: &str, program: &str) -> Vec<(&'static str, Outcome)> {
+    let file = temp_program("long", name, program);
+    parallel_map(&BACKENDS, |b| {
+        (*b, run_dnrad(&["run", "--backend", b], &file))
+    })
+}
+
+fn assert_prints(name: &str, (program, expected): (String, String)) {
+    for (backend, out) in runs(name, &program) {
+        assert!(!out.timed_out, "{name} on {backend} timed out");
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (Some(0), expected.as_str()),
+            "{name} on {backend}: {}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn a_list_literal_of_a_million_numbers() {
+    assert_prints("list.hs", list_literal(1_000_000));
+}
+
+#[test]
+fn an_operator_chain_of_a_million_terms() {
+    assert_prints("chain.hs", operator_chain(1_000_000));
+}
+
+#[test]
+fn a_let_nested_a_hundred_thousand_deep_runs_or_is_too_deep() {
+    let (program, expected) = nested_let(100_000);
+    for (backend, out) in runs("let.hs", &program) {
+        assert!(!out.timed_out, "nested let on {backend} timed out");
+        match out.code {
+            Some(0) => assert_eq!(out.stdout, expected, "nested let on {backend}"),
+            Some(1) => assert!(
+                out.stderr.contains("expression nested too deeply")
+                    && out.stderr.contains("let.hs:"),
+                "nested let on {backend}: {}",
+                out.stderr
+            ),
+            code => panic!(
+                "nested let on {backend} ended with {code:?}: {}",
+                out.stderr
+            ),
+        }
+    }
+}
+
+#[test]
+fn short_constructs_keep_their_meaning_at_the_chunk_boundaries() {
+    for n in [255, 256, 257, 1000, 4097] {
+        assert_prints(&format!("list{n}.hs"), list_literal(n));
+        assert_prints(&format!("chain{n}.hs"), operator_chain(n));
+    }
+}
+
+#[test]
+fn long_constructs_evaluate_left_to_right() {
+    let elements: Vec<String> = (0..3000)
+        .map(|i| match i {
+            10 => "error \"first\"".to_string(),
+            2990 => "error \"second\"".to_string(),
+            _ => i.to_string(),
+        })
+        .collect();
+    let list = format!("main = print (sum [{}] :: Int)\n", elements.join(","));
+    let chain = format!("main = print ({} :: Int)\n", elements.join(" + "));
+    for (name, program) in [("list_order.hs", list), ("chain_order.hs", chain)] {
+        for (backend, out) in runs(name, &program) {
+            assert_eq!(out.code, Some(1), "{name} on {backend}: {}", out.stderr);
+            assert!(
+                out.stderr.contains("first") && !out.stderr.contains("second"),
+                "{name} on {backend}: {}",
+                out.stderr
+            );
+        }
+    }
+}
