@@ -57,7 +57,7 @@ impl Ds {
         total: usize,
         binds: &mut Vec<(dnrad_core::Name, UExpr)>,
     ) -> UExpr {
-        if total <= LONG || done % chunk_len(total) != 0 || done == total {
+        if total <= LONG || !done.is_multiple_of(chunk_len(total)) || done == total {
             return acc;
         }
         let span = acc.span;
