@@ -17,23 +17,39 @@ use crate::prim::PrimOp;
 use num_bigint::BigInt;
 use std::collections::HashMap;
 
-/// `e` with conversions of literals folded and constant `let`s substituted.
-pub(super) fn fold(e: &Expr) -> Expr {
-    Folder::default().expr(e)
+/// `e` with conversions of literals folded, constant `let`s and the constant globals
+/// `globals` (`constant_globals`) substituted, and a `case` of a known fieldless constructor
+/// resolved (`otherwise` in a guard is `True`, so its test disappears).
+pub(super) fn fold(e: &Expr, globals: &HashMap<Name, ExprKind>) -> Expr {
+    Folder {
+        globals,
+        constants: HashMap::new(),
+        widened: HashMap::new(),
+    }
+    .expr(e)
 }
 
-#[derive(Default)]
-struct Folder {
+/// The globals among `binds` bound to a constant (see `is_constant`).
+pub(super) fn constant_globals(binds: &[Bind]) -> HashMap<Name, ExprKind> {
+    binds
+        .iter()
+        .filter(|b| is_constant(&b.rhs))
+        .map(|b| (b.name.clone(), b.rhs.kind.clone()))
+        .collect()
+}
+
+struct Folder<'g> {
+    globals: &'g HashMap<Name, ExprKind>,
     /// `let`-bound variables whose value is a constant (names are unique in core).
     constants: HashMap<Name, ExprKind>,
     /// `let`-bound variables whose value is `intToInteger` of this variable or literal.
     widened: HashMap<Name, Expr>,
 }
 
-impl Folder {
+impl Folder<'_> {
     fn expr(&mut self, e: &Expr) -> Expr {
         match &e.kind {
-            ExprKind::Var(x) => match self.constants.get(x) {
+            ExprKind::Var(x) => match self.constants.get(x).or_else(|| self.globals.get(x)) {
                 Some(c) => Expr::new(c.clone(), e.span),
                 None => e.clone(),
             },
@@ -94,10 +110,30 @@ impl Folder {
                     _ => folded,
                 }
             }
-            ExprKind::Case(..) => merge_cases(map_children(e, &mut |c| self.expr(c))),
+            ExprKind::Case(..) => known_case(merge_cases(map_children(e, &mut |c| self.expr(c)))),
             _ => map_children(e, &mut |c| self.expr(c)),
         }
     }
+}
+
+/// `case K of .. K -> e ..` as `e`, for a constructor `K` without fields (the default if no
+/// alternative is `K`; unchanged if there is neither: the match fails at run time).
+fn known_case(e: Expr) -> Expr {
+    let ExprKind::Case(scrut, alts, default) = e.kind else {
+        return e;
+    };
+    if let ExprKind::Con(c, _, fields) = &scrut.kind {
+        if fields.is_empty() {
+            match alts.iter().position(|a| &a.con == c) {
+                Some(i) if alts[i].binders.is_empty() => {
+                    return alts.into_iter().nth(i).expect("the alternative").rhs
+                }
+                None if default.is_some() => return *default.expect("a default"),
+                _ => {}
+            }
+        }
+    }
+    Expr::new(ExprKind::Case(scrut, alts, default), e.span)
 }
 
 /// `case x of alts; _ -> case x of more; _ -> d` as one `case x of alts, more; _ -> d` (a
@@ -179,6 +215,11 @@ fn ratio(n: &Lit, d: &Lit) -> Option<Lit> {
 mod tests {
     use super::*;
     use crate::span::Span;
+
+    /// Folding without constant globals.
+    fn fold(e: &Expr) -> Expr {
+        super::fold(e, &HashMap::new())
+    }
 
     fn lit(l: Lit) -> Expr {
         Expr::new(ExprKind::Lit(l), Span::dummy())

@@ -96,6 +96,8 @@ struct Simplifier {
     lambdas: std::collections::HashSet<Name>,
     /// The data types of class dictionaries.
     dict_types: std::collections::HashSet<Name>,
+    /// Globals bound to constants (`otherwise`), which `fold` substitutes.
+    constant_globals: HashMap<Name, ExprKind>,
     /// The local lambdas in scope, whose calls bind their arguments first.
     known_locals: known_calls::KnownLocals,
     /// Specialisations made so far, by function, types and known arguments.
@@ -536,7 +538,7 @@ impl Simplifier {
                         spec_ty = *r;
                     }
                 }
-                let spec = fold::fold(&self.expr(&spec));
+                let spec = fold::fold(&self.expr(&spec), &self.constant_globals);
                 if lambda(&spec).is_some() {
                     self.lambdas.insert(name.clone());
                 }
@@ -584,10 +586,13 @@ impl Simplifier {
                 span: b.span,
             })
             .collect();
-        let entry = program.entry.as_ref().map(|e| fold::fold(&self.expr(e)));
+        let entry = program
+            .entry
+            .as_ref()
+            .map(|e| fold::fold(&self.expr(e), &self.constant_globals));
         binds.append(&mut self.new_binds);
         for b in &mut binds {
-            b.rhs = fold::fold(&b.rhs);
+            b.rhs = fold::fold(&b.rhs, &self.constant_globals);
         }
         Program {
             binds,
@@ -708,6 +713,7 @@ pub fn simplify(program: &Program, keep: &[&str]) -> Program {
         lambdas,
         dict_types,
         known_locals: Default::default(),
+        constant_globals: fold::constant_globals(&program.binds),
         specialised: HashMap::new(),
         new_binds: Vec::new(),
         fresh: 0,
