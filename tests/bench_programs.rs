@@ -1,0 +1,52 @@
+//! Runs every benchmark program of `benches/programs/` at its default size (no arguments) on
+//! both backends, with the lint, and compares standard output exactly with `NAME.out`, which
+//! GHC produced. It times nothing: the speed of these programs is measured by
+//! `benches/programs.rs` and `benches/programs/compare.sh`, at the sizes their `-- bench:`
+//! lines give, which must stay out of this test (they take seconds each).
+
+mod support;
+
+#[path = "../benches/support/programs.rs"]
+mod programs;
+
+use std::path::Path;
+use support::{parallel_map, run_dnrad_in};
+
+/// Why `program` failed on `backend`, or `None` if it printed its `.out`.
+fn check(program: &Path, backend: &str) -> Option<String> {
+    let expected = std::fs::read_to_string(program.with_extension("out")).expect("a .out file");
+    let file = program.to_str().expect("a UTF-8 path");
+    let out = run_dnrad_in(&["run", "--lint", "--backend", backend, file], None, None);
+    if out.timed_out {
+        return Some("timed out".into());
+    }
+    if out.code != Some(0) || out.stdout != expected {
+        return Some(format!(
+            "exit code {:?}\n--- expected\n{expected}--- actual\n{}--- stderr\n{}",
+            out.code, out.stdout, out.stderr
+        ));
+    }
+    None
+}
+
+#[test]
+fn benchmark_programs_print_ghcs_output_on_both_backends() {
+    // Every program has its `-- bench:` line, or this panics.
+    let programs = programs::bench_programs();
+    assert!(
+        programs.len() >= 15,
+        "benches/programs has {} programs",
+        programs.len()
+    );
+    let cases: Vec<(&Path, &str)> = programs
+        .iter()
+        .flat_map(|p| [(p.path.as_path(), "vm"), (p.path.as_path(), "interp")])
+        .collect();
+    let failures: Vec<String> = parallel_map(&cases, |(p, backend)| {
+        check(p, backend).map(|why| format!("{} on {backend}: {why}", p.display()))
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
