@@ -181,9 +181,10 @@ fn same(a: &Json, b: &Json) -> bool {
     }
 }
 
-/// The answers of a `dnrad gradbench` session on `module` (the module `m`) and `messages`.
-fn serve(module: &str, messages: &[String], backend: &str) -> support::Outcome {
-    let path = support::temp_program("host", &format!("m{backend}.hs"), module);
+/// The answers of a `dnrad gradbench` session on `module` (the module `m`, written in
+/// the temporary folder `folder`, one per test: tests run at once) and `messages`.
+fn serve(folder: &str, module: &str, messages: &[String], backend: &str) -> support::Outcome {
+    let path = support::temp_program(folder, &format!("m{backend}.hs"), module);
     let dir = path.parent().expect("a folder").to_str().expect("UTF-8");
     let mut input: String = messages.iter().map(|m| format!("{m}\n")).collect();
     input.insert_str(
@@ -226,7 +227,7 @@ fn random_values_of_random_types_round_trip_on_both_backends() {
             .iter()
             .map(|m| m.replace("\"module\":\"M\"", &format!("\"module\":\"m{backend}\"")))
             .collect();
-        let out = serve(&module, &messages, backend);
+        let out = serve("host-round-trip", &module, &messages, backend);
         assert_eq!(out.code, Some(0), "{}", out.stderr);
         let answers: Vec<Json> = out
             .stdout
@@ -325,7 +326,7 @@ fn ten_thousand_random_messages_are_each_answered_without_a_panic() {
         };
         messages.push(line);
     }
-    let out = serve(module, &messages, "vm");
+    let out = serve("host-fuzz", module, &messages, "vm");
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
     let answers: Vec<&str> = out.stdout.lines().collect();

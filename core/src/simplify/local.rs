@@ -9,7 +9,7 @@
 //! dictionaries, or whose recursive calls change the instance (polymorphic recursion): those
 //! keep passing dictionaries.
 
-use super::terms::{lambda, map_children, rename_var, strip_ty_lams, subst_types};
+use super::terms::{lambda, map_children, rename_var, spine, strip_ty_lams, subst_types};
 use crate::expr::{Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
@@ -112,21 +112,6 @@ fn same(a: &Instance, b: &Instance) -> bool {
             .iter()
             .zip(&b.1)
             .all(|(x, y)| var(x).is_some() && var(x) == var(y))
-}
-
-/// `e`'s head, type arguments and arguments: `head @tys a1 .. an`.
-fn spine(e: &Expr) -> (&Expr, &[Type], Vec<&Expr>) {
-    let mut args = Vec::new();
-    let mut e = e;
-    while let ExprKind::App(g, a) = &e.kind {
-        args.push(a.as_ref());
-        e = g;
-    }
-    args.reverse();
-    match &e.kind {
-        ExprKind::TyApp(g, tys) => (g, tys, args),
-        _ => (e, &[], args),
-    }
 }
 
 fn is_var(e: &Expr, f: &Name) -> bool {

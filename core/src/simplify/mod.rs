@@ -34,7 +34,7 @@ use crate::types::Type;
 use std::collections::HashMap;
 use terms::{
     atomic, count, instantiate, lambda, lambda_node, mentions, rename_var, replace_call,
-    small_size, strip_ty_lams, subst_types,
+    small_size, spine, strip_ty_lams, subst_types,
 };
 
 /// How many nodes an inlined function body may have.
@@ -183,23 +183,6 @@ fn inline_candidate(bind: &Bind) -> Option<Inline> {
 }
 
 impl Simplifier {
-    /// `head @tys a1 .. an` as (head, tys, args).
-    fn spine(e: &Expr) -> (&Expr, Vec<Type>, Vec<&Expr>) {
-        let mut args = Vec::new();
-        let mut e = e;
-        while let ExprKind::App(f, a) = &e.kind {
-            args.push(a.as_ref());
-            e = f;
-        }
-        args.reverse();
-        let mut tys = Vec::new();
-        if let ExprKind::TyApp(f, ts) = &e.kind {
-            tys = ts.clone();
-            e = f;
-        }
-        (e, tys, args)
-    }
-
     /// The last `n` arguments of an application spine, taken out of it (so a call rewritten
     /// by `inline` or `specialise` moves its arguments instead of copying them: a
     /// left-nested chain `((a + b) + c) + ...` would otherwise be copied once per level).
@@ -221,7 +204,7 @@ impl Simplifier {
         let ExprKind::App(f, d) = &e.kind else {
             return None;
         };
-        let (head, _, args) = Self::spine(f);
+        let (head, _, args) = spine(f);
         let (ExprKind::Var(sel), ExprKind::Var(dict), true) =
             (&head.kind, &d.kind, args.is_empty())
         else {
@@ -238,7 +221,7 @@ impl Simplifier {
 
     /// A call of a small global with all its arguments: the inlined body.
     fn inline(&mut self, e: Expr) -> Result<Expr, Expr> {
-        let (head, tys, args) = Self::spine(&e);
+        let (head, tys, args) = spine(&e);
         let ExprKind::Var(g) = &head.kind else {
             return Err(e);
         };
@@ -259,7 +242,12 @@ impl Simplifier {
             }
             vars.extend(m.binders.iter().cloned().zip(fields.iter().cloned()));
         }
-        let ty_subst: Vec<(Name, Type)> = inline.tyvars.iter().cloned().zip(tys).collect();
+        let ty_subst: Vec<(Name, Type)> = inline
+            .tyvars
+            .iter()
+            .cloned()
+            .zip(tys.iter().cloned())
+            .collect();
         let span = e.span;
         let args = Self::take_args(e, inline.params.len());
         let mut lets = Vec::new();
@@ -468,7 +456,7 @@ impl Simplifier {
     /// specialisation again. Here: the copy's name (made on first use) and how many of the
     /// arguments remain.
     fn specialisation(&mut self, e: &Expr) -> Option<(Name, usize)> {
-        let (head, tys, args) = Self::spine(e);
+        let (head, tys, args) = spine(e);
         let ExprKind::Var(g) = &head.kind else {
             return None;
         };
@@ -520,7 +508,8 @@ impl Simplifier {
                 let name = Name::from(format!("{g}#spec{}", self.specialised.len()));
                 self.specialised.insert(key, name.clone());
                 let (tyvars, mut body) = strip_ty_lams(&def);
-                let sub: Vec<(Name, Type)> = tyvars.iter().cloned().zip(tys.clone()).collect();
+                let sub: Vec<(Name, Type)> =
+                    tyvars.iter().cloned().zip(tys.iter().cloned()).collect();
                 let mut spec_ty = match &ty {
                     Type::Forall(_, t) => subst(t, &sub, &mut self.fresh),
                     t => t.clone(),

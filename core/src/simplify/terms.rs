@@ -277,3 +277,18 @@ pub(super) fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
     };
     Expr::new(kind, e.span)
 }
+
+/// `e`'s head, type arguments and arguments: `head @tys a1 .. an`.
+pub(super) fn spine(e: &Expr) -> (&Expr, &[Type], Vec<&Expr>) {
+    let mut args = Vec::new();
+    let mut e = e;
+    while let ExprKind::App(g, a) = &e.kind {
+        args.push(a.as_ref());
+        e = g;
+    }
+    args.reverse();
+    match &e.kind {
+        ExprKind::TyApp(g, tys) => (g, tys, args),
+        _ => (e, &[], args),
+    }
+}
