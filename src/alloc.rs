@@ -3,12 +3,18 @@
 //! short-lived values (constructor cells, closures, dual numbers) of sizes such as 40 or 56
 //! bytes; mimalloc's aligned entry point serves those from a slow path whenever a page's free
 //! list is empty, and then over-allocates. `retain_freed_memory` sets how long freed memory
-//! stays with the process. This module must stay a thin shim over mimalloc.
+//! stays with the process. It counts the bytes live (requested, not mimalloc's rounded sizes) for
+//! `--max-heap` (`crate::heap_limit`): each thread adds its allocations to a thread-local balance
+//! and moves it to one shared count only when it passes `GRAIN` either way, so the common
+//! allocation pays a thread-local add, not an atomic one. This module must stay a thin shim over
+//! mimalloc: it counts and flags, and never refuses an allocation.
 
 use libmimalloc_sys::{mi_free, mi_malloc, mi_malloc_aligned, mi_realloc, mi_realloc_aligned};
 use libmimalloc_sys::{mi_zalloc, mi_zalloc_aligned};
 use std::alloc::{GlobalAlloc, Layout};
+use std::cell::Cell;
 use std::ffi::{c_int, c_long, c_void};
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 
 unsafe extern "C" {
     /// mimalloc's option setter (the `libmimalloc-sys` binding lists only older options).
@@ -33,6 +39,74 @@ pub fn retain_freed_memory() {
     unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS) }
 }
 
+/// How far a thread's balance of allocated minus freed bytes may go either way before it is
+/// added to `LIVE`: the count is exact to within this much a thread.
+const GRAIN: isize = 256 << 10;
+
+/// The live bytes of the process, but for the balances threads have not added yet.
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+/// The count past which `OVER` is set (`set_limit`).
+static LIMIT: AtomicIsize = AtomicIsize::new(isize::MAX);
+
+/// Whether `LIVE` was past `LIMIT` when it last changed.
+pub static OVER: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// This thread's allocated minus freed bytes not yet in `LIVE`.
+    static BALANCE: Cell<isize> = const { Cell::new(0) };
+}
+
+/// Count `delta` more live bytes.
+#[inline]
+fn count(delta: isize) {
+    // A thread-local without a destructor is never torn down; should it be, count directly.
+    let flushed = BALANCE.try_with(|b| {
+        let balance = b.get() + delta;
+        if balance.unsigned_abs() < GRAIN.unsigned_abs() {
+            b.set(balance);
+            0
+        } else {
+            b.set(0);
+            balance
+        }
+    });
+    match flushed {
+        Ok(0) => {}
+        Ok(balance) => add_live(balance),
+        Err(_) => add_live(delta),
+    }
+}
+
+#[cold]
+fn add_live(delta: isize) {
+    let live = LIVE.fetch_add(delta, Ordering::Relaxed) + delta;
+    OVER.store(live > LIMIT.load(Ordering::Relaxed), Ordering::Relaxed);
+}
+
+/// Flag (`OVER`) a count of live bytes past `max`.
+pub fn set_limit(max: usize) {
+    LIMIT.store(
+        isize::try_from(max).unwrap_or(isize::MAX),
+        Ordering::Relaxed,
+    );
+    add_live(0);
+}
+
+/// The live bytes of the process: the shared count with this thread's balance added to it
+/// (which refreshes `OVER`). Other threads' balances are off by at most `GRAIN` each.
+pub fn live_bytes() -> usize {
+    let balance = BALANCE.try_with(|b| b.replace(0)).unwrap_or(0);
+    add_live(balance);
+    usize::try_from(LIVE.load(Ordering::Relaxed)).unwrap_or(0)
+}
+
+/// A size in bytes as a count's change (a layout's size never exceeds `isize::MAX`).
+#[inline]
+fn signed(size: usize) -> isize {
+    size as isize
+}
+
 /// Every mimalloc block is a multiple of 8 bytes in a page with that alignment.
 const MIMALLOC_BLOCK_ALIGN: usize = 8;
 
@@ -47,6 +121,7 @@ fn plain(layout: &Layout) -> bool {
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(signed(layout.size()));
         if plain(&layout) {
             mi_malloc(layout.size()).cast()
         } else {
@@ -56,6 +131,7 @@ unsafe impl GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count(signed(layout.size()));
         if plain(&layout) {
             mi_zalloc(layout.size()).cast()
         } else {
@@ -64,12 +140,14 @@ unsafe impl GlobalAlloc for Allocator {
     }
 
     #[inline]
-    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count(-signed(layout.size()));
         mi_free(ptr.cast::<c_void>());
     }
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(signed(new_size) - signed(layout.size()));
         if plain(&layout) {
             mi_realloc(ptr.cast::<c_void>(), new_size).cast()
         } else {

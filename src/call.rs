@@ -5,7 +5,7 @@
 
 use crate::pipeline::{self, Options};
 use crate::sources::Sources;
-use dnrad_backend::{Callable, Limits, Value, World};
+use dnrad_backend::{Callable, Value, World};
 use dnrad_core::{Bind, Diagnostic, ErrorKind, Expr, ExprKind, FileId, Name, Program, Span, Type};
 
 /// A program ready to call its functions.
@@ -128,7 +128,7 @@ pub fn call_once(
     let callable = Callable::new(options.backend, &prepared.program)?;
     let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::stderr(), std::io::stderr());
     let mut world = World::new(&mut stdin, &mut out, &mut err);
-    let limits = Limits::new(options.max_depth, options.max_time);
+    let limits = options.limits();
     let count = prepared.functions.len();
     callable.session(&mut world, &limits, count)?.call(k, arg)
 }

@@ -13,7 +13,7 @@ use crate::pipeline::{self, Options};
 use crate::render::write_diagnostic;
 use crate::sources::Sources;
 use dnrad_backend::host::Types;
-use dnrad_backend::{Callable, Limits, World};
+use dnrad_backend::{Callable, World};
 use dnrad_core::Diagnostic;
 use serde_json::{json, Value as Json};
 use std::collections::HashMap;
@@ -166,7 +166,7 @@ impl Server {
         let (mut stdin, mut out, mut err) =
             (std::io::empty(), std::io::stderr(), std::io::stderr());
         let mut world = World::new(&mut stdin, &mut out, &mut err);
-        let limits = Limits::new(self.options.max_depth, self.options.max_time);
+        let limits = self.options.limits();
         let count = m.prepared.functions.len();
         let mut session = match m.callable.session(&mut world, &limits, count) {
             Ok(s) => s,

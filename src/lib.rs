@@ -6,6 +6,7 @@
 pub mod alloc;
 pub mod call;
 pub mod gradbench;
+pub mod heap_limit;
 pub mod modules;
 pub mod pipeline;
 pub mod render;

@@ -68,10 +68,8 @@ enum Command {
         #[arg(long, value_name = "FRAMES", default_value_t = 10_000_000,
               value_parser = clap::value_parser!(u64).range(1..))]
         max_depth: u64,
-        /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
-        /// evaluation) with an error.
-        #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-        max_time: Option<Duration>,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// Compile FILE and report errors without running it.
     ///
@@ -100,10 +98,8 @@ enum Command {
         /// The reverse AD mode of grad and vjp (`:set ad` changes it).
         #[arg(long, value_name = "MODE", default_value = "array")]
         ad: AdMode,
-        /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
-        /// evaluation) with an error.
-        #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-        max_time: Option<Duration>,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// Print the gradient of the top-level FUNCTION of FILE at an input.
     ///
@@ -156,10 +152,8 @@ enum Command {
         /// The backend.
         #[arg(long, value_name = "BACKEND", default_value = "vm")]
         backend: BackendArg,
-        /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
-        /// evaluation) with an error.
-        #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-        max_time: Option<Duration>,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// Serve the GradBench protocol on standard input and output, with DIR/MODULE.hs
     /// implementing each eval's module (docs/host.md).
@@ -174,10 +168,8 @@ enum Command {
         /// The backend.
         #[arg(long, value_name = "BACKEND", default_value = "vm")]
         backend: BackendArg,
-        /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
-        /// evaluation) with an error.
-        #[arg(long, value_name = "SECONDS", value_parser = seconds)]
-        max_time: Option<Duration>,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// Print an intermediate representation of FILE.
     ///
@@ -206,6 +198,31 @@ enum Command {
         #[arg(long)]
         simplified: bool,
     },
+}
+
+/// The limits of a run, for every command that runs a program.
+#[derive(clap::Args)]
+struct LimitArgs {
+    /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
+    /// evaluation) with an error.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    max_time: Option<Duration>,
+    /// Stop a run (a REPL entry, a server's evaluation) with an error once the process has more
+    /// than SIZE bytes live on the heap: 512K, 100M, 2G (powers of 1024). Default: 3/4 of the
+    /// machine's memory, or of the cgroup's memory limit when that is smaller.
+    #[arg(long, value_name = "SIZE", value_parser = dnrad::heap_limit::parse_size)]
+    max_heap: Option<usize>,
+}
+
+impl LimitArgs {
+    /// `options` with these limits.
+    fn apply(self, options: Options) -> Options {
+        Options {
+            max_time: self.max_time,
+            max_heap: self.max_heap.or_else(dnrad::heap_limit::default_max_heap),
+            ..options
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -301,20 +318,19 @@ fn execute(command: Command) -> ExitCode {
             stats,
             backend,
             max_depth,
-            max_time,
+            limits,
         } => {
             let mut sources = match read(&file, &search) {
                 Ok(s) => s,
                 Err(code) => return code,
             };
-            let options = Options {
+            let options = limits.apply(Options {
                 lint,
                 ad: ad.mode(),
                 backend: backend.backend(),
                 max_depth: usize::try_from(max_depth).unwrap_or(usize::MAX),
-                max_time,
                 ..Options::default()
-            };
+            });
             // The name GHC gives the compiled program: the file's stem.
             let name = file
                 .file_stem()
@@ -363,7 +379,7 @@ fn execute(command: Command) -> ExitCode {
             search,
             ad,
             backend,
-            max_time,
+            limits,
         } => {
             let mut sources = match read(&file, &search) {
                 Ok(s) => s,
@@ -381,26 +397,24 @@ fn execute(command: Command) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let options = Options {
+            let options = limits.apply(Options {
                 ad: ad.mode(),
                 backend: backend.backend(),
-                max_time,
                 ..Options::default()
-            };
+            });
             return call(&mut sources, &function, &text, options);
         }
         Command::Gradbench {
             dir,
             ad,
             backend,
-            max_time,
+            limits,
         } => {
-            let options = Options {
+            let options = limits.apply(Options {
                 ad: ad.mode(),
                 backend: backend.backend(),
-                max_time,
                 ..Options::default()
-            };
+            });
             let mut server = dnrad::gradbench::Server::new(dir, options);
             let served = server.serve(std::io::stdin().lock(), &mut std::io::stdout().lock());
             return match served {
@@ -411,12 +425,11 @@ fn execute(command: Command) -> ExitCode {
                 }
             };
         }
-        Command::Repl { file, ad, max_time } => {
-            let options = Options {
+        Command::Repl { file, ad, limits } => {
+            let options = limits.apply(Options {
                 ad: ad.mode(),
-                max_time,
                 ..Options::default()
-            };
+            });
             return dnrad::repl::run(file, options, color());
         }
         Command::Check { file, search } => {

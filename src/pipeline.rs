@@ -30,6 +30,9 @@ pub struct Options {
     pub max_depth: usize,
     /// How long a run (a REPL entry, a server's evaluation) may take.
     pub max_time: Option<std::time::Duration>,
+    /// The most bytes the process may have live during a run (`--max-heap`; counted only by
+    /// the binary's allocator, see `heap_limit`).
+    pub max_heap: Option<usize>,
 }
 
 impl Default for Options {
@@ -41,7 +44,16 @@ impl Default for Options {
             backend: Backend::Vm,
             max_depth: dnrad_backend::Limits::default().max_depth,
             max_time: None,
+            max_heap: None,
         }
+    }
+}
+
+impl Options {
+    /// Fresh limits for a run (a REPL entry, a server's evaluation).
+    pub fn limits(&self) -> dnrad_backend::Limits {
+        dnrad_backend::Limits::new(self.max_depth, self.max_time)
+            .with_heap(self.max_heap.map(crate::heap_limit::gauge))
     }
 }
 
@@ -180,7 +192,7 @@ pub fn run_in(
             format!("the program has no `{}` to run", options.entry),
         )]);
     }
-    let limits = dnrad_backend::Limits::new(options.max_depth, options.max_time);
+    let limits = options.limits();
     let bp_calls =
         dnrad_backend::run_on(options.backend, &program, world, &limits).map_err(|d| vec![d])?;
     Ok(RunStats {

@@ -56,6 +56,21 @@ fn element(v: &Value) -> Result<Value, String> {
     }
 }
 
+/// The bytes array primitive `op` allocates for its result on `args`: a new array's positions
+/// (and `ArrBuckets`' buckets), a copy of a shared array.
+pub(crate) fn result_bytes(op: PrimOp, args: &[Value]) -> usize {
+    let value = std::mem::size_of::<Value>();
+    let count = || usize::try_from(int(&args[0])).unwrap_or(0);
+    match (op, &args[0]) {
+        (PrimOp::ArrFromList, _) => count().saturating_mul(value),
+        (PrimOp::ArrBuckets, _) => {
+            count().saturating_mul(value + std::mem::size_of::<Vec<Value>>())
+        }
+        (PrimOp::ArrUpdate, Value::Array(a)) if Rc::strong_count(a) > 1 => a.items.len() * value,
+        _ => 0,
+    }
+}
+
 /// Apply array primitive `op`; it may take its arguments (an update reuses an unshared array).
 pub fn apply(op: PrimOp, args: &mut [Value]) -> PrimResult {
     use PrimOp::*;

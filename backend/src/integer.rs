@@ -6,7 +6,7 @@
 //! primitives.
 
 use crate::prims::DIV_ZERO;
-use crate::value::Value;
+use crate::value::{ConCell, Value};
 use dnrad_core::PrimOp;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -104,6 +104,28 @@ pub(crate) fn apply(op: PrimOp, args: &[Value]) -> Result<Value, String> {
             ))
         }
     })
+}
+
+/// The bytes Integer primitive `op` allocates for its result on `args` when that can be large
+/// (a product, a left shift, the digits of `show`), else 0.
+pub(crate) fn result_bytes(op: PrimOp, args: &[Value]) -> usize {
+    let bytes = |v: &Value| match v {
+        Value::BigInteger(n) => usize::try_from(n.bits() / 8).unwrap_or(usize::MAX),
+        _ => 8,
+    };
+    match op {
+        PrimOp::IntegerMul => bytes(&args[0]).saturating_add(bytes(&args[1])),
+        PrimOp::IntegerShiftL => {
+            let shift = usize::try_from(crate::prims::int(&args[1]) / 8).unwrap_or(0);
+            bytes(&args[0]).saturating_add(shift)
+        }
+        // About 2.41 decimal digits a byte, each a list cell.
+        PrimOp::IntegerShow => {
+            let cell = std::mem::size_of::<ConCell>() + 2 * std::mem::size_of::<usize>();
+            bytes(&args[0]).saturating_mul(5 * cell) / 2
+        }
+        _ => 0,
+    }
 }
 
 /// `small` on two small operands unless it overflows, else `big` on `BigInt`s.

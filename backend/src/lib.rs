@@ -12,6 +12,7 @@ pub mod host;
 mod integer;
 mod io_prims;
 mod lift;
+mod limits;
 mod literal_lexeme;
 mod machine;
 mod nested;
@@ -27,7 +28,7 @@ mod vm;
 mod walk;
 mod world;
 
-pub use machine::Limits;
+pub use limits::{format_size, HeapGauge, Limits};
 pub use session::{Callable, Session};
 pub use show::show_double;
 pub use value::Value;

@@ -5,70 +5,12 @@
 
 use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
 use crate::lift;
+use crate::limits::Limits;
 use crate::value::{Closure, RecGroup, Value};
 use crate::world::World;
 use crate::{io_prims, prims};
 use dnrad_core::{Diagnostic, ErrorKind, PrimOp, Span};
-use std::cell::Cell;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
-
-/// Resource limits of a run.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// The deepest call nesting allowed (frames of non-tail calls).
-    pub max_depth: usize,
-    /// How long a run may take (`--max-time`): it stops with an error once this much time has
-    /// passed since `started`.
-    pub max_time: Option<Duration>,
-    /// When the limits were made: the run starts then.
-    started: Instant,
-    /// Calls since the clock was last read.
-    ticks: Cell<u32>,
-}
-
-/// How many calls pass between two readings of the clock.
-const CALLS_PER_CLOCK: u32 = 1 << 14;
-
-impl Limits {
-    pub fn new(max_depth: usize, max_time: Option<Duration>) -> Limits {
-        Limits {
-            max_depth,
-            max_time,
-            started: Instant::now(),
-            ticks: Cell::new(0),
-        }
-    }
-
-    /// The error of a run that would go `depth` frames deep, if that is too deep, or that has
-    /// run out of time.
-    pub(crate) fn check_depth(&self, depth: usize) -> Result<(), String> {
-        if depth >= self.max_depth {
-            return Err(format!(
-                "stack overflow: recursion deeper than {} frames",
-                self.max_depth
-            ));
-        }
-        self.tick()
-    }
-
-    /// A call (tail calls too, so a loop is counted): every `CALLS_PER_CLOCK` calls, the error
-    /// of a run that has run out of time.
-    pub(crate) fn tick(&self) -> Result<(), String> {
-        let Some(max) = self.max_time else {
-            return Ok(());
-        };
-        let t = self.ticks.get().wrapping_add(1);
-        self.ticks.set(t);
-        if t.is_multiple_of(CALLS_PER_CLOCK) && self.started.elapsed() > max {
-            return Err(format!(
-                "time limit exceeded: the run took longer than {} s (--max-time)",
-                max.as_secs_f64()
-            ));
-        }
-        Ok(())
-    }
-}
 
 /// A primitive in a run (both backends): lifting into a world needs the lambda table,
 /// backpropagator calls are counted, effects act on the run's `World`; the others are
@@ -80,7 +22,9 @@ pub(crate) fn apply_prim(
     lams: &[LamCode],
     bp_calls: &mut u64,
     world: &mut World,
+    limits: &Limits,
 ) -> Result<Value, String> {
+    limits.reserve(|| prims::result_bytes(op, args))?;
     match op {
         PrimOp::LiftRev => lift::lift(lams, 0, &args[0], &args[1]),
         PrimOp::LiftFwd => lift::lift(lams, 1, &args[0], &args[1]),
@@ -134,12 +78,6 @@ pub(crate) fn leave_frame(user_loc: &mut Span, returned: &mut Span, saved: Span)
 /// The error of a top-level binding whose evaluation needs its own value.
 pub(crate) fn loop_message(name: &str) -> String {
     format!("<<loop>>: `{name}` depends on its own value")
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits::new(10_000_000, None)
-    }
 }
 
 /// The environment a function body runs in (both backends): none at top level, a closure's
@@ -268,7 +206,14 @@ impl<'p, 'o, 'w> Machine<'p, 'o, 'w> {
     /// Apply a primitive; lifting into a world needs the lambda table, and the machine counts
     /// backpropagator calls.
     fn prim(&mut self, op: PrimOp, args: &mut [Value]) -> Result<Value, String> {
-        apply_prim(op, args, &self.prog.lams, &mut self.bp_calls, self.world)
+        apply_prim(
+            op,
+            args,
+            &self.prog.lams,
+            &mut self.bp_calls,
+            self.world,
+            &self.limits,
+        )
     }
 
     /// Evaluate a frame body (top-level binding or entry) to a value.

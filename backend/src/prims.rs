@@ -105,6 +105,16 @@ fn round_half_even(x: f64) -> f64 {
     }
 }
 
+/// The bytes primitive `op` allocates in one step for its result on `args` when that can be
+/// large (0 when it is small): the machines check it against the heap limit first.
+pub(crate) fn result_bytes(op: PrimOp, args: &[Value]) -> usize {
+    if op.is_array() {
+        crate::array_prims::result_bytes(op, args)
+    } else {
+        integer::result_bytes(op, args)
+    }
+}
+
 pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
     use PrimOp::*;
     let a = || &args[0];

@@ -5,7 +5,8 @@
 //! `host`) and times nothing.
 
 use crate::compile::{compile, Compiled};
-use crate::machine::{Limits, Machine};
+use crate::limits::Limits;
+use crate::machine::Machine;
 use crate::value::Value;
 use crate::vm::{self, exec::Vm, Function};
 use crate::world::World;

@@ -295,7 +295,7 @@ impl Session {
             }
         };
         let result = pipeline::prepare(program, self.options).and_then(|p| {
-            let limits = dnrad_backend::Limits::new(self.options.max_depth, self.options.max_time);
+            let limits = self.options.limits();
             dnrad_backend::run_on(self.options.backend, &p, world, &limits).map_err(|d| vec![d])
         });
         result

@@ -6,9 +6,10 @@
 
 use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
 use crate::compile::{Compiled, LamCode};
+use crate::limits::Limits;
 use crate::machine::{
     apply_prim, forget_in_progress, leave_frame, loop_message, prim_error, runtime_error, Env,
-    Global, Limits,
+    Global,
 };
 use crate::prims::int_div;
 use crate::value::{Captures, Closure, RecGroup, Value};
@@ -346,8 +347,15 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
 
     /// Primitive `op` on `args` (the general path), or the runtime error at `span`.
     fn prim_at(&mut self, op: PrimOp, args: &mut [Value], span: Span) -> Result<Value, Diagnostic> {
-        apply_prim(op, args, self.lams, &mut self.bp_calls, self.world)
-            .map_err(|msg| self.prim_error(op, span, msg))
+        apply_prim(
+            op,
+            args,
+            self.lams,
+            &mut self.bp_calls,
+            self.world,
+            &self.limits,
+        )
+        .map_err(|msg| self.prim_error(op, span, msg))
     }
 
     /// Primitive `op`'s runtime error at `span` (after the output so far).
@@ -533,8 +541,15 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     for &r in code.list(*args, op.arity()) {
                         values.push(self.stack[reg(r)].clone());
                     }
-                    let v = apply_prim(*op, &mut values, self.lams, &mut self.bp_calls, self.world)
-                        .map_err(|msg| self.prim_error(*op, *span, msg))?;
+                    let v = apply_prim(
+                        *op,
+                        &mut values,
+                        self.lams,
+                        &mut self.bp_calls,
+                        self.world,
+                        &self.limits,
+                    )
+                    .map_err(|msg| self.prim_error(*op, *span, msg))?;
                     self.stack[reg(*dst)] = v;
                 }
                 Op::RetPrim { op, args, span } => {
@@ -545,8 +560,15 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     // The frame's registers are freed now; the frame ends when the primitive
                     // has run (its errors are reported from inside it).
                     self.stack.truncate(base);
-                    let v = apply_prim(*op, &mut values, self.lams, &mut self.bp_calls, self.world)
-                        .map_err(|msg| self.prim_error(*op, *span, msg))?;
+                    let v = apply_prim(
+                        *op,
+                        &mut values,
+                        self.lams,
+                        &mut self.bp_calls,
+                        self.world,
+                        &self.limits,
+                    )
+                    .map_err(|msg| self.prim_error(*op, *span, msg))?;
                     let frame = self.frames.pop().expect("a frame to return from");
                     leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
                     deliver!(frame, v)

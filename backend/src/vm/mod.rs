@@ -15,7 +15,7 @@ pub(crate) use code::Function;
 pub(crate) use gen::generate;
 
 use crate::compile::{compile, Compiled};
-use crate::machine::Limits;
+use crate::limits::Limits;
 use crate::world::World;
 use dnrad_core::{Diagnostic, Program, Span};
 
