@@ -61,21 +61,25 @@ thread_local! {
 #[inline]
 fn count(delta: isize) {
     // A thread-local without a destructor is never torn down; should it be, count directly.
-    let flushed = BALANCE.try_with(|b| {
+    let balance = BALANCE.try_with(|b| {
         let balance = b.get() + delta;
-        if balance.unsigned_abs() < GRAIN.unsigned_abs() {
-            b.set(balance);
-            0
-        } else {
-            b.set(0);
-            balance
-        }
+        b.set(balance);
+        balance
     });
-    match flushed {
-        Ok(0) => {}
-        Ok(balance) => add_live(balance),
+    match balance {
+        // One comparison for `-GRAIN < balance < GRAIN`.
+        Ok(balance) if balance.wrapping_add(GRAIN) as usize >= (2 * GRAIN) as usize => {
+            add_balance()
+        }
+        Ok(_) => {}
         Err(_) => add_live(delta),
     }
+}
+
+/// Move this thread's balance to `LIVE`.
+#[cold]
+fn add_balance() {
+    add_live(BALANCE.try_with(|b| b.replace(0)).unwrap_or(0));
 }
 
 #[cold]
@@ -96,8 +100,7 @@ pub fn set_limit(max: usize) {
 /// The live bytes of the process: the shared count with this thread's balance added to it
 /// (which refreshes `OVER`). Other threads' balances are off by at most `GRAIN` each.
 pub fn live_bytes() -> usize {
-    let balance = BALANCE.try_with(|b| b.replace(0)).unwrap_or(0);
-    add_live(balance);
+    add_balance();
     usize::try_from(LIVE.load(Ordering::Relaxed)).unwrap_or(0)
 }
 

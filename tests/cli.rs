@@ -790,3 +790,38 @@ fn max_time_stops_a_runaway_loop_with_a_located_error_on_both_backends() {
     let bad = run_dnrad(&["run", "--max-time", "0"], &tail);
     assert_eq!(bad.code, Some(2), "a usage error");
 }
+
+#[test]
+fn max_heap_stops_a_growing_program_with_a_located_error_on_both_backends() {
+    let grow = temp_program(
+        "grow.hs",
+        "grow :: Int -> [Int] -> [Int]\ngrow n acc = grow (n + 1) (n : acc)\nmain = print (length (grow 0 []))\n",
+    );
+    // One allocation of 1.6 TB: refused before it is made, also under the default limit.
+    let huge = temp_program(
+        "huge.hs",
+        "import Data.Array\n\nmain = print (bounds (listArray (0, 100000000000) [1.0 :: Double]))\n",
+    );
+    let small = temp_program("small.hs", "main = print (length [1 .. 200000 :: Int])\n");
+    for backend in ["vm", "interp"] {
+        for (file, line) in [(&grow, "grow.hs:2:"), (&huge, "huge.hs:3:")] {
+            let started = std::time::Instant::now();
+            let out = run_dnrad(&["run", "--backend", backend, "--max-heap", "100M"], file);
+            assert_eq!(out.code, Some(1), "{backend}: {}", out.stderr);
+            let message = "heap limit exceeded (100 MB, --max-heap)";
+            assert!(out.stderr.contains(message), "{}", out.stderr);
+            assert!(out.stderr.contains(line), "located: {}", out.stderr);
+            assert!(started.elapsed().as_secs() < 20, "{backend}: slow");
+        }
+        let out = run_dnrad(&["run", "--backend", backend, "--max-heap", "100M"], &small);
+        assert_eq!(out.stdout, "200000\n", "{backend}: {}", out.stderr);
+        let out = run_dnrad(&["run", "--backend", backend], &huge);
+        assert_eq!(out.code, Some(1), "the default limit: {}", out.stderr);
+        assert!(out.stderr.contains("heap limit exceeded"), "{}", out.stderr);
+    }
+    for bad in ["0", "0M", "10X", "G", "1.5G", "1M1"] {
+        let out = run_dnrad(&["run", "--max-heap", bad], &small);
+        assert_eq!(out.code, Some(2), "{bad}: a usage error");
+        assert!(out.stderr.contains("is not a size"), "{}", out.stderr);
+    }
+}

@@ -136,21 +136,44 @@ fn errors_are_answers_and_the_server_goes_on() {
     assert_eq!(answers[10]["output"], json!(4.0));
 }
 
-#[test]
-fn an_evaluation_past_max_time_fails_and_the_server_goes_on() {
-    let module = "spin :: Int -> Int\nspin n = spin (n + 1)\n\nsquare :: Double -> Double\nsquare x = x * x\n";
+/// Under the options `args`, the error of evaluating `spin` of module `spin` (`spin_source`
+/// defines it, a function of an Int), after which the server must still answer: that
+/// evaluation's error, and the output of `square 3` evaluated next.
+fn past_a_limit(args: &[&str], spin_source: &str) -> (String, Json) {
+    let module = format!("{spin_source}\nsquare :: Double -> Double\nsquare x = x * x\n");
     let messages = [
         json!({"id": 0, "kind": "define", "module": "spin"}),
         json!({"id": 1, "kind": "evaluate", "module": "spin", "function": "spin", "input": 0}),
         json!({"id": 2, "kind": "evaluate", "module": "spin", "function": "square", "input": 3}),
     ];
     let messages: Vec<String> = messages.iter().map(Json::to_string).collect();
-    let answers = session_with(&["--max-time", "0.3"], &[("spin", module)], &messages);
+    let answers = session_with(args, &[("spin", &module)], &messages);
     assert_eq!(answers[1]["success"], json!(false));
     let error = answers[1]["error"].as_str().unwrap_or_default();
+    (error.to_string(), answers[2]["output"].clone())
+}
+
+#[test]
+fn an_evaluation_past_max_time_fails_and_the_server_goes_on() {
+    let spin = "spin :: Int -> Int\nspin n = spin (n + 1)\n";
+    let (error, next) = past_a_limit(&["--max-time", "0.3"], spin);
     assert!(
         error.contains("time limit exceeded") && error.contains("spin.hs:2:"),
         "{error}"
     );
-    assert_eq!(answers[2]["output"], json!(9.0));
+    assert_eq!(next, json!(9.0));
+}
+
+#[test]
+fn an_evaluation_past_max_heap_fails_and_the_server_goes_on() {
+    let spin = "spin :: Int -> Int\nspin n = length (grow n [])\n\ngrow :: Int -> [Int] -> [Int]\ngrow n acc = grow (n + 1) (n : acc)\n";
+    for backend in ["vm", "interp"] {
+        let (error, next) = past_a_limit(&["--backend", backend, "--max-heap", "100M"], spin);
+        assert!(
+            error.contains("heap limit exceeded (100 MB, --max-heap)")
+                && error.contains("spin.hs:5:"),
+            "{backend}: {error}"
+        );
+        assert_eq!(next, json!(9.0));
+    }
 }

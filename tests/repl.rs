@@ -163,3 +163,18 @@ fn an_entry_past_max_time_stops_with_an_error_and_the_session_goes_on() {
     assert_eq!(out.stdout, "2\n", "stderr:\n{}", out.stderr);
     assert!(out.stderr.contains("time limit exceeded"), "{}", out.stderr);
 }
+
+#[test]
+fn an_entry_past_max_heap_stops_with_an_error_and_its_memory_is_freed() {
+    // The second run of the growing entry fails like the first: the count dropped back in
+    // between. The last entry runs.
+    let grow = "length (grow 0 [])\n";
+    let input = format!(
+        ":{{\ngrow :: Int -> [Int] -> [Int]\ngrow n acc = grow (n + 1) (n : acc)\n:}}\n{grow}{grow}length [1 .. 1000 :: Int]\n"
+    );
+    let out = repl(&["--max-heap", "100M"], &input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "1000\n", "stderr:\n{}", out.stderr);
+    let message = "heap limit exceeded (100 MB, --max-heap)";
+    assert_eq!(out.stderr.matches(message).count(), 2, "{}", out.stderr);
+}

@@ -541,15 +541,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     for &r in code.list(*args, op.arity()) {
                         values.push(self.stack[reg(r)].clone());
                     }
-                    let v = apply_prim(
-                        *op,
-                        &mut values,
-                        self.lams,
-                        &mut self.bp_calls,
-                        self.world,
-                        &self.limits,
-                    )
-                    .map_err(|msg| self.prim_error(*op, *span, msg))?;
+                    let v = self.prim_at(*op, &mut values, *span)?;
                     self.stack[reg(*dst)] = v;
                 }
                 Op::RetPrim { op, args, span } => {
@@ -560,15 +552,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     // The frame's registers are freed now; the frame ends when the primitive
                     // has run (its errors are reported from inside it).
                     self.stack.truncate(base);
-                    let v = apply_prim(
-                        *op,
-                        &mut values,
-                        self.lams,
-                        &mut self.bp_calls,
-                        self.world,
-                        &self.limits,
-                    )
-                    .map_err(|msg| self.prim_error(*op, *span, msg))?;
+                    let v = self.prim_at(*op, &mut values, *span)?;
                     let frame = self.frames.pop().expect("a frame to return from");
                     leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
                     deliver!(frame, v)
