@@ -175,6 +175,6 @@ fn an_entry_past_max_heap_stops_with_an_error_and_its_memory_is_freed() {
     let out = repl(&["--max-heap", "100M"], &input);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, "1000\n", "stderr:\n{}", out.stderr);
-    let message = "heap limit exceeded (100 MB, --max-heap)";
+    let message = "runtime error: heap limit exceeded (100 MB, --max-heap)";
     assert_eq!(out.stderr.matches(message).count(), 2, "{}", out.stderr);
 }
