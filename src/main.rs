@@ -64,10 +64,6 @@ enum Command {
         /// The backend: the bytecode VM (on simplified core) or the reference interpreter.
         #[arg(long, value_name = "BACKEND", default_value = "vm")]
         backend: BackendArg,
-        /// The deepest nesting of non-tail calls before the run stops with an error.
-        #[arg(long, value_name = "FRAMES", default_value_t = 10_000_000,
-              value_parser = clap::value_parser!(u64).range(1..))]
-        max_depth: u64,
         #[command(flatten)]
         limits: LimitArgs,
     },
@@ -203,6 +199,11 @@ enum Command {
 /// The limits of a run, for every command that runs a program.
 #[derive(clap::Args)]
 struct LimitArgs {
+    /// The deepest nesting of non-tail calls before the run (a REPL entry, a server's
+    /// evaluation) stops with an error.
+    #[arg(long, value_name = "FRAMES", default_value_t = 10_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_depth: u64,
     /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
     /// evaluation) with an error.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
@@ -218,6 +219,7 @@ impl LimitArgs {
     /// `options` with these limits.
     fn apply(self, options: Options) -> Options {
         Options {
+            max_depth: usize::try_from(self.max_depth).unwrap_or(usize::MAX),
             max_time: self.max_time,
             max_heap: self.max_heap.or_else(dnrad::heap_limit::default_max_heap),
             ..options
@@ -317,7 +319,6 @@ fn execute(command: Command) -> ExitCode {
             ad,
             stats,
             backend,
-            max_depth,
             limits,
         } => {
             let mut sources = match read(&file, &search) {
@@ -328,7 +329,6 @@ fn execute(command: Command) -> ExitCode {
                 lint,
                 ad: ad.mode(),
                 backend: backend.backend(),
-                max_depth: usize::try_from(max_depth).unwrap_or(usize::MAX),
                 ..Options::default()
             });
             // The name GHC gives the compiled program: the file's stem.

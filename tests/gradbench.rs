@@ -177,3 +177,15 @@ fn an_evaluation_past_max_heap_fails_and_the_server_goes_on() {
         assert_eq!(next, json!(9.0));
     }
 }
+
+#[test]
+fn an_evaluation_past_max_depth_fails_and_the_server_goes_on() {
+    // `++` recurses once per element of its left operand.
+    let spin = "spin :: Int -> Int\nspin n = length ([n .. n + 5000] ++ [n])\n";
+    let (error, next) = past_a_limit(&["--max-depth", "1000"], spin);
+    assert!(
+        error.contains("recursion deeper than 1000 frames") && error.contains("spin.hs:2:"),
+        "{error}"
+    );
+    assert_eq!(next, json!(9.0));
+}
