@@ -317,11 +317,7 @@ fn twins(t: &mut Translator, views: &[WorldView], e: &Expr) -> TResult<Expr> {
                     }
                     let rhs = twins(t, views, &alt.rhs);
                     t.typer.truncate(depth);
-                    out.push(dnrad_core::Alt {
-                        rhs: rhs?,
-                        con: alt.con.clone(),
-                        binders: alt.binders.clone(),
-                    });
+                    out.push(alt.with_rhs(rhs?));
                 }
                 let default = default
                     .as_ref()

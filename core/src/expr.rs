@@ -87,6 +87,29 @@ pub struct Bind {
     pub span: Span,
 }
 
+impl Bind {
+    /// This binding with `rhs` as its right-hand side (the old one is not copied).
+    pub fn with_rhs(&self, rhs: Expr) -> Bind {
+        Bind {
+            name: self.name.clone(),
+            ty: self.ty.clone(),
+            rhs,
+            span: self.span,
+        }
+    }
+}
+
+impl Alt {
+    /// This alternative with `rhs` as its right-hand side (the old one is not copied).
+    pub fn with_rhs(&self, rhs: Expr) -> Alt {
+        Alt {
+            con: self.con.clone(),
+            binders: self.binders.clone(),
+            rhs,
+        }
+    }
+}
+
 impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }

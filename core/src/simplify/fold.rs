@@ -68,13 +68,10 @@ impl Folder<'_> {
                 if widening.is_some() && !mentions(&body, &b.name) {
                     return body;
                 }
-                let bind = Bind {
-                    name: b.name.clone(),
-                    ty: b.ty.clone(),
-                    rhs,
-                    span: b.span,
-                };
-                Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), e.span)
+                Expr::new(
+                    ExprKind::Let(Box::new(b.with_rhs(rhs)), Box::new(body)),
+                    e.span,
+                )
             }
             ExprKind::Prim(op, ..) => {
                 let folded = map_children(e, &mut |c| self.expr(c));

@@ -69,19 +69,17 @@ pub(super) fn monomorphise(
             return None;
         }
     }
-    let (tys, args) = outside.first()?.clone();
-    let closed_known = tys.iter().all(super::closed)
-        && tys.len() == tyvars.len()
-        && args
+    let first = outside.first()?;
+    let closed_known = first.0.iter().all(super::closed)
+        && first.0.len() == tyvars.len()
+        && first
+            .1
             .iter()
             .all(|a| matches!(&a.kind, ExprKind::Var(d) if (known.is_known_dictionary)(d)));
-    if !closed_known
-        || outside
-            .iter()
-            .any(|i| !same(i, &(tys.clone(), args.clone())))
-    {
+    if !closed_known || outside.iter().any(|i| !same(i, first)) {
         return None;
     }
+    let (tys, args) = outside.swap_remove(0);
     let sub: Vec<(Name, Type)> = tyvars.into_iter().zip(tys).collect();
     let mut mono = subst_types(body, &sub);
     for ((x, _), d) in dicts.iter().zip(&args) {
@@ -102,16 +100,11 @@ pub(super) fn monomorphise(
 
 /// Whether two instances are the same (dictionaries are variables).
 fn same(a: &Instance, b: &Instance) -> bool {
-    let var = |e: &Expr| match &e.kind {
-        ExprKind::Var(n) => Some(n.clone()),
-        _ => None,
-    };
     a.0 == b.0
         && a.1.len() == b.1.len()
-        && a.1
-            .iter()
-            .zip(&b.1)
-            .all(|(x, y)| var(x).is_some() && var(x) == var(y))
+        && a.1.iter().zip(&b.1).all(
+            |(x, y)| matches!((&x.kind, &y.kind), (ExprKind::Var(m), ExprKind::Var(n)) if m == n),
+        )
 }
 
 fn is_var(e: &Expr, f: &Name) -> bool {

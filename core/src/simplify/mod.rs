@@ -295,15 +295,7 @@ impl Simplifier {
                 if let Some(inlined) = self.inline_once(&b.name, &rhs, &body) {
                     return inlined;
                 }
-                ExprKind::Let(
-                    Box::new(Bind {
-                        rhs,
-                        name: b.name.clone(),
-                        ty: b.ty.clone(),
-                        span: b.span,
-                    }),
-                    Box::new(body),
-                )
+                ExprKind::Let(Box::new(b.with_rhs(rhs)), Box::new(body))
             }
             ExprKind::LetRec(bs, body) => {
                 let body = self.expr(body);
@@ -312,12 +304,7 @@ impl Simplifier {
                 let saved = self.known_locals.enter(binds);
                 let binds = binds
                     .iter()
-                    .map(|b| Bind {
-                        rhs: self.expr(&b.rhs),
-                        name: b.name.clone(),
-                        ty: b.ty.clone(),
-                        span: b.span,
-                    })
+                    .map(|b| b.with_rhs(self.expr(&b.rhs)))
                     .collect();
                 self.known_locals.leave(saved);
                 ExprKind::LetRec(binds, Box::new(body))
@@ -332,13 +319,7 @@ impl Simplifier {
             }
             ExprKind::Case(s, alts, d) => ExprKind::Case(
                 Box::new(self.expr(s)),
-                alts.iter()
-                    .map(|a| crate::expr::Alt {
-                        rhs: self.expr(&a.rhs),
-                        con: a.con.clone(),
-                        binders: a.binders.clone(),
-                    })
-                    .collect(),
+                alts.iter().map(|a| a.with_rhs(self.expr(&a.rhs))).collect(),
                 d.as_ref().map(|d| Box::new(self.expr(d))),
             ),
             ExprKind::Twin(p, ts) => ExprKind::Twin(Box::new(self.expr(p)), ts.clone()),
@@ -568,12 +549,7 @@ impl Simplifier {
         let mut binds: Vec<Bind> = program
             .binds
             .iter()
-            .map(|b| Bind {
-                rhs: self.expr(&b.rhs),
-                name: b.name.clone(),
-                ty: b.ty.clone(),
-                span: b.span,
-            })
+            .map(|b| b.with_rhs(self.expr(&b.rhs)))
             .collect();
         let entry = program
             .entry

@@ -185,9 +185,7 @@ pub(super) fn subst_types(e: &Expr, sub: &[(Name, Type)]) -> Expr {
         ExprKind::Let(b, body) => ExprKind::Let(
             Box::new(Bind {
                 ty: t(&b.ty),
-                rhs: subst_types(&b.rhs, sub),
-                name: b.name.clone(),
-                span: b.span,
+                ..b.with_rhs(subst_types(&b.rhs, sub))
             }),
             Box::new(subst_types(body, sub)),
         ),
@@ -195,9 +193,7 @@ pub(super) fn subst_types(e: &Expr, sub: &[(Name, Type)]) -> Expr {
             bs.iter()
                 .map(|b| Bind {
                     ty: t(&b.ty),
-                    rhs: subst_types(&b.rhs, sub),
-                    name: b.name.clone(),
-                    span: b.span,
+                    ..b.with_rhs(subst_types(&b.rhs, sub))
                 })
                 .collect(),
             Box::new(subst_types(body, sub)),
@@ -236,24 +232,9 @@ pub(super) fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
         ExprKind::App(a, b) => ExprKind::App(Box::new(f(a)), Box::new(f(b))),
         ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(f(b))),
         ExprKind::TyApp(b, ts) => ExprKind::TyApp(Box::new(f(b)), ts.clone()),
-        ExprKind::Let(b, body) => ExprKind::Let(
-            Box::new(Bind {
-                rhs: f(&b.rhs),
-                name: b.name.clone(),
-                ty: b.ty.clone(),
-                span: b.span,
-            }),
-            Box::new(f(body)),
-        ),
+        ExprKind::Let(b, body) => ExprKind::Let(Box::new(b.with_rhs(f(&b.rhs))), Box::new(f(body))),
         ExprKind::LetRec(bs, body) => ExprKind::LetRec(
-            bs.iter()
-                .map(|b| Bind {
-                    rhs: f(&b.rhs),
-                    name: b.name.clone(),
-                    ty: b.ty.clone(),
-                    span: b.span,
-                })
-                .collect(),
+            bs.iter().map(|b| b.with_rhs(f(&b.rhs))).collect(),
             Box::new(f(body)),
         ),
         ExprKind::Con(c, ts, args) => {
@@ -264,13 +245,7 @@ pub(super) fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
         }
         ExprKind::Case(s, alts, d) => ExprKind::Case(
             Box::new(f(s)),
-            alts.iter()
-                .map(|a| crate::expr::Alt {
-                    rhs: f(&a.rhs),
-                    con: a.con.clone(),
-                    binders: a.binders.clone(),
-                })
-                .collect(),
+            alts.iter().map(|a| a.with_rhs(f(&a.rhs))).collect(),
             d.as_ref().map(|d| Box::new(f(d))),
         ),
         ExprKind::Twin(p, ts) => ExprKind::Twin(Box::new(f(p)), ts.iter().map(&mut *f).collect()),
