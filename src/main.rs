@@ -200,10 +200,10 @@ enum Command {
 #[derive(clap::Args)]
 struct LimitArgs {
     /// The deepest nesting of non-tail calls before the run (a REPL entry, a server's
-    /// evaluation) stops with an error.
-    #[arg(long, value_name = "FRAMES", default_value_t = 10_000_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    max_depth: u64,
+    /// evaluation) stops with an error. Default: no limit of its own; a recursion's frames are
+    /// heap memory, so a deep one stops at the heap limit (--max-heap).
+    #[arg(long, value_name = "FRAMES", value_parser = clap::value_parser!(u64).range(1..))]
+    max_depth: Option<u64>,
     /// Stop a run that takes longer than this many seconds (a REPL entry, a server's
     /// evaluation) with an error.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
@@ -219,7 +219,9 @@ impl LimitArgs {
     /// `options` with these limits.
     fn apply(self, options: Options) -> Options {
         Options {
-            max_depth: usize::try_from(self.max_depth).unwrap_or(usize::MAX),
+            max_depth: self
+                .max_depth
+                .map(|depth| usize::try_from(depth).unwrap_or(usize::MAX)),
             max_time: self.max_time,
             max_heap: self.max_heap.or_else(dnrad::heap_limit::default_max_heap),
             ..options

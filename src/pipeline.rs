@@ -26,8 +26,9 @@ pub struct Options {
     pub entry: &'static str,
     /// The backend that runs it.
     pub backend: Backend,
-    /// The deepest non-tail call nesting a run may reach.
-    pub max_depth: usize,
+    /// The deepest non-tail call nesting a run may reach. `None`: as deep as the heap limit
+    /// lets the frames grow, or `DEFAULT_MAX_DEPTH` frames without a heap limit.
+    pub max_depth: Option<usize>,
     /// How long a run (a REPL entry, a server's evaluation) may take.
     pub max_time: Option<std::time::Duration>,
     /// The most bytes the process may have live during a run (`--max-heap`; counted only by
@@ -42,7 +43,7 @@ impl Default for Options {
             ad: Mode::Array,
             entry: "main",
             backend: Backend::Vm,
-            max_depth: dnrad_backend::Limits::default().max_depth,
+            max_depth: None,
             max_time: None,
             max_heap: None,
         }
@@ -52,8 +53,13 @@ impl Default for Options {
 impl Options {
     /// Fresh limits for a run (a REPL entry, a server's evaluation).
     pub fn limits(&self) -> dnrad_backend::Limits {
-        dnrad_backend::Limits::new(self.max_depth, self.max_time)
-            .with_heap(self.max_heap.map(crate::heap_limit::gauge))
+        let heap = self.max_heap.map(crate::heap_limit::gauge);
+        let depth = match (self.max_depth, heap) {
+            (Some(depth), _) => depth,
+            (None, Some(_)) => usize::MAX,
+            (None, None) => dnrad_backend::DEFAULT_MAX_DEPTH,
+        };
+        dnrad_backend::Limits::new(depth, self.max_time).with_heap(heap)
     }
 }
 

@@ -329,7 +329,21 @@ fn runaway_recursion_is_a_clear_error() {
         "f :: Int -> Int\nf n = 1 + f (n + 1)\n\nmain = print (f 0)\n",
     );
     for backend in ["interp", "vm"] {
-        fails_with(backend, &file, None, &["stack overflow", "runaway.hs:2:"]);
+        // A recursion's frames are heap: it stops at the heap limit, saying how deep it got (the
+        // VM notices its frames growing past the limit; the interpreter, whose frames come with
+        // more allocations, mostly notices the heap first).
+        let out = run_dnrad(&["run", "--backend", backend, "--max-heap", "200M"], &file);
+        assert_eq!(out.code, Some(1), "{backend}: {}", out.stderr);
+        for needle in ["frames deep", "(200 MB, --max-heap)", "runaway.hs:"] {
+            assert!(out.stderr.contains(needle), "{needle}: {}", out.stderr);
+        }
+        if backend == "vm" {
+            assert!(
+                out.stderr.contains("stack overflow: recursion "),
+                "{}",
+                out.stderr
+            );
+        }
         // The limit is configurable: a million frames pass by default, not under a lower limit.
         let deep = temp_program(
             "deep.hs",
@@ -359,6 +373,17 @@ main = print (count 1000000)
             limited.stderr
         );
     }
+}
+
+#[test]
+fn a_recursion_deeper_than_ten_million_frames_runs_within_the_heap_limit() {
+    // No fixed frame limit by default: 1.2 * 10^7 frames (the old limit was 10^7) fit in 4 GB.
+    let deep = temp_program(
+        "deeper.hs",
+        "count :: Int -> Int\ncount 0 = 0\ncount n = 1 + count (n - 1)\n\nmain = print (count 12000000)\n",
+    );
+    let out = run_dnrad(&["run", "--backend", "vm", "--max-heap", "4G"], &deep);
+    assert_eq!(out.stdout, "12000000\n", "{}", out.stderr);
 }
 
 #[test]

@@ -28,7 +28,7 @@ mod vm;
 mod walk;
 mod world;
 
-pub use limits::{format_size, HeapGauge, Limits};
+pub use limits::{format_size, HeapGauge, Limits, DEFAULT_MAX_DEPTH};
 pub use session::{Callable, Session};
 pub use show::show_double;
 pub use value::Value;

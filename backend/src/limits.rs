@@ -23,7 +23,9 @@ pub struct HeapGauge {
 /// Resource limits of a run.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// The deepest call nesting allowed (frames of non-tail calls).
+    /// The deepest call nesting allowed (frames of non-tail calls). The frames are heap
+    /// memory too: with a heap limit, a recursion stops when its frames would pass that limit,
+    /// however deep it is allowed to go.
     pub max_depth: usize,
     /// How long a run may take (`--max-time`): it stops with an error once this much time has
     /// passed since `started`.
@@ -35,6 +37,10 @@ pub struct Limits {
     /// Calls since the clock was last read.
     ticks: Cell<u32>,
 }
+
+/// A run stopped by a limit at least this many frames deep says how deep it was: the
+/// recursion is then likely what used the time or the heap.
+const NAMED_DEPTH: usize = 10_000;
 
 /// How many calls pass between two readings of the clock.
 const CALLS_PER_CLOCK: u32 = 1 << 14;
@@ -59,16 +65,31 @@ impl Limits {
         Limits { heap, ..self }
     }
 
-    /// The error of a run that would go `depth` frames deep, if that is too deep, or that has
-    /// run out of time or heap.
-    pub(crate) fn check_depth(&self, depth: usize) -> Result<(), String> {
+    /// The error of a run that would go `depth` frames deep, if that is too deep or its frames
+    /// would have to grow by `growth` bytes (see `growth`) past the heap limit, or that has run
+    /// out of time or heap.
+    pub(crate) fn check_depth(&self, depth: usize, growth: usize) -> Result<(), String> {
         if depth >= self.max_depth {
             return Err(format!(
                 "stack overflow: recursion deeper than {} frames",
                 self.max_depth
             ));
         }
-        self.tick()
+        if growth > 0 && self.reserve(|| growth).is_err() {
+            let heap = self.heap.as_ref().map_or(0, |heap| heap.max);
+            return Err(format!(
+                "stack overflow: recursion {depth} frames deep reached the heap limit ({}, \
+                 --max-heap)",
+                format_size(heap)
+            ));
+        }
+        self.tick().map_err(|msg| {
+            if depth >= NAMED_DEPTH {
+                format!("{msg}, in a recursion {depth} frames deep")
+            } else {
+                msg
+            }
+        })
     }
 
     /// A call (tail calls too, so a loop is counted): the error of a run past its heap limit,
@@ -112,10 +133,22 @@ impl Limits {
     }
 }
 
+/// The depth limit of a run that has no heap limit to stop its recursion.
+pub const DEFAULT_MAX_DEPTH: usize = 10_000_000;
+
 impl Default for Limits {
     fn default() -> Limits {
-        Limits::new(10_000_000, None)
+        Limits::new(DEFAULT_MAX_DEPTH, None)
     }
+}
+
+/// The bytes `v` allocates when `more` elements are pushed onto it, or 0 when they fit: its new
+/// block (a `Vec` at least doubles), which is live next to the old one while it is copied.
+pub(crate) fn growth<T>(v: &Vec<T>, more: usize) -> usize {
+    if v.len() + more <= v.capacity() {
+        return 0;
+    }
+    (v.capacity() + v.capacity().max(more)) * std::mem::size_of::<T>()
 }
 
 /// `bytes` in the largest unit (powers of 1024) it reaches: `100 MB`, `11.6 GB`, `512 bytes`.
@@ -187,6 +220,43 @@ mod tests {
             Limits::default().reserve(|| usize::MAX),
             Ok(()),
             "no gauge, no limit"
+        );
+    }
+
+    #[test]
+    fn frames_that_would_grow_past_the_heap_limit_stop_the_recursion() {
+        static FRAMES_OVER: AtomicBool = AtomicBool::new(false);
+        static FRAMES_LIVE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let gauge = HeapGauge {
+            max: 10 << 20,
+            live: || FRAMES_LIVE.load(Ordering::Relaxed),
+            over: &FRAMES_OVER,
+        };
+        let limits = Limits::new(usize::MAX, None).with_heap(Some(gauge));
+        let full = vec![0u64; 1 << 17];
+        assert_eq!(
+            growth(&full, 1),
+            2 << 20,
+            "the new block of a full 1 MB stack"
+        );
+        let mut roomy = Vec::<u64>::with_capacity(4);
+        roomy.push(1);
+        assert_eq!(growth(&roomy, 3), 0, "room left");
+        FRAMES_LIVE.store(7 << 20, Ordering::Relaxed);
+        assert_eq!(limits.check_depth(5, growth(&full, 1)), Ok(()));
+        FRAMES_LIVE.store(9 << 20, Ordering::Relaxed);
+        assert_eq!(
+            limits.check_depth(5, growth(&full, 1)),
+            Err(
+                "stack overflow: recursion 5 frames deep reached the heap limit (10 MB, \
+                 --max-heap)"
+                    .to_string()
+            )
+        );
+        assert_eq!(limits.check_depth(5, 0), Ok(()), "no growth, no check");
+        assert_eq!(
+            Limits::new(5, None).check_depth(5, 0),
+            Err("stack overflow: recursion deeper than 5 frames".to_string())
         );
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::compile::{CaseCode, Code, Compiled, LamCode, VarRef};
 use crate::lift;
-use crate::limits::Limits;
+use crate::limits::{growth, Limits};
 use crate::value::{Closure, RecGroup, Value};
 use crate::world::World;
 use crate::{io_prims, prims};
@@ -249,26 +249,34 @@ impl<'p, 'o, 'w> Machine<'p, 'o, 'w> {
             let frame = self.frames.last_mut().expect("a frame for a tail call");
             frame.env = env;
             self.stack.truncate(frame.base);
+            self.stack
+                .resize_with(frame.base + code.nslots as usize, Value::unit);
             frame.base
         } else {
-            if let Err(msg) = self.limits.check_depth(self.frames.len()) {
-                return Err(self.error(Span::dummy(), msg));
-            }
-            let base = self.stack.len();
-            self.frames.push(Frame {
-                base,
-                env,
-                saved_loc: self.user_loc,
-            });
-            self.konts.push(Kont::Return);
-            base
+            self.push_frame(code, env)?
         };
-        self.stack
-            .resize_with(base + code.nslots as usize, Value::unit);
         if let Some(a) = arg {
             self.stack[base] = a;
         }
         Ok(())
+    }
+
+    /// A fresh frame for `code` over `env`, with its slots; returns the slots' base.
+    fn push_frame(&mut self, code: &LamCode, env: Env) -> Result<usize, Diagnostic> {
+        let slots = code.nslots as usize;
+        let growth = growth(&self.frames, 1) + growth(&self.konts, 1) + growth(&self.stack, slots);
+        if let Err(msg) = self.limits.check_depth(self.frames.len(), growth) {
+            return Err(self.error(Span::dummy(), msg));
+        }
+        let base = self.stack.len();
+        self.frames.push(Frame {
+            base,
+            env,
+            saved_loc: self.user_loc,
+        });
+        self.konts.push(Kont::Return);
+        self.stack.resize_with(base + slots, Value::unit);
+        Ok(base)
     }
 
     fn read(&self, r: VarRef) -> Value {
@@ -441,15 +449,7 @@ impl<'p, 'o, 'w> Machine<'p, 'o, 'w> {
                 self.konts.push(Kont::GlobalDone(g));
                 let code = &self.prog.globals[g as usize].1;
                 // A fresh frame, never a tail call: the binding's value is stored afterwards.
-                let base = self.stack.len();
-                self.frames.push(Frame {
-                    base,
-                    env: Env::None,
-                    saved_loc: self.user_loc,
-                });
-                self.konts.push(Kont::Return);
-                self.stack
-                    .resize_with(base + code.nslots as usize, Value::unit);
+                self.push_frame(code, Env::None)?;
                 Ok(State::Eval(&code.body))
             }
         }

@@ -6,7 +6,7 @@
 
 use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
 use crate::compile::{Compiled, LamCode};
-use crate::limits::Limits;
+use crate::limits::{growth, Limits};
 use crate::machine::{
     apply_prim, forget_in_progress, leave_frame, loop_message, prim_error, runtime_error, Env,
     Global,
@@ -107,11 +107,12 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     }
 
     fn push_frame(&mut self, func: u32, env: Env, ret: Return) -> Result<(), Diagnostic> {
-        if let Err(msg) = self.limits.check_depth(self.frames.len()) {
+        let nregs = self.funcs[func as usize].nregs as usize;
+        let growth = growth(&self.frames, 1) + growth(&self.stack, nregs);
+        if let Err(msg) = self.limits.check_depth(self.frames.len(), growth) {
             return Err(self.error(Span::dummy(), msg));
         }
         let base = self.stack.len();
-        let nregs = self.funcs[func as usize].nregs as usize;
         self.stack.resize_with(base + nregs, Value::unit);
         self.frames.push(Frame {
             func,
