@@ -24,6 +24,15 @@ pub const OPERAND_CAPTURE: u32 = 1 << 30;
 pub const OPERAND_REC: u32 = 2 << 30;
 pub const OPERAND_KIND: u32 = 3 << 30;
 
+/// On a register operand of a call, a constructor, a primitive or an `Unpack`: the read is the
+/// register's last use, so the VM moves the value out instead of copying it (`last_use`).
+pub const MOVE: Reg = 1 << 29;
+
+/// The register a register operand names (without `MOVE`).
+pub fn index(r: Reg) -> usize {
+    (r & !MOVE) as usize
+}
+
 #[derive(Debug)]
 pub enum Op {
     /// Record the user's source location (where the interpreter does).

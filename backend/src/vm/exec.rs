@@ -4,7 +4,9 @@
 //! bindings are evaluated on first use. Runtime errors point at the innermost user-code location
 //! of the dynamic context, exactly as the interpreter does.
 
-use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
+use super::code::{
+    index, Function, Op, Reg, MOVE, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC,
+};
 use crate::compile::{Compiled, LamCode};
 use crate::limits::{growth, Limits};
 use crate::machine::{
@@ -125,21 +127,25 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         Ok(())
     }
 
-    /// A call: the running frame resumes at `pc` when `func` returns into `ret`; `func` starts
-    /// with copies of the stack slots `args` (the caller's registers) in its first registers.
+    /// A call: the running frame (at `caller`) resumes at `pc` when `func` returns into `ret`;
+    /// `func` starts with the values of the caller's registers `args` (see `fetch`) in its
+    /// first registers.
+    #[allow(clippy::too_many_arguments)]
     fn enter(
         &mut self,
         pc: usize,
         func: u32,
         env: Env,
         ret: Return,
-        args: impl IntoIterator<Item = usize>,
+        caller: usize,
+        args: impl IntoIterator<Item = Reg>,
     ) -> Result<(), Diagnostic> {
         self.frames.last_mut().expect("a frame").pc = pc;
         self.push_frame(func, env, ret)?;
         let base = self.frames.last().expect("the new frame").base;
-        for (j, slot) in args.into_iter().enumerate() {
-            self.stack[base + j] = self.stack[slot].clone();
+        for (j, r) in args.into_iter().enumerate() {
+            let v = fetch(&mut self.stack, caller, r);
+            self.stack[base + j] = v;
         }
         Ok(())
     }
@@ -431,7 +437,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         loop {
             let op = &code.ops[pc];
             pc += 1;
-            let reg = |r: u32| base + r as usize;
+            let reg = |r: u32| base + index(r);
             match op {
                 Op::Loc(span) => self.user_loc = *span,
                 Op::Move { dst, src } => self.stack[reg(*dst)] = self.stack[reg(*src)].clone(),
@@ -500,16 +506,15 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 }
                 Op::Con { dst, tag, args, n } => {
                     let regs = code.list(*args, *n as usize);
-                    let fields = regs.iter().map(|&r| self.stack[reg(r)].clone());
+                    let fields = regs.iter().map(|&r| fetch(&mut self.stack, base, r));
                     let v = Value::con(*tag, fields);
                     self.stack[reg(*dst)] = v;
                 }
                 Op::Prim1 { dst, op, a, span } => {
-                    let a = &self.stack[reg(*a)];
-                    let v = match Self::fast1(*op, a) {
+                    let v = match Self::fast1(*op, &self.stack[reg(*a)]) {
                         Some(v) => v,
                         None => {
-                            let mut args = [a.clone()];
+                            let mut args = [fetch(&mut self.stack, base, *a)];
                             self.prim_at(*op, &mut args, *span)?
                         }
                     };
@@ -522,11 +527,11 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     b,
                     span,
                 } => {
-                    let (a, b) = (&self.stack[reg(*a)], &self.stack[reg(*b)]);
-                    let v = match Self::fast2(*op, a, b) {
+                    let v = match Self::fast2(*op, &self.stack[reg(*a)], &self.stack[reg(*b)]) {
                         Some(v) => v,
                         None => {
-                            let mut args = [a.clone(), b.clone()];
+                            let a = fetch(&mut self.stack, base, *a);
+                            let mut args = [a, fetch(&mut self.stack, base, *b)];
                             self.prim_at(*op, &mut args, *span)?
                         }
                     };
@@ -540,7 +545,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 } => {
                     let mut values: SmallVec<[Value; MAX_PRIM_ARITY]> = SmallVec::new();
                     for &r in code.list(*args, op.arity()) {
-                        values.push(self.stack[reg(r)].clone());
+                        values.push(fetch(&mut self.stack, base, r));
                     }
                     let v = self.prim_at(*op, &mut values, *span)?;
                     self.stack[reg(*dst)] = v;
@@ -568,7 +573,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
-                    self.enter(pc, lam, env, Return::to(*dst, *scrut), [reg(*arg)])?;
+                    self.enter(pc, lam, env, Return::to(*dst, *scrut), base, [*arg])?;
                     resume!();
                 }
                 Op::Call2 {
@@ -586,8 +591,8 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     let Some(entry) = funcs[lam as usize].curried else {
                         continue;
                     };
-                    let args = [reg(*a), reg(*b)];
-                    self.enter(pc + 2, entry, env, Return::to(*dst, *scrut), args)?;
+                    let (ret, args) = (Return::to(*dst, *scrut), [*a, *b]);
+                    self.enter(pc + 2, entry, env, ret, base, args)?;
                     resume!();
                 }
                 Op::CallThreaded {
@@ -606,9 +611,8 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     if loc.is_user() {
                         self.user_loc = *loc;
                     }
-                    let regs = code.list(*args, *n as usize + 1);
-                    let slots = regs.iter().map(|&r| reg(r));
-                    self.enter(*skip as usize, entry, env, Return::to(*dst, *scrut), slots)?;
+                    let (ret, regs) = (Return::to(*dst, *scrut), code.list(*args, *n as usize + 1));
+                    self.enter(*skip as usize, entry, env, ret, base, regs.iter().copied())?;
                     resume!();
                 }
                 Op::TailCallThreaded { f, args, n, loc } => {
@@ -642,9 +646,8 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     n,
                     scrut,
                 } => {
-                    let regs = code.list(*args, *n as usize);
-                    let slots = regs.iter().map(|&r| reg(r));
-                    self.enter(pc, *callee, Env::None, Return::to(*dst, *scrut), slots)?;
+                    let (ret, regs) = (Return::to(*dst, *scrut), code.list(*args, *n as usize));
+                    self.enter(pc, *callee, Env::None, ret, base, regs.iter().copied())?;
                     resume!();
                 }
                 Op::TailCallDirect {
@@ -729,17 +732,37 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     pc = target as usize;
                 }
                 Op::Unpack { src, slots, n } => {
-                    if let Value::Con(cell) = &self.stack[reg(*src)] {
-                        let cell = cell.clone();
-                        for j in 0..*n as usize {
-                            let slot = code.operands[*slots as usize + j];
-                            self.stack[reg(slot)] = cell.fields[j].clone();
+                    // A cell read for the last time and not shared gives up its fields.
+                    if let Value::Con(mut cell) = fetch(&mut self.stack, base, *src) {
+                        let slots = code.list(*slots, *n as usize);
+                        match Rc::get_mut(&mut cell) {
+                            Some(owned) => {
+                                for (&slot, field) in slots.iter().zip(&mut owned.fields) {
+                                    self.stack[reg(slot)] = std::mem::take(field);
+                                }
+                            }
+                            None => {
+                                for (&slot, field) in slots.iter().zip(&cell.fields) {
+                                    self.stack[reg(slot)] = field.clone();
+                                }
+                            }
                         }
                     }
                 }
                 Op::Jump { target } => pc = *target as usize,
             }
         }
+    }
+}
+
+/// The value of the register operand `r` of the frame at `base`: moved out at its last use
+/// (`MOVE`, see `last_use`), else a copy.
+fn fetch(stack: &mut [Value], base: usize, r: Reg) -> Value {
+    let slot = &mut stack[base + index(r)];
+    if r & MOVE != 0 {
+        std::mem::take(slot)
+    } else {
+        slot.clone()
     }
 }
 

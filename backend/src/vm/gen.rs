@@ -872,6 +872,7 @@ pub fn generate(compiled: &Compiled) -> Vec<Function> {
     for f in &mut funcs {
         super::locs::drop_repeated(f);
         super::regalloc::allocate(f);
+        super::last_use::mark(f);
     }
     funcs
 }

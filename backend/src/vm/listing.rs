@@ -1,9 +1,12 @@
 //! `dnrad dump bytecode`: the VM's functions as readable text, one instruction per line.
-//! Registers print as `r3`, captured values as `cap1`, recursive-group members as `rec0`,
+//! Registers print as `r3` (`r3!` where the read is the last use and moves the value out),
+//! captured values as `cap1`, recursive-group members as `rec0`,
 //! globals by name, user source locations through the caller's `location` function. It only
 //! prints; it runs and changes nothing.
 
-use super::code::{Function, Op, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
+use super::code::{
+    index, Function, Op, Reg, MOVE, NO_TARGET, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC,
+};
 use crate::compile::Compiled;
 use dnrad_core::Span;
 use std::fmt::Write;
@@ -24,7 +27,7 @@ impl Names<'_> {
         match o & OPERAND_KIND {
             OPERAND_CAPTURE => format!("cap{i}"),
             OPERAND_REC => format!("rec{i}"),
-            _ => format!("r{i}"),
+            _ => r(i),
         }
     }
 
@@ -34,6 +37,15 @@ impl Names<'_> {
         } else {
             "-".into()
         }
+    }
+}
+
+/// A register operand: `r3`, or `r3!` where the read moves its value out (its last use).
+fn r(reg: Reg) -> String {
+    if reg & MOVE != 0 {
+        format!("r{}!", index(reg))
+    } else {
+        format!("r{reg}")
     }
 }
 
@@ -84,8 +96,10 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             format!("letrec {members} [{}]", operands(*caps, *ncaps))
         }
         Op::Con { dst, tag, args, n } => format!("r{dst} = con #{tag} ({})", operands(*args, *n)),
-        Op::Prim1 { dst, op, a, .. } => format!("r{dst} = prim {} (r{a})", op.name()),
-        Op::Prim2 { dst, op, a, b, .. } => format!("r{dst} = prim {} (r{a} r{b})", op.name()),
+        Op::Prim1 { dst, op, a, .. } => format!("r{dst} = prim {} ({})", op.name(), r(*a)),
+        Op::Prim2 { dst, op, a, b, .. } => {
+            format!("r{dst} = prim {} ({} {})", op.name(), r(*a), r(*b))
+        }
         Op::Prim { dst, op, args, .. } => {
             format!(
                 "r{dst} = prim {} ({})",
@@ -98,7 +112,7 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             op.name(),
             operands(*args, op.arity() as u32)
         ),
-        Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} r{arg}"),
+        Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} {}", r(*arg)),
         Op::RetCon { tag, args, n } => format!("ret con #{tag} ({})", operands(*args, *n)),
         Op::PairPrim {
             op, args, fst, snd, ..
@@ -115,7 +129,9 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             )
         }
         Op::TailCall { f, arg, .. } => format!("tailcall r{f} r{arg}"),
-        Op::Call2 { dst, f, a, b, .. } => format!("r{dst} = call2 r{f} r{a} r{b} (else:)"),
+        Op::Call2 { dst, f, a, b, .. } => {
+            format!("r{dst} = call2 r{f} {} {} (else:)", r(*a), r(*b))
+        }
         Op::TailCall2 { f, a, b, .. } => format!("tailcall2 r{f} r{a} r{b} (else:)"),
         Op::CallThreaded {
             dst,
@@ -164,7 +180,7 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
                 .join(", ");
             format!("switch r{scrut} [{arms}] default {}", target(*default))
         }
-        Op::Unpack { src, slots, n } => format!("unpack r{src} -> {}", operands(*slots, *n)),
+        Op::Unpack { src, slots, n } => format!("unpack {} -> {}", r(*src), operands(*slots, *n)),
         Op::Jump { target: t } => format!("jump {}", target(*t)),
     }
 }

@@ -7,7 +7,9 @@ mod code;
 mod curried;
 pub(crate) mod exec;
 mod gen;
+mod last_use;
 mod listing;
+mod liveness;
 mod locs;
 mod regalloc;
 

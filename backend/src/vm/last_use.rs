@@ -1,0 +1,134 @@
+//! Marks the reads that are their register's last use with `MOVE`, so the VM moves the value
+//! instead of copying it: a call's arguments, a constructor's fields, a primitive's operands, a
+//! cell being unpacked. Without it a frame keeps every value it passed on alive until it
+//! returns: `shrink (x:xs) = x : shrink [y | y <- xs, y /= x + 1]` held each level's list for
+//! the whole recursion (quadratic memory), and every such read cost a reference count up and
+//! down. It runs last (after `regalloc`) and sets operand bits only; a register read twice by
+//! one instruction, or a called function's register, is never moved.
+
+use super::code::{Function, Op, Reg, MOVE};
+use super::liveness::{accesses, lives, registers, Access, Set};
+
+/// Mark the last-use reads of `f` (see the module comment).
+pub fn mark(f: &mut Function) {
+    let accesses: Vec<(Vec<Reg>, Vec<Reg>)> = (0..f.ops.len()).map(|pc| accesses(f, pc)).collect();
+    let (live_in, live_out) = lives(f, &accesses);
+    for (pc, (reads, writes)) in accesses.iter().enumerate() {
+        // What is live once the instruction's work is done: a call with a fallback returns
+        // past it, and the fallback reads its arguments with marks of its own.
+        let (after, callee): (Option<&Set>, Option<Reg>) = match &f.ops[pc] {
+            Op::Call { f, .. } => (live_out.get(pc), Some(*f)),
+            Op::Call2 { f, .. } => (live_in.get(pc + 3), Some(*f)),
+            Op::CallThreaded { f, skip, .. } => (live_in.get(*skip as usize), Some(*f)),
+            Op::CallDirect { .. }
+            | Op::Con { .. }
+            | Op::Prim1 { .. }
+            | Op::Prim2 { .. }
+            | Op::Prim { .. }
+            | Op::Unpack { .. } => (live_out.get(pc), None),
+            _ => continue,
+        };
+        let Some(after) = after else { continue };
+        // A register the instruction writes is dead between its read and that write.
+        let last = |r: Reg| {
+            Some(r) != callee
+                && (!after.contains(r) || writes.contains(&r))
+                && reads.iter().filter(|&&read| read == r).count() == 1
+        };
+        registers(&mut f.ops[pc], &mut f.operands, &mut |r, access| {
+            if access == Access::Read && last(*r) {
+                *r |= MOVE;
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dnrad_core::{PrimOp, Span};
+
+    fn call(dst: Reg, f: Reg, arg: Reg) -> Op {
+        Op::Call {
+            dst,
+            f,
+            arg,
+            scrut: false,
+            span: Span::dummy(),
+        }
+    }
+
+    #[test]
+    fn a_read_moves_only_where_the_register_dies_and_is_read_once() {
+        // r2 = call r0 r1; r3 = call r0 r2; r4 = con #1 (r2 r3); r5 = r4 + r4; ret r5
+        let mut f = Function {
+            nregs: 6,
+            nparams: 2,
+            ops: vec![
+                call(2, 0, 1),
+                call(3, 0, 2),
+                Op::Con {
+                    dst: 4,
+                    tag: 1,
+                    args: 0,
+                    n: 2,
+                },
+                Op::Prim2 {
+                    dst: 5,
+                    op: PrimOp::IntAdd,
+                    a: 4,
+                    b: 4,
+                    span: Span::dummy(),
+                },
+                Op::Ret { src: 5 },
+            ],
+            operands: vec![2, 3],
+            ..Function::default()
+        };
+        mark(&mut f);
+        assert!(
+            matches!(f.ops[0], Op::Call { f: 0, arg, .. } if arg == 1 | MOVE),
+            "dies: moved"
+        );
+        assert!(
+            matches!(f.ops[1], Op::Call { f: 0, arg: 2, .. }),
+            "read again: copied"
+        );
+        assert_eq!(f.operands, [2 | MOVE, 3 | MOVE], "the fields' last uses");
+        assert!(
+            matches!(f.ops[3], Op::Prim2 { a: 4, b: 4, .. }),
+            "read twice: copied"
+        );
+    }
+
+    #[test]
+    fn a_two_argument_call_moves_what_dies_on_its_fast_path() {
+        // r3 = call2 r0 r1 r2 (else: r4 = call r0 r1; r3 = call r4 r2); ret r3
+        let mut f = Function {
+            nregs: 5,
+            nparams: 3,
+            ops: vec![
+                Op::Call2 {
+                    dst: 3,
+                    f: 0,
+                    a: 1,
+                    b: 2,
+                    scrut: false,
+                    span: Span::dummy(),
+                },
+                call(4, 0, 1),
+                call(3, 4, 2),
+                Op::Ret { src: 3 },
+            ],
+            ..Function::default()
+        };
+        mark(&mut f);
+        assert!(
+            matches!(f.ops[0], Op::Call2 { f: 0, a, b, .. } if a == 1 | MOVE && b == 2 | MOVE),
+            "{:?}",
+            f.ops[0]
+        );
+        assert!(matches!(f.ops[1], Op::Call { arg, .. } if arg == 1 | MOVE));
+        assert!(matches!(f.ops[2], Op::Call { f: 4, arg, .. } if arg == 2 | MOVE));
+    }
+}
