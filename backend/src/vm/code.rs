@@ -24,8 +24,9 @@ pub const OPERAND_CAPTURE: u32 = 1 << 30;
 pub const OPERAND_REC: u32 = 2 << 30;
 pub const OPERAND_KIND: u32 = 3 << 30;
 
-/// On a register operand of a call, a constructor, a primitive or an `Unpack`: the read is the
-/// register's last use, so the VM moves the value out instead of copying it (`last_use`).
+/// On a register operand of a call's arguments, a constructor's fields, a `Prim`'s operands or
+/// an `Unpack`'s cell: the read is the register's last use, so the VM moves the value out
+/// instead of copying it (`last_use`). The VM reads those operands only through `index`.
 pub const MOVE: Reg = 1 << 29;
 
 /// The register a register operand names (without `MOVE`).

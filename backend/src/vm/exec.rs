@@ -437,7 +437,8 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         loop {
             let op = &code.ops[pc];
             pc += 1;
-            let reg = |r: u32| base + index(r);
+            // (Operands that may carry `MOVE` are read through `fetch`.)
+            let reg = |r: u32| base + r as usize;
             match op {
                 Op::Loc(span) => self.user_loc = *span,
                 Op::Move { dst, src } => self.stack[reg(*dst)] = self.stack[reg(*src)].clone(),
@@ -511,10 +512,11 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     self.stack[reg(*dst)] = v;
                 }
                 Op::Prim1 { dst, op, a, span } => {
-                    let v = match Self::fast1(*op, &self.stack[reg(*a)]) {
+                    let a = &self.stack[reg(*a)];
+                    let v = match Self::fast1(*op, a) {
                         Some(v) => v,
                         None => {
-                            let mut args = [fetch(&mut self.stack, base, *a)];
+                            let mut args = [a.clone()];
                             self.prim_at(*op, &mut args, *span)?
                         }
                     };
@@ -527,11 +529,11 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     b,
                     span,
                 } => {
-                    let v = match Self::fast2(*op, &self.stack[reg(*a)], &self.stack[reg(*b)]) {
+                    let (a, b) = (&self.stack[reg(*a)], &self.stack[reg(*b)]);
+                    let v = match Self::fast2(*op, a, b) {
                         Some(v) => v,
                         None => {
-                            let a = fetch(&mut self.stack, base, *a);
-                            let mut args = [a, fetch(&mut self.stack, base, *b)];
+                            let mut args = [a.clone(), b.clone()];
                             self.prim_at(*op, &mut args, *span)?
                         }
                     };

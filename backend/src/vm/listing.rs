@@ -96,10 +96,8 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             format!("letrec {members} [{}]", operands(*caps, *ncaps))
         }
         Op::Con { dst, tag, args, n } => format!("r{dst} = con #{tag} ({})", operands(*args, *n)),
-        Op::Prim1 { dst, op, a, .. } => format!("r{dst} = prim {} ({})", op.name(), r(*a)),
-        Op::Prim2 { dst, op, a, b, .. } => {
-            format!("r{dst} = prim {} ({} {})", op.name(), r(*a), r(*b))
-        }
+        Op::Prim1 { dst, op, a, .. } => format!("r{dst} = prim {} (r{a})", op.name()),
+        Op::Prim2 { dst, op, a, b, .. } => format!("r{dst} = prim {} (r{a} r{b})", op.name()),
         Op::Prim { dst, op, args, .. } => {
             format!(
                 "r{dst} = prim {} ({})",
