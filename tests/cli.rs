@@ -375,28 +375,35 @@ main = print (count 1000000)
     }
 }
 
+/// Run `text` (as `name`) on the VM with `args` and expect it to print `expected`.
+fn prints_on_the_vm(name: &str, text: &str, args: &[&str], expected: &str) {
+    let file = temp_program(name, text);
+    let out = run_dnrad(&[&["run", "--backend", "vm"], args].concat(), &file);
+    assert_eq!(out.stdout, expected, "{name}: {}", out.stderr);
+}
+
 #[test]
 fn a_frame_does_not_keep_what_it_passed_on_alive() {
     // Each level filters its list and recurses on the result: a frame that kept its argument
     // (and the list it filtered) through the call held ~n^2/2 cells, 4500^2/2 * 48 bytes ~ 486 MB;
     // the VM moves the last use of a register, so one level's list is alive at a time.
-    let shrink = temp_program(
+    prints_on_the_vm(
         "shrink.hs",
         "shrink :: [Int] -> [Int]\nshrink [] = []\nshrink (x:xs) = x : shrink [y | y <- xs, y /= x + 1]\n\nmain = print (sum (shrink [1 .. 4500]))\n",
+        &["--max-heap", "100M"],
+        "5062500\n",
     );
-    let out = run_dnrad(&["run", "--backend", "vm", "--max-heap", "100M"], &shrink);
-    assert_eq!(out.stdout, "5062500\n", "{}", out.stderr);
 }
 
 #[test]
 fn a_recursion_deeper_than_ten_million_frames_runs_within_the_heap_limit() {
     // No fixed frame limit by default: 1.2 * 10^7 frames (the old limit was 10^7) fit in 4 GB.
-    let deep = temp_program(
+    prints_on_the_vm(
         "deeper.hs",
         "count :: Int -> Int\ncount 0 = 0\ncount n = 1 + count (n - 1)\n\nmain = print (count 12000000)\n",
+        &["--max-heap", "4G"],
+        "12000000\n",
     );
-    let out = run_dnrad(&["run", "--backend", "vm", "--max-heap", "4G"], &deep);
-    assert_eq!(out.stdout, "12000000\n", "{}", out.stderr);
 }
 
 #[test]

@@ -259,3 +259,42 @@ impl Function {
         &self.operands[start as usize..start as usize + n]
     }
 }
+
+/// Small functions the passes' tests share.
+#[cfg(test)]
+pub(super) mod examples {
+    use super::*;
+
+    /// `dst = call f arg`.
+    pub fn call(dst: Reg, f: Reg, arg: Reg) -> Op {
+        Op::Call {
+            dst,
+            f,
+            arg,
+            scrut: false,
+            span: Span::dummy(),
+        }
+    }
+
+    /// `r3 = call2 r0 r1 r2 (else: r4 = call r0 r1; r3 = call r4 r2); ret r3`.
+    pub fn two_argument_call() -> Function {
+        Function {
+            nregs: 5,
+            nparams: 3,
+            ops: vec![
+                Op::Call2 {
+                    dst: 3,
+                    f: 0,
+                    a: 1,
+                    b: 2,
+                    scrut: false,
+                    span: Span::dummy(),
+                },
+                call(4, 0, 1),
+                call(3, 4, 2),
+                Op::Ret { src: 3 },
+            ],
+            ..Function::default()
+        }
+    }
+}

@@ -43,18 +43,8 @@ pub fn mark(f: &mut Function) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::code::examples::{call, two_argument_call};
     use super::*;
-    use dnrad_core::Span;
-
-    fn call(dst: Reg, f: Reg, arg: Reg) -> Op {
-        Op::Call {
-            dst,
-            f,
-            arg,
-            scrut: false,
-            span: Span::dummy(),
-        }
-    }
 
     #[test]
     fn a_read_moves_only_where_the_register_dies_and_is_read_once() {
@@ -96,25 +86,7 @@ mod tests {
 
     #[test]
     fn a_two_argument_call_moves_what_dies_on_its_fast_path() {
-        // r3 = call2 r0 r1 r2 (else: r4 = call r0 r1; r3 = call r4 r2); ret r3
-        let mut f = Function {
-            nregs: 5,
-            nparams: 3,
-            ops: vec![
-                Op::Call2 {
-                    dst: 3,
-                    f: 0,
-                    a: 1,
-                    b: 2,
-                    scrut: false,
-                    span: Span::dummy(),
-                },
-                call(4, 0, 1),
-                call(3, 4, 2),
-                Op::Ret { src: 3 },
-            ],
-            ..Function::default()
-        };
+        let mut f = two_argument_call();
         mark(&mut f);
         assert!(
             matches!(f.ops[0], Op::Call2 { f: 0, a, b, .. } if a == 1 | MOVE && b == 2 | MOVE),

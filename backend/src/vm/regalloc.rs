@@ -88,6 +88,7 @@ pub fn allocate(f: &mut Function) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::code::examples::two_argument_call;
     use super::*;
     use crate::value::Value;
     use dnrad_core::{PrimOp, Span};
@@ -155,32 +156,7 @@ mod tests {
 
     #[test]
     fn a_two_argument_call_keeps_its_second_argument_through_the_fallback() {
-        // r3 = call2 r0 r1 r2 (else: r4 = call r0 r1; r3 = call r4 r2); ret r3
-        let call = |dst, f, arg| Op::Call {
-            dst,
-            f,
-            arg,
-            scrut: false,
-            span: Span::dummy(),
-        };
-        let mut f = Function {
-            nregs: 5,
-            nparams: 3,
-            ops: vec![
-                Op::Call2 {
-                    dst: 3,
-                    f: 0,
-                    a: 1,
-                    b: 2,
-                    scrut: false,
-                    span: Span::dummy(),
-                },
-                call(4, 0, 1),
-                call(3, 4, 2),
-                Op::Ret { src: 3 },
-            ],
-            ..Function::default()
-        };
+        let mut f = two_argument_call();
         allocate(&mut f);
         let Op::Call { dst: partial, .. } = f.ops[1] else {
             panic!("the fallback's first call stays")
