@@ -122,6 +122,8 @@ enum Command {
         /// records as objects by field name).
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// Apply the top-level FUNCTION of FILE to a JSON input and print its result as JSON.
     ///
@@ -367,11 +369,12 @@ fn execute(command: Command) -> ExitCode {
             at,
             ad,
             json,
+            limits,
         } => {
-            let options = Options {
+            let options = limits.apply(Options {
                 ad: ad.mode(),
                 ..Options::default()
-            };
+            });
             return gradient(&file, &search, &function, &at, json, options);
         }
         Command::Call {

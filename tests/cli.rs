@@ -489,6 +489,20 @@ fn grad_reports_errors_in_the_function_or_value_and_writes_json() {
     assert_eq!(shown.stdout, "V 3.5 (-2.0)\n", "{}", shown.stderr);
     let no_value = support::run_dnrad_args(&["grad", path, "f"]);
     assert_eq!(no_value.code, Some(2), "a usage error");
+    // `grad` takes the limits of a run.
+    let spin = temp_program(
+        "spin.hs",
+        "spin :: Double -> Double\nspin x = spin (x + 1)\n",
+    );
+    let spin = spin.to_str().unwrap();
+    let stopped =
+        support::run_dnrad_args(&["grad", spin, "spin", "--at", "1.0", "--max-time", "1"]);
+    assert_eq!(stopped.code, Some(1), "{}", stopped.stderr);
+    assert!(
+        stopped.stderr.contains("time limit exceeded"),
+        "{}",
+        stopped.stderr
+    );
 }
 
 #[test]
