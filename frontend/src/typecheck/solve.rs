@@ -6,6 +6,7 @@ use super::texpr::DictExpr;
 use super::ty::{self, instantiate, Printer, Ty};
 use super::{type_error, Tc, TcResult, Wanted};
 use dnrad_core::{Name, Span};
+use std::collections::HashMap;
 
 /// The standard numeric classes (defaulting needs one of them).
 const NUMERIC: &[&str] = &[
@@ -110,15 +111,22 @@ impl Tc {
             if wanted.is_empty() {
                 return Ok(());
             }
-            let mut progress = false;
+            // The classes constraining each variable, gathered in one pass (linear in the
+            // number of constraints however many bindings left them).
+            let mut by_meta: HashMap<u32, Vec<&Name>> = HashMap::new();
+            let mut order = Vec::new();
             for w in &wanted {
-                let t = self.subst.zonk(&w.ty);
-                let Ty::Meta(m) = t else { continue };
-                let classes: Vec<&Name> = wanted
-                    .iter()
-                    .filter(|o| self.subst.zonk(&o.ty) == Ty::Meta(m))
-                    .map(|o| &o.class)
-                    .collect();
+                if let Ty::Meta(m) = self.subst.shallow(&w.ty) {
+                    let classes = by_meta.entry(m).or_default();
+                    if classes.is_empty() {
+                        order.push(m);
+                    }
+                    classes.push(&w.class);
+                }
+            }
+            let mut progress = false;
+            for m in order {
+                let classes = &by_meta[&m];
                 let numeric = classes.iter().any(|c| NUMERIC.contains(&c.as_str()));
                 let standard = classes.iter().all(|c| {
                     NUMERIC.contains(&c.as_str()) || STANDARD_NON_NUMERIC.contains(&c.as_str())
@@ -126,16 +134,15 @@ impl Tc {
                 if !(numeric && standard) {
                     continue;
                 }
-                for candidate in ["Integer", "Double"] {
-                    let ok = classes.iter().all(|c| {
+                let candidate = ["Integer", "Double"].into_iter().find(|candidate| {
+                    classes.iter().all(|c| {
                         self.instances
                             .contains_key(&((*c).clone(), Name::new(candidate)))
-                    });
-                    if ok {
-                        self.subst.set(m, ty::con(candidate));
-                        progress = true;
-                        break;
-                    }
+                    })
+                });
+                if let Some(candidate) = candidate {
+                    self.subst.set(m, ty::con(candidate));
+                    progress = true;
                 }
             }
             for w in wanted {
