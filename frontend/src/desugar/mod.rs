@@ -16,6 +16,7 @@ mod expr;
 mod fixity;
 mod imports;
 mod long;
+pub use long::desugared_depth;
 mod pattern;
 mod scope;
 mod types;

@@ -24,6 +24,23 @@ const NUMERIC: &[&str] = &[
 const STANDARD_NON_NUMERIC: &[&str] =
     &["Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Data.Ix.Ix"];
 
+/// The deepest chain of instance contexts solved for one constraint (`Show [[[Int]]]` needs
+/// three: the lists', then `Int`'s). Like GHC's reduction depth (200), it stops a resolution
+/// that would build a dictionary per level of a type nested thousands deep; no type a program
+/// writes by hand comes near it.
+pub const MAX_INSTANCE_DEPTH: usize = 500;
+
+/// `text` cut to about `max` characters, the middle elided.
+fn abbreviate(text: &str, max: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= max {
+        return text.to_string();
+    }
+    let head: String = chars[..max * 2 / 3].iter().collect();
+    let tail: String = chars[chars.len() - max / 3..].iter().collect();
+    format!("{head} … {tail}")
+}
+
 impl Tc {
     fn describe(&self, class: &Name, t: &Ty) -> String {
         let mut p = Printer::default();
@@ -38,6 +55,27 @@ impl Tc {
 
     /// Solve `class t`: `Some(dictionary)`, or `None` when `t` is not known enough yet.
     pub fn entail(&mut self, class: &Name, t: &Ty, span: Span) -> TcResult<Option<DictExpr>> {
+        self.entail_at(class, t, span, (class, t, 0))
+    }
+
+    /// `entail` of a constraint `depth` instance contexts below `root`, the one asked for.
+    fn entail_at(
+        &mut self,
+        class: &Name,
+        t: &Ty,
+        span: Span,
+        (root_class, root_ty, depth): (&Name, &Ty, usize),
+    ) -> TcResult<Option<DictExpr>> {
+        if depth > MAX_INSTANCE_DEPTH {
+            let shown = abbreviate(&self.describe(root_class, root_ty), 120);
+            return Err(type_error(
+                span,
+                format!(
+                    "solving ({shown}) needs instances nested more than {MAX_INSTANCE_DEPTH} \
+                     deep: the type is nested too deeply"
+                ),
+            ));
+        }
         let t = self.subst.zonk(t);
         let (head, args) = t.spine();
         match head {
@@ -52,7 +90,7 @@ impl Tc {
                 let mut dicts = Vec::new();
                 for (c, pt) in &inst.context {
                     let pt = instantiate(pt, &args);
-                    match self.entail(c, &pt, span)? {
+                    match self.entail_at(c, &pt, span, (root_class, root_ty, depth + 1))? {
                         Some(d) => dicts.push(d),
                         None => {
                             let id = self.new_dict();
