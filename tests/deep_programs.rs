@@ -7,27 +7,13 @@
 
 mod support;
 
-use support::{parallel_map, run_dnrad, run_dnrad_with_input, temp_program, Outcome};
-
-const BACKENDS: [&str; 2] = ["vm", "interp"];
-
-fn runs(name: &str, program: &str) -> Vec<(&'static str, Outcome)> {
-    let file = temp_program("deep", name, program);
-    parallel_map(&BACKENDS, |b| {
-        (*b, run_dnrad(&["run", "--backend", b], &file))
-    })
-}
+use support::{
+    assert_prints_on_both_backends, assert_runtime_error_on_both_backends,
+    operands_failing_first_and_second, parallel_map, run_dnrad, run_dnrad_with_input, temp_program,
+};
 
 fn assert_prints(name: &str, program: &str, expected: &str) {
-    for (backend, out) in runs(name, program) {
-        assert!(!out.timed_out, "{name} on {backend} timed out");
-        assert_eq!(
-            (out.code, out.stdout.as_str()),
-            (Some(0), expected),
-            "{name} on {backend}: {}",
-            out.stderr
-        );
-    }
+    assert_prints_on_both_backends("deep", name, program, expected);
 }
 
 /// The program stops at compile time with `message` located in the file, exit code 1.
@@ -77,22 +63,9 @@ fn right_associative_chains_of_a_hundred_thousand_terms() {
 #[test]
 fn long_right_chains_evaluate_left_to_right() {
     // The first failing operand is the leftmost, as in the nested form.
-    let operands: Vec<String> = (0..3000)
-        .map(|i| match i {
-            10 => "error \"first\"".to_string(),
-            2990 => "error \"second\"".to_string(),
-            _ => i.to_string(),
-        })
-        .collect();
+    let operands = operands_failing_first_and_second();
     let program = format!("main = print (sum ({} : []))\n", operands.join(" : "));
-    for (backend, out) in runs("cons_order.hs", &program) {
-        assert_eq!(out.code, Some(1), "{backend}: {}", out.stderr);
-        assert!(
-            out.stderr.contains("runtime error: first"),
-            "{backend}: {}",
-            out.stderr
-        );
-    }
+    assert_runtime_error_on_both_backends("deep", "cons_order.hs", &program, "first");
 }
 
 #[test]

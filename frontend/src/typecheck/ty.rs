@@ -266,11 +266,7 @@ impl Subst {
 
     fn collect_metas(&self, t: &Ty, out: &mut Vec<u32>, seen: &mut HashSet<u32>) {
         match self.shallow(t) {
-            Ty::Meta(m) => {
-                if seen.insert(m) {
-                    out.push(m);
-                }
-            }
+            Ty::Meta(m) if seen.insert(m) => out.push(m),
             Ty::App(f, a) => {
                 self.collect_metas(&f, out, seen);
                 self.collect_metas(&a, out, seen);
