@@ -16,9 +16,9 @@ use crate::desugar::desugared_depth;
 use dnrad_core::{Diagnostic, ErrorKind, Span};
 
 /// The deepest nesting accepted. Measured on the 512 MiB compiler thread (which also runs the
-/// REPL): the deepest-recursing pass overflowed first past 2·10⁵ nested `if`s and past 1.5·10⁵
-/// nested `let`s (`ARCHITECTURE.md`); a quarter of that leaves room for constructs that cost more
-/// stack per level.
+/// REPL): 2·10⁵ nested `case`s or applications (4·10⁵ levels as counted here) overflowed it,
+/// 10⁵ of them and 2·10⁵ nested `if`s did not (`ARCHITECTURE.md`); the bound is a quarter or
+/// less of what failed.
 pub const MAX_NESTING: usize = 50_000;
 
 enum Node<'a> {
@@ -51,6 +51,9 @@ fn too_deep(span: Span) -> Diagnostic {
 }
 
 fn check<'a>(mut stack: Vec<(Node<'a>, usize)>) -> Result<(), Diagnostic> {
+    // The walk is depth first from the last child; the error is at the earliest node in the
+    // source past the bound (its subtree is not walked: it is deeper still).
+    let mut first: Option<Span> = None;
     while let Some((node, depth)) = stack.pop() {
         let span = match &node {
             Node::Expr(e) => e.span,
@@ -60,7 +63,10 @@ fn check<'a>(mut stack: Vec<(Node<'a>, usize)>) -> Result<(), Diagnostic> {
             Node::Type(t) => t.span,
         };
         if depth > MAX_NESTING {
-            return Err(too_deep(span));
+            if first.is_none_or(|f| span.lo < f.lo) {
+                first = Some(span);
+            }
+            continue;
         }
         let inner = depth + 1;
         let mut push = |n: Node<'a>, d: usize| stack.push((n, d));
@@ -121,7 +127,7 @@ fn check<'a>(mut stack: Vec<(Node<'a>, usize)>) -> Result<(), Diagnostic> {
             },
         }
     }
-    Ok(())
+    first.map_or(Ok(()), |span| Err(too_deep(span)))
 }
 
 /// The children of an expression at `inner` (one level below it), with the extra depth their
