@@ -6,15 +6,10 @@
 //! neither is written while the other is live. A function's parameters keep their registers
 //! (callers put the arguments there); a move's destination takes its source's number when it
 //! can, and the move goes. It changes register numbers and `nregs` and drops moves only, so a
-//! function too large for its dense sets (`MAX_MATRIX` bits: a `let` nested 10⁵ deep in one
-//! function has 10⁵ registers and 10⁵ instructions) keeps the generator's numbering instead.
+//! function too large for dense sets (`liveness::too_large`) keeps the generator's numbering.
 
 use super::code::{Function, Op, Reg};
-use super::liveness::{accesses, lives, registers, Set};
-
-/// The most bits the liveness and interference sets of one function may take (32 MiB): their
-/// size is registers × (instructions + registers).
-const MAX_MATRIX: usize = 1 << 28;
+use super::liveness::{accesses, lives, registers, too_large, Set};
 
 /// Renumber `f`'s registers by liveness (see the module comment).
 pub fn allocate(f: &mut Function) {
@@ -22,7 +17,7 @@ pub fn allocate(f: &mut Function) {
     if f.ops.is_empty() || n <= f.nparams as usize {
         return;
     }
-    if n.saturating_mul(2 * f.ops.len() + n) > MAX_MATRIX {
+    if too_large(f) {
         return;
     }
     let accesses: Vec<(Vec<Reg>, Vec<Reg>)> = (0..f.ops.len()).map(|pc| accesses(f, pc)).collect();
