@@ -3,7 +3,7 @@
 //! Lambdas are stored in one table and referred to by index. It does not evaluate anything.
 
 use dnrad_core::expr::{Expr, ExprKind, Lit};
-use dnrad_core::{Diagnostic, ErrorKind, Name, PrimOp, Program, Span};
+use dnrad_core::{Diagnostic, ErrorKind, Name, PrimOp, Program, Span, Type};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -70,6 +70,8 @@ pub struct Compiled {
     /// body with the parameters in slots `0..n` (for the VM's saturated calls, which need
     /// neither the global's closure nor partial applications; empty unless asked for).
     pub direct: Vec<(u32, u32, LamCode)>,
+    /// The core type of each direct entry's binding (the native tier's signatures).
+    pub direct_types: Vec<Type>,
     /// The top-level binding each lambda comes from (`None`: from the entry).
     pub lam_owners: Vec<Option<u32>>,
 }
@@ -487,6 +489,7 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
     };
     let mut globals = Vec::new();
     let mut direct = Vec::new();
+    let mut direct_types = Vec::new();
     let mut lam_owners = Vec::new();
     for (g, b) in program.binds.iter().enumerate() {
         globals.push((b.name.clone(), c.frame_body(&b.rhs)?));
@@ -494,6 +497,7 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         if direct_entries && !params.is_empty() {
             let code = c.frame_with_params(&params, body)?;
             direct.push((g as u32, params.len() as u32, code));
+            direct_types.push(b.ty.clone());
         }
         lam_owners.resize(c.lams.len(), Some(g as u32));
     }
@@ -507,6 +511,7 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
     Ok(Compiled {
         lams,
         direct,
+        direct_types,
         lam_owners,
         globals,
         entry,

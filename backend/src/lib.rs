@@ -15,6 +15,7 @@ mod lift;
 mod limits;
 mod literal_lexeme;
 mod machine;
+mod native;
 mod nested;
 mod number_lexeme;
 mod prims;

@@ -115,6 +115,13 @@ impl Limits {
         Ok(())
     }
 
+    /// What native code (see `native`) reads when it polls the limits: the instant the run's
+    /// time is up and the heap-limit flag, if there are such limits.
+    pub(crate) fn poll_state(&self) -> (Option<Instant>, Option<&'static AtomicBool>) {
+        let deadline = self.max_time.map(|max| self.started + max);
+        (deadline, self.heap.as_ref().map(|heap| heap.over))
+    }
+
     /// The error of a run that is past its heap limit, or would be after allocating `bytes`
     /// more (asked only when there is a limit; a small allocation is left to `tick`).
     pub(crate) fn reserve(&self, bytes: impl FnOnce() -> usize) -> Result<(), String> {

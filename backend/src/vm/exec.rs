@@ -13,6 +13,7 @@ use crate::machine::{
     apply_prim, forget_in_progress, leave_frame, loop_message, prim_error, runtime_error, Env,
     Global,
 };
+use crate::native::{NativeCode, Tier};
 use crate::prims::int_div;
 use crate::value::{Captures, Closure, RecGroup, Value};
 use crate::world::World;
@@ -74,6 +75,8 @@ pub struct Vm<'p, 'o, 'w> {
     /// The arguments of a `TailCallDirect` on their way to the frame's first registers (kept
     /// to reuse its allocation).
     moved: Vec<Value>,
+    /// The native code of the scalar functions, which direct calls run when they can.
+    native: Option<Tier<'p>>,
 }
 
 impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
@@ -101,7 +104,14 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             world,
             bp_calls: 0,
             moved: Vec::new(),
+            native: None,
         }
+    }
+
+    /// This VM with direct calls of scalar functions running `native` code (see `native`).
+    pub fn with_native(mut self, native: Option<&'p NativeCode>) -> Self {
+        self.native = native.map(|code| Tier::new(code, &self.limits));
+        self
     }
 
     fn error(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -649,6 +659,20 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     scrut,
                 } => {
                     let (ret, regs) = (Return::to(*dst, *scrut), code.list(*args, *n as usize));
+                    if let Some(tier) = &mut self.native {
+                        let values = regs.iter().map(|&r| &self.stack[base + index(r)]);
+                        if let Some(done) = tier.call(*callee, self.frames.len(), values, self.user_loc)
+                        {
+                            // As the callee's frame would have returned.
+                            if let Some(returned) = done.returned {
+                                self.returned_loc = returned;
+                            }
+                            let mut loc = done.loc;
+                            leave_frame(&mut loc, &mut self.returned_loc, self.user_loc);
+                            self.stack[reg(*dst)] = done.value;
+                            continue;
+                        }
+                    }
                     self.enter(pc, *callee, Env::None, ret, base, regs.iter().copied())?;
                     resume!();
                 }
@@ -659,10 +683,26 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 } => {
                     // Through a buffer: an argument may sit in a register the call overwrites.
                     let regs = code.list(*args, *n as usize);
+                    if let Some(tier) = &mut self.native {
+                        let values = regs.iter().map(|&r| &self.stack[base + index(r)]);
+                        if let Some(done) = tier.call(*callee, self.frames.len(), values, self.user_loc)
+                        {
+                            // As the callee, running in this frame, would have returned.
+                            if let Some(returned) = done.returned {
+                                self.returned_loc = returned;
+                            }
+                            self.user_loc = done.loc;
+                            let frame = self.frames.pop().expect("a frame to return from");
+                            self.stack.truncate(frame.base);
+                            leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
+                            deliver!(frame, done.value);
+                            continue;
+                        }
+                    }
                     let mut moved = std::mem::take(&mut self.moved);
                     moved.extend(
                         regs.iter()
-                            .map(|&r| std::mem::take(&mut self.stack[reg(r)])),
+                            .map(|&r| std::mem::take(&mut self.stack[base + index(r)])),
                     );
                     self.reenter(base, *callee, Env::None, moved.drain(..))?;
                     self.moved = moved;

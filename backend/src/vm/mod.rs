@@ -3,7 +3,7 @@
 //! interpreter, which stays the reference semantics. Both must print the same output and report
 //! errors at the same lines for every program.
 
-mod code;
+pub(crate) mod code;
 mod curried;
 pub(crate) mod exec;
 mod gen;
@@ -31,7 +31,8 @@ pub fn run(
         return (Ok(()), 0);
     }
     let funcs = gen::generate(compiled);
-    let mut vm = exec::Vm::new(compiled, &funcs, world, limits.clone());
+    let native = crate::native::compile(compiled, &funcs);
+    let mut vm = exec::Vm::new(compiled, &funcs, world, limits.clone()).with_native(native.as_ref());
     let result = vm.run(entry_index(compiled)).map(drop);
     (result, vm.bp_calls)
 }

@@ -1,0 +1,671 @@
+//! Cranelift code for the scalar functions (see `types`): each register of each type is a
+//! Cranelift variable holding the unboxed value; a self tail call is a loop, calls between
+//! scalar functions native calls (tail calls `return_call`). Every entry and loop iteration
+//! counts down the fuel and polls the limits when it runs out; every entry checks the machine
+//! stack against `Ctx::stack_floor`; a division by zero, a missing `case` arm, a poll that
+//! answers "stop" or a stack past the floor bail (see `runtime`). Each function also gets an
+//! entry wrapper of one signature for Rust to call. It must not emit anything that can trap or
+//! fail: every failure is a bail.
+
+use super::runtime::{
+    self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR,
+    POLL_INTERVAL,
+};
+use super::types::{self, Scalar, Slot, Typed};
+use crate::value::Value as RtValue;
+use crate::vm::code::{index, Function, Op, Reg};
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{
+    self, types as ct, AbiParam, Block, FuncRef, InstBuilder, MemFlags, SigRef, Value,
+};
+use cranelift_codegen::isa::CallConv;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::JITModule;
+use cranelift_module::{FuncId, Module};
+use dnrad_core::{PrimOp, Span};
+use std::collections::HashMap;
+
+/// Bail status: an error, a missing arm or a limit (the VM reruns the call and reports it).
+pub(crate) const BAIL_ERROR: i64 = 1;
+/// Bail status: the machine stack reached its floor (the VM runs the recursion itself).
+pub(crate) const BAIL_STACK: i64 = 2;
+
+/// The user locations native code records, numbered (the same span has one number).
+#[derive(Default)]
+pub(crate) struct Locs {
+    pub spans: Vec<Span>,
+    numbers: HashMap<Span, u32>,
+}
+
+impl Locs {
+    fn number(&mut self, span: Span) -> u32 {
+        *self.numbers.entry(span).or_insert_with(|| {
+            self.spans.push(span);
+            (self.spans.len() - 1) as u32
+        })
+    }
+}
+
+fn clif(s: Scalar) -> ir::Type {
+    match s {
+        Scalar::Int => ct::I64,
+        Scalar::Double => ct::F64,
+        Scalar::Bool => ct::I8,
+    }
+}
+
+/// The signature of a scalar function's native body: the context, then its parameters.
+pub(crate) fn body_signature(module: &JITModule, sig: &types::Signature) -> ir::Signature {
+    let mut s = ir::Signature::new(CallConv::Tail);
+    s.params.push(AbiParam::new(module.target_config().pointer_type()));
+    s.params
+        .extend(sig.params.iter().map(|&p| AbiParam::new(clif(p))));
+    s.returns.push(AbiParam::new(clif(sig.result)));
+    s
+}
+
+/// The signature of every entry wrapper: `extern "C" fn(*mut Ctx, *const u64) -> u64`.
+pub(crate) fn wrapper_signature(module: &JITModule) -> ir::Signature {
+    let ptr = module.target_config().pointer_type();
+    let mut s = module.make_signature();
+    s.params.push(AbiParam::new(ptr));
+    s.params.push(AbiParam::new(ptr));
+    s.returns.push(AbiParam::new(ct::I64));
+    s
+}
+
+/// Define the entry wrapper of a function of signature `sig` whose body is `body`: it reads
+/// the arguments (as `u64` bits) from its second argument and returns the result's bits.
+pub(crate) fn define_wrapper(
+    module: &mut JITModule,
+    fctx: &mut FunctionBuilderContext,
+    id: FuncId,
+    body: FuncId,
+    sig: &types::Signature,
+) -> Result<(), String> {
+    let mut ctx = module.make_context();
+    ctx.func.signature = wrapper_signature(module);
+    let mut b = FunctionBuilder::new(&mut ctx.func, fctx);
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    b.seal_block(entry);
+    let (cx, args) = (b.block_params(entry)[0], b.block_params(entry)[1]);
+    let mut values = vec![cx];
+    for (j, &p) in sig.params.iter().enumerate() {
+        let bits = b.ins().load(ct::I64, MemFlags::trusted(), args, (8 * j) as i32);
+        values.push(match p {
+            Scalar::Int => bits,
+            Scalar::Double => b.ins().bitcast(ct::F64, MemFlags::new(), bits),
+            Scalar::Bool => b.ins().ireduce(ct::I8, bits),
+        });
+    }
+    let callee = module.declare_func_in_func(body, b.func);
+    let call = b.ins().call(callee, &values);
+    let r = b.inst_results(call)[0];
+    let bits = match sig.result {
+        Scalar::Int => r,
+        Scalar::Double => b.ins().bitcast(ct::I64, MemFlags::new(), r),
+        Scalar::Bool => b.ins().uextend(ct::I64, r),
+    };
+    b.ins().return_(&[bits]);
+    b.finalize();
+    module
+        .define_function(id, &mut ctx)
+        .map_err(|e| e.to_string())?;
+    module.clear_context(&mut ctx);
+    Ok(())
+}
+
+/// Define the native body `id` of VM function `me` (`typed`), whose scalar callees' bodies
+/// are `bodies`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn define_body(
+    module: &mut JITModule,
+    fctx: &mut FunctionBuilderContext,
+    funcs: &[Function],
+    all: &HashMap<u32, Typed>,
+    bodies: &HashMap<u32, FuncId>,
+    locs: &mut Locs,
+    me: u32,
+) -> Result<(), String> {
+    let typed = &all[&me];
+    let mut ctx = module.make_context();
+    ctx.func.signature = body_signature(module, &typed.sig);
+    let ptr = module.target_config().pointer_type();
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, fctx);
+        let mut g = Gen {
+            b,
+            module,
+            f: &funcs[me as usize],
+            typed,
+            all,
+            bodies,
+            refs: HashMap::new(),
+            vars: HashMap::new(),
+            blocks: HashMap::new(),
+            locs,
+            ptr,
+            me,
+            cx: None,
+            bail: None,
+            bail_on: None,
+            tick: None,
+            unary: None,
+            binary: None,
+        };
+        g.function();
+        g.b.seal_all_blocks();
+        g.b.finalize();
+    }
+    module
+        .define_function(bodies[&me], &mut ctx)
+        .map_err(|e| format!("{e:?}"))?;
+    module.clear_context(&mut ctx);
+    Ok(())
+}
+
+struct Gen<'a, 'b> {
+    b: FunctionBuilder<'b>,
+    module: &'a mut JITModule,
+    f: &'a Function,
+    typed: &'a Typed,
+    all: &'a HashMap<u32, Typed>,
+    bodies: &'a HashMap<u32, FuncId>,
+    refs: HashMap<u32, FuncRef>,
+    vars: HashMap<(usize, Scalar), Variable>,
+    /// The block of each instruction that is a jump target (and of the first).
+    blocks: HashMap<usize, Block>,
+    locs: &'a mut Locs,
+    ptr: ir::Type,
+    me: u32,
+    cx: Option<Value>,
+    bail: Option<Block>,
+    bail_on: Option<Block>,
+    tick: Option<Block>,
+    unary: Option<SigRef>,
+    binary: Option<SigRef>,
+}
+
+impl Gen<'_, '_> {
+    fn cx(&self) -> Value {
+        self.cx.expect("the context")
+    }
+
+    fn var(&mut self, r: Reg, t: Scalar) -> Variable {
+        let key = (index(r), t);
+        if let Some(&v) = self.vars.get(&key) {
+            return v;
+        }
+        let v = self.b.declare_var(clif(t));
+        self.vars.insert(key, v);
+        v
+    }
+
+    fn get(&mut self, r: Reg, t: Scalar) -> Value {
+        let v = self.var(r, t);
+        self.b.use_var(v)
+    }
+
+    fn set(&mut self, r: Reg, t: Scalar, value: Value) {
+        let v = self.var(r, t);
+        self.b.def_var(v, value);
+    }
+
+    fn load32(&mut self, offset: i32) -> Value {
+        let cx = self.cx();
+        self.b.ins().load(ct::I32, MemFlags::trusted(), cx, offset)
+    }
+
+    fn store(&mut self, value: Value, offset: i32) {
+        let cx = self.cx();
+        self.b.ins().store(MemFlags::trusted(), value, cx, offset);
+    }
+
+    fn zero(&mut self, t: Scalar) -> Value {
+        match t {
+            Scalar::Double => self.b.ins().f64const(0.0),
+            _ => self.b.ins().iconst(clif(t), 0),
+        }
+    }
+
+    /// A block that stores bail status `status` (if any: else a callee's stays) and returns.
+    fn bail_block(&mut self, status: Option<i64>) -> Block {
+        let block = self.b.create_block();
+        self.b.set_cold_block(block);
+        let here = self.b.current_block();
+        self.b.switch_to_block(block);
+        if let Some(status) = status {
+            let s = self.b.ins().iconst(ct::I32, status);
+            self.store(s, OFFSET_BAIL);
+        }
+        let z = self.zero(self.typed.sig.result);
+        self.b.ins().return_(&[z]);
+        if let Some(here) = here {
+            self.b.switch_to_block(here);
+        }
+        block
+    }
+
+    /// The block that reports an error (or a limit) to the VM.
+    fn bail(&mut self) -> Block {
+        if let Some(b) = self.bail {
+            return b;
+        }
+        let b = self.bail_block(Some(BAIL_ERROR));
+        self.bail = Some(b);
+        b
+    }
+
+    /// The block that returns after a callee bailed, keeping its status.
+    fn bail_on(&mut self) -> Block {
+        if let Some(b) = self.bail_on {
+            return b;
+        }
+        let b = self.bail_block(None);
+        self.bail_on = Some(b);
+        b
+    }
+
+    fn block(&mut self, pc: u32) -> Block {
+        self.blocks[&(pc as usize)]
+    }
+
+    /// Where a switch on a Bool goes for `tag`: its arm's block or the bail.
+    fn arm(&mut self, table: u32, ntags: u32, default: u32, tag: u32) -> Block {
+        match types::switch_target(self.f, table, ntags, default, tag) {
+            Some(t) => self.block(t),
+            None => self.bail(),
+        }
+    }
+
+    fn function(&mut self) {
+        let f = self.f;
+        let entry = self.b.create_block();
+        self.b.append_block_params_for_function_params(entry);
+        self.b.switch_to_block(entry);
+        let params = self.b.block_params(entry).to_vec();
+        self.cx = Some(params[0]);
+        let sig = self.typed.sig.clone();
+        for (j, &t) in sig.params.iter().enumerate() {
+            self.set(j as Reg, t, params[j + 1]);
+        }
+        for (pc, op) in f.ops.iter().enumerate() {
+            let targets: Vec<u32> = match op {
+                Op::Switch {
+                    table,
+                    ntags,
+                    default,
+                    ..
+                } => (0..2)
+                    .filter_map(|tag| types::switch_target(f, *table, *ntags, *default, tag))
+                    .collect(),
+                Op::Jump { target } => vec![*target],
+                _ => Vec::new(),
+            };
+            if self.typed.before[pc].is_some() {
+                for t in targets {
+                    self.blocks
+                        .entry(t as usize)
+                        .or_insert_with(|| self.b.create_block());
+                }
+            }
+        }
+        let first = *self
+            .blocks
+            .entry(0)
+            .or_insert_with(|| self.b.create_block());
+        // The machine stack: a recursion too deep for it bails.
+        let sp = self.b.ins().get_stack_pointer(self.ptr);
+        let cx = self.cx();
+        let floor = self
+            .b
+            .ins()
+            .load(self.ptr, MemFlags::trusted(), cx, OFFSET_STACK_FLOOR);
+        let low = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, floor);
+        let deep = self.bail_block(Some(BAIL_STACK));
+        let tick = self.b.create_block();
+        self.b.ins().brif(low, deep, &[], tick, &[]);
+        self.tick = Some(tick);
+        self.ticks(tick, first);
+        self.b.switch_to_block(first);
+        self.body();
+    }
+
+    /// Block `tick`: count one call or iteration down the fuel, poll the limits when it runs
+    /// out, go on at `next`.
+    fn ticks(&mut self, tick: Block, next: Block) {
+        self.b.switch_to_block(tick);
+        let cx = self.cx();
+        let fuel = self.b.ins().load(ct::I64, MemFlags::trusted(), cx, OFFSET_FUEL);
+        let fuel = self.b.ins().iadd_imm(fuel, -1);
+        self.b.ins().store(MemFlags::trusted(), fuel, cx, OFFSET_FUEL);
+        let out = self.b.ins().icmp_imm(IntCC::SignedLessThan, fuel, 0);
+        let poll = self.b.create_block();
+        self.b.set_cold_block(poll);
+        self.b.ins().brif(out, poll, &[], next, &[]);
+        self.b.switch_to_block(poll);
+        let mut sig = self.module.make_signature();
+        sig.returns.push(AbiParam::new(ct::I32));
+        let sig = self.b.import_signature(sig);
+        let addr = self.b.ins().iconst(self.ptr, runtime::poll as *const () as i64);
+        let call = self.b.ins().call_indirect(sig, addr, &[]);
+        let stop = self.b.inst_results(call)[0];
+        let full = self.b.ins().iconst(ct::I64, POLL_INTERVAL);
+        self.store(full, OFFSET_FUEL);
+        let bail = self.bail();
+        self.b.ins().brif(stop, bail, &[], next, &[]);
+    }
+
+    fn body(&mut self) {
+        let f = self.f;
+        let mut open = true;
+        for (pc, op) in f.ops.iter().enumerate() {
+            if let Some(&block) = self.blocks.get(&pc) {
+                if open && pc > 0 {
+                    self.b.ins().jump(block, &[]);
+                }
+                if pc > 0 {
+                    self.b.switch_to_block(block);
+                }
+                open = true;
+            }
+            let Some(state) = &self.typed.before[pc] else {
+                continue;
+            };
+            if !open {
+                continue;
+            }
+            let state = state.clone();
+            open = self.op(op, &state);
+        }
+    }
+
+    fn type_of(state: &[Slot], r: Reg) -> Scalar {
+        match state[index(r)] {
+            Slot::Is(t) => t,
+            _ => unreachable!("a typed register"),
+        }
+    }
+
+    /// Emit `op`; whether control goes on to the next instruction.
+    fn op(&mut self, op: &Op, state: &[Slot]) -> bool {
+        match op {
+            Op::Loc(span) => {
+                let n = self.locs.number(*span);
+                let n = self.b.ins().iconst(ct::I32, i64::from(n));
+                self.store(n, OFFSET_LOC);
+            }
+            Op::Move { dst, src } => {
+                let t = Self::type_of(state, *src);
+                let v = self.get(*src, t);
+                self.set(*dst, t, v);
+            }
+            Op::Const { dst, index } => {
+                let (t, v) = match &self.f.consts[*index as usize] {
+                    RtValue::Int(i) => (Scalar::Int, self.b.ins().iconst(ct::I64, *i)),
+                    RtValue::Double(x) => (Scalar::Double, self.b.ins().f64const(*x)),
+                    RtValue::Tag(t) => (Scalar::Bool, self.b.ins().iconst(ct::I8, i64::from(*t))),
+                    _ => unreachable!("a scalar constant"),
+                };
+                self.set(*dst, t, v);
+            }
+            Op::Prim1 { dst, op, a, .. } => {
+                let (arg, result) = types::prim1(*op).expect("a native primitive");
+                let x = self.get(*a, arg);
+                let v = self.prim1(*op, x);
+                self.set(*dst, result, v);
+            }
+            Op::Prim2 { dst, op, a, b, .. } => {
+                let (arg, result) = types::prim2(*op).expect("a native primitive");
+                let (x, y) = (self.get(*a, arg), self.get(*b, arg));
+                let v = self.prim2(*op, x, y);
+                self.set(*dst, result, v);
+            }
+            Op::Switch {
+                scrut,
+                table,
+                ntags,
+                default,
+                ..
+            } => {
+                let c = self.get(*scrut, Scalar::Bool);
+                let yes = self.arm(*table, *ntags, *default, 1);
+                let no = self.arm(*table, *ntags, *default, 0);
+                self.b.ins().brif(c, yes, &[], no, &[]);
+                return false;
+            }
+            Op::Jump { target } => {
+                let block = self.block(*target);
+                self.b.ins().jump(block, &[]);
+                return false;
+            }
+            Op::Ret { src } => {
+                let v = self.get(*src, self.typed.sig.result);
+                self.b.ins().return_(&[v]);
+                return false;
+            }
+            Op::CallDirect {
+                dst, func, args, n, ..
+            } => {
+                let values = self.args(*func, *args, *n);
+                let result = self.all[func].sig.result;
+                let v = self.call(*func, &values);
+                self.set(*dst, result, v);
+            }
+            Op::TailCallDirect { func, args, n } => {
+                let values = self.args(*func, *args, *n);
+                if *func == self.me {
+                    for (j, v) in values.into_iter().skip(1).enumerate() {
+                        let t = self.typed.sig.params[j];
+                        self.set(j as Reg, t, v);
+                    }
+                    let tick = self.tick.expect("the tick block");
+                    self.b.ins().jump(tick, &[]);
+                } else {
+                    let callee = self.callee(*func);
+                    self.b.ins().return_call(callee, &values);
+                }
+                return false;
+            }
+            _ => unreachable!("an instruction the types admit"),
+        }
+        true
+    }
+
+    /// The context and the argument values of a call of `func` with registers
+    /// `operands[args..args+n]`.
+    fn args(&mut self, func: u32, args: u32, n: u32) -> Vec<Value> {
+        let params = self.all[&func].sig.params.clone();
+        let regs = self.f.list(args, n as usize).to_vec();
+        let mut values = vec![self.cx()];
+        for (&r, t) in regs.iter().zip(params) {
+            values.push(self.get(r, t));
+        }
+        values
+    }
+
+    fn callee(&mut self, func: u32) -> FuncRef {
+        if let Some(&r) = self.refs.get(&func) {
+            return r;
+        }
+        let r = self
+            .module
+            .declare_func_in_func(self.bodies[&func], self.b.func);
+        self.refs.insert(func, r);
+        r
+    }
+
+    /// A call that is not a tail call: on a bail, bail on; else the user location goes back
+    /// to the caller's, and the callee's, when it differs, becomes the `returned` one
+    /// (`machine::leave_frame`).
+    fn call(&mut self, func: u32, values: &[Value]) -> Value {
+        let saved = self.load32(OFFSET_LOC);
+        let callee = self.callee(func);
+        let call = self.b.ins().call(callee, values);
+        let result = self.b.inst_results(call)[0];
+        let bailed = self.load32(OFFSET_BAIL);
+        let on = self.b.create_block();
+        let stop = self.bail_on();
+        self.b.ins().brif(bailed, stop, &[], on, &[]);
+        self.b.switch_to_block(on);
+        let left = self.load32(OFFSET_LOC);
+        let moved = self.b.ins().icmp(IntCC::NotEqual, left, saved);
+        let old = self.load32(OFFSET_RETURNED);
+        let returned = self.b.ins().select(moved, left, old);
+        self.store(returned, OFFSET_RETURNED);
+        self.store(saved, OFFSET_LOC);
+        result
+    }
+
+    /// Division `op` (`quot`, `rem`, `div`, `mod`) as `prims::int_div`: by zero, bail; the
+    /// `minBound / -1` overflow wraps.
+    fn int_div(&mut self, op: PrimOp, a: Value, b: Value) -> Value {
+        let zero = self.b.ins().icmp_imm(IntCC::Equal, b, 0);
+        let on = self.b.create_block();
+        let bail = self.bail();
+        self.b.ins().brif(zero, bail, &[], on, &[]);
+        self.b.switch_to_block(on);
+        let minus_one = self.b.ins().icmp_imm(IntCC::Equal, b, -1);
+        let one = self.b.ins().iconst(ct::I64, 1);
+        let safe = self.b.ins().select(minus_one, one, b);
+        let q = self.b.ins().sdiv(a, safe);
+        let neg = self.b.ins().ineg(a);
+        let q = self.b.ins().select(minus_one, neg, q);
+        let r = self.b.ins().srem(a, safe);
+        let z = self.b.ins().iconst(ct::I64, 0);
+        let r = self.b.ins().select(minus_one, z, r);
+        let r_nonzero = self.b.ins().icmp_imm(IntCC::NotEqual, r, 0);
+        match op {
+            PrimOp::IntQuot => q,
+            PrimOp::IntRem => r,
+            PrimOp::IntDiv => {
+                // Rounded down: one less when there is a remainder and the signs differ.
+                let a_neg = self.b.ins().icmp_imm(IntCC::SignedLessThan, a, 0);
+                let b_neg = self.b.ins().icmp_imm(IntCC::SignedLessThan, b, 0);
+                let differ = self.b.ins().bxor(a_neg, b_neg);
+                let adjust = self.b.ins().band(differ, r_nonzero);
+                let adjust = self.b.ins().uextend(ct::I64, adjust);
+                self.b.ins().isub(q, adjust)
+            }
+            _ => {
+                // The remainder takes the divisor's sign.
+                let r_neg = self.b.ins().icmp_imm(IntCC::SignedLessThan, r, 0);
+                let b_neg = self.b.ins().icmp_imm(IntCC::SignedLessThan, b, 0);
+                let differ = self.b.ins().bxor(r_neg, b_neg);
+                let adjust = self.b.ins().band(differ, r_nonzero);
+                let shifted = self.b.ins().iadd(r, b);
+                self.b.ins().select(adjust, shifted, r)
+            }
+        }
+    }
+
+    fn prim1(&mut self, op: PrimOp, x: Value) -> Value {
+        use PrimOp::*;
+        let ins = self.b.ins();
+        match op {
+            IntNegate => ins.ineg(x),
+            IntToDouble => ins.fcvt_from_sint(ct::F64, x),
+            DoubleNegate => ins.fneg(x),
+            DoubleAbs => ins.fabs(x),
+            DoubleSqrt => ins.sqrt(x),
+            DoubleIsNaN => ins.fcmp(FloatCC::Unordered, x, x),
+            DoubleIsInfinite => {
+                let a = ins.fabs(x);
+                let inf = self.b.ins().f64const(f64::INFINITY);
+                self.b.ins().fcmp(FloatCC::Equal, a, inf)
+            }
+            DoubleIsNegativeZero => {
+                let bits = ins.bitcast(ct::I64, MemFlags::new(), x);
+                self.b.ins().icmp_imm(IntCC::Equal, bits, i64::MIN)
+            }
+            _ => {
+                let sig = match self.unary {
+                    Some(s) => s,
+                    None => {
+                        let mut s = self.module.make_signature();
+                        s.params.push(AbiParam::new(ct::I32));
+                        s.params.push(AbiParam::new(ct::F64));
+                        s.returns.push(AbiParam::new(ct::F64));
+                        let s = self.b.import_signature(s);
+                        self.unary = Some(s);
+                        s
+                    }
+                };
+                let addr = self
+                    .b
+                    .ins()
+                    .iconst(self.ptr, runtime::double_unary as *const () as i64);
+                let code = self.b.ins().iconst(ct::I32, op as i64);
+                let call = self.b.ins().call_indirect(sig, addr, &[code, x]);
+                self.b.inst_results(call)[0]
+            }
+        }
+    }
+
+    fn prim2(&mut self, op: PrimOp, x: Value, y: Value) -> Value {
+        use PrimOp::*;
+        let int = |cc| Some(cc);
+        let icc = match op {
+            IntEq => int(IntCC::Equal),
+            IntNe => int(IntCC::NotEqual),
+            IntLt => int(IntCC::SignedLessThan),
+            IntLe => int(IntCC::SignedLessThanOrEqual),
+            IntGt => int(IntCC::SignedGreaterThan),
+            IntGe => int(IntCC::SignedGreaterThanOrEqual),
+            _ => None,
+        };
+        if let Some(cc) = icc {
+            return self.b.ins().icmp(cc, x, y);
+        }
+        let fcc = match op {
+            DoubleEq => Some(FloatCC::Equal),
+            DoubleNe => Some(FloatCC::NotEqual),
+            DoubleLt => Some(FloatCC::LessThan),
+            DoubleLe => Some(FloatCC::LessThanOrEqual),
+            DoubleGt => Some(FloatCC::GreaterThan),
+            DoubleGe => Some(FloatCC::GreaterThanOrEqual),
+            _ => None,
+        };
+        if let Some(cc) = fcc {
+            return self.b.ins().fcmp(cc, x, y);
+        }
+        let ins = self.b.ins();
+        match op {
+            IntAdd => ins.iadd(x, y),
+            IntSub => ins.isub(x, y),
+            IntMul => ins.imul(x, y),
+            IntAnd => ins.band(x, y),
+            IntOr => ins.bor(x, y),
+            IntXor => ins.bxor(x, y),
+            IntQuot | IntRem | IntDiv | IntMod => self.int_div(op, x, y),
+            DoubleAdd => ins.fadd(x, y),
+            DoubleSub => ins.fsub(x, y),
+            DoubleMul => ins.fmul(x, y),
+            DoubleDiv => ins.fdiv(x, y),
+            _ => {
+                let sig = match self.binary {
+                    Some(s) => s,
+                    None => {
+                        let mut s = self.module.make_signature();
+                        s.params.push(AbiParam::new(ct::I32));
+                        s.params.push(AbiParam::new(ct::F64));
+                        s.params.push(AbiParam::new(ct::F64));
+                        s.returns.push(AbiParam::new(ct::F64));
+                        let s = self.b.import_signature(s);
+                        self.binary = Some(s);
+                        s
+                    }
+                };
+                let addr = self
+                    .b
+                    .ins()
+                    .iconst(self.ptr, runtime::double_binary as *const () as i64);
+                let code = self.b.ins().iconst(ct::I32, op as i64);
+                let call = self.b.ins().call_indirect(sig, addr, &[code, x, y]);
+                self.b.inst_results(call)[0]
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! How the VM calls native code: the compiled entries (`NativeCode`), and a run's `Tier`,
+//! which unboxes a direct call's arguments, enters the native function through its wrapper
+//! and boxes the result, or answers `None` so the VM runs the call in bytecode (an argument of
+//! another variant, a bail, a depth the VM's own limit could reach). It must not report errors
+//! or change the VM's state: the VM applies what a call returns.
+
+use super::codegen::BAIL_STACK;
+use super::runtime::{
+    set_poll_state, stack_address, Ctx, PollState, ENTRY_LOC, MIN_FRAME, NATIVE_STACK,
+    NO_LOC, POLL_INTERVAL,
+};
+use super::types::{Scalar, Typed};
+use super::MAX_PARAMS;
+use crate::limits::Limits;
+use crate::value::Value;
+use cranelift_jit::JITModule;
+use cranelift_module::FuncId;
+use dnrad_core::Span;
+use std::collections::HashMap;
+
+/// An entry wrapper: the context, the arguments' bits; the result's bits.
+type EntryFn = extern "C" fn(*mut Ctx, *const u64) -> u64;
+
+/// The most native calls one entry can nest (each takes at least `MIN_FRAME` of the stack):
+/// the VM lets native code run only where that many more frames stay within `--max-depth`.
+const NATIVE_DEPTH: usize = NATIVE_STACK / MIN_FRAME;
+
+struct Entry {
+    code: EntryFn,
+    params: Box<[Scalar]>,
+    result: Scalar,
+}
+
+/// The native code of a program's scalar functions.
+pub(crate) struct NativeCode {
+    /// Owns the machine code (freed on drop).
+    module: Option<JITModule>,
+    /// By VM function index.
+    entries: Vec<Option<Entry>>,
+    /// The user locations native code records, by number.
+    locs: Vec<Span>,
+}
+
+impl NativeCode {
+    pub(super) fn new(
+        module: JITModule,
+        nfuncs: usize,
+        wrappers: &[(u32, FuncId)],
+        typed: &HashMap<u32, Typed>,
+        locs: Vec<Span>,
+    ) -> NativeCode {
+        let mut entries: Vec<Option<Entry>> = (0..nfuncs).map(|_| None).collect();
+        for &(i, id) in wrappers {
+            let ptr = module.get_finalized_function(id);
+            // SAFETY: `id` is a finalized wrapper defined with `codegen::wrapper_signature`,
+            // the platform C convention's `fn(*mut Ctx, *const u64) -> u64`; the pointer stays
+            // valid while `module` lives, which is as long as `entries`.
+            let code = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
+            let sig = &typed[&i].sig;
+            entries[i as usize] = Some(Entry {
+                code,
+                params: sig.params.clone().into(),
+                result: sig.result,
+            });
+        }
+        NativeCode {
+            module: Some(module),
+            entries,
+            locs,
+        }
+    }
+
+    /// How many VM functions have native code.
+    #[cfg(test)]
+    pub(crate) fn count(&self) -> usize {
+        self.entries.iter().flatten().count()
+    }
+}
+
+impl Drop for NativeCode {
+    fn drop(&mut self) {
+        self.entries.clear();
+        if let Some(module) = self.module.take() {
+            // SAFETY: no pointer into the code outlives this: `entries` is gone, and a call
+            // borrows the `NativeCode`, so none is running.
+            unsafe { module.free_memory() }
+        }
+    }
+}
+
+/// What a native call gives the VM: its value and the user locations it leaves, as the VM's
+/// frame would have (see `machine::leave_frame`).
+pub(crate) struct Called {
+    pub value: Value,
+    /// The callee's user location when it returned.
+    pub loc: Span,
+    /// The location a call nested in it returned with, if any moved it.
+    pub returned: Option<Span>,
+}
+
+/// The native tier in one VM run.
+pub(crate) struct Tier<'p> {
+    code: &'p NativeCode,
+    /// Carried from entry to entry, so that short calls poll too.
+    fuel: i64,
+    /// A recursion bailed for the stack at this VM depth: deeper calls stay on the VM until a
+    /// native call at this depth or above succeeds.
+    off_above: usize,
+    poll: PollState,
+    max_depth: usize,
+}
+
+fn unbox(t: Scalar, v: &Value) -> Option<u64> {
+    match (t, v) {
+        (Scalar::Int, Value::Int(i)) => Some(*i as u64),
+        (Scalar::Double, Value::Double(x)) => Some(x.to_bits()),
+        (Scalar::Bool, Value::Tag(b @ (0 | 1))) => Some(u64::from(*b)),
+        _ => None,
+    }
+}
+
+fn boxed(t: Scalar, bits: u64) -> Value {
+    match t {
+        Scalar::Int => Value::Int(bits as i64),
+        Scalar::Double => Value::Double(f64::from_bits(bits)),
+        Scalar::Bool => Value::bool(bits & 1 != 0),
+    }
+}
+
+impl<'p> Tier<'p> {
+    pub(crate) fn new(code: &'p NativeCode, limits: &Limits) -> Tier<'p> {
+        let (deadline, over) = limits.poll_state();
+        Tier {
+            code,
+            fuel: POLL_INTERVAL,
+            off_above: usize::MAX,
+            poll: PollState { deadline, over },
+            max_depth: limits.max_depth,
+        }
+    }
+
+    /// Run VM function `func` on `args` natively, called at VM depth `depth` where the user
+    /// location is `user_loc`; `None` when the VM must run the call.
+    pub(crate) fn call<'v>(
+        &mut self,
+        func: u32,
+        depth: usize,
+        args: impl Iterator<Item = &'v Value>,
+        user_loc: Span,
+    ) -> Option<Called> {
+        let entry = self.code.entries.get(func as usize)?.as_ref()?;
+        if depth > self.off_above || depth.saturating_add(NATIVE_DEPTH) >= self.max_depth {
+            return None;
+        }
+        let mut bits = [0u64; MAX_PARAMS];
+        for ((slot, &t), v) in bits.iter_mut().zip(entry.params.iter()).zip(args) {
+            *slot = unbox(t, v)?;
+        }
+        set_poll_state(self.poll);
+        let mut ctx = Ctx {
+            fuel: self.fuel,
+            stack_floor: stack_address().saturating_sub(NATIVE_STACK) as u64,
+            bail: 0,
+            loc: ENTRY_LOC,
+            returned: NO_LOC,
+        };
+        let result = (entry.code)(&mut ctx, bits.as_ptr());
+        self.fuel = ctx.fuel;
+        match i64::from(ctx.bail) {
+            0 => {}
+            BAIL_STACK => {
+                self.off_above = depth;
+                return None;
+            }
+            _ => return None,
+        }
+        self.off_above = usize::MAX;
+        let locs = &self.code.locs;
+        Some(Called {
+            value: boxed(entry.result, result),
+            loc: match ctx.loc {
+                ENTRY_LOC => user_loc,
+                n => locs[n as usize],
+            },
+            returned: (ctx.returned != NO_LOC).then(|| locs[ctx.returned as usize]),
+        })
+    }
+}

@@ -1,0 +1,103 @@
+//! The native tier: the VM's scalar functions (direct entries computing only with `Int`,
+//! `Double` and `Bool`, see `types`) compiled to machine code with Cranelift (`codegen`) once
+//! per run, and called from the VM's direct calls (`glue`). Native code never reports an error:
+//! on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
+//! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
+//! reports the error or hits the limit as it always has. `DNRAD_NATIVE=off` in the environment
+//! turns the tier off (for the differential test and benchmarks). This module must not change
+//! the VM's code or run anything itself.
+
+mod codegen;
+mod glue;
+mod runtime;
+mod types;
+
+pub(crate) use glue::{NativeCode, Tier};
+
+use crate::compile::Compiled;
+use crate::vm::code::Function;
+use codegen::Locs;
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::FunctionBuilderContext;
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Linkage, Module};
+use std::collections::HashMap;
+
+/// The most parameters a native function takes (an entry passes them in an array).
+pub(crate) const MAX_PARAMS: usize = 16;
+
+/// Whether the tier is on: unless `DNRAD_NATIVE` is `off`.
+pub(crate) fn enabled() -> bool {
+    std::env::var_os("DNRAD_NATIVE").is_none_or(|v| v != "off")
+}
+
+/// The native code of `compiled`'s scalar functions (`funcs` is its VM code), or `None` when it
+/// has none (or the tier is off, or Cranelift cannot target this machine).
+pub(crate) fn compile(compiled: &Compiled, funcs: &[Function]) -> Option<NativeCode> {
+    if !enabled() {
+        return None;
+    }
+    let first_direct = compiled.lams.len() + compiled.globals.len();
+    let candidates: HashMap<u32, types::Signature> = compiled
+        .direct
+        .iter()
+        .zip(&compiled.direct_types)
+        .enumerate()
+        .filter_map(|(k, ((_, arity, _), ty))| {
+            let sig = types::signature(ty, *arity as usize)?;
+            (sig.params.len() <= MAX_PARAMS).then_some(((first_direct + k) as u32, sig))
+        })
+        .collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    let typed = types::scalar_functions(funcs, candidates);
+    if typed.is_empty() {
+        return None;
+    }
+    build(funcs, &typed).ok()
+}
+
+/// Compile the functions `typed` with Cranelift.
+fn build(funcs: &[Function], typed: &HashMap<u32, types::Typed>) -> Result<NativeCode, String> {
+    let mut flags = settings::builder();
+    let set = |flags: &mut settings::Builder, name, value| {
+        flags.set(name, value).map_err(|e| e.to_string())
+    };
+    set(&mut flags, "opt_level", "speed")?;
+    set(&mut flags, "use_colocated_libcalls", "false")?;
+    set(&mut flags, "is_pic", "false")?;
+    let isa = cranelift_native::builder()
+        .map_err(str::to_string)?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| e.to_string())?;
+    let mut module = JITModule::new(JITBuilder::with_isa(
+        isa,
+        cranelift_module::default_libcall_names(),
+    ));
+    let mut order: Vec<u32> = typed.keys().copied().collect();
+    order.sort_unstable();
+    let (mut bodies, mut wrappers) = (HashMap::new(), Vec::new());
+    for &i in &order {
+        let sig = codegen::body_signature(&module, &typed[&i].sig);
+        let body = module
+            .declare_function(&format!("f{i}"), Linkage::Local, &sig)
+            .map_err(|e| e.to_string())?;
+        let sig = codegen::wrapper_signature(&module);
+        let wrapper = module
+            .declare_function(&format!("w{i}"), Linkage::Local, &sig)
+            .map_err(|e| e.to_string())?;
+        bodies.insert(i, body);
+        wrappers.push((i, wrapper));
+    }
+    let mut fctx = FunctionBuilderContext::new();
+    let mut locs = Locs::default();
+    for &i in &order {
+        codegen::define_body(&mut module, &mut fctx, funcs, typed, &bodies, &mut locs, i)?;
+    }
+    for &(i, wrapper) in &wrappers {
+        codegen::define_wrapper(&mut module, &mut fctx, wrapper, bodies[&i], &typed[&i].sig)?;
+    }
+    module.finalize_definitions().map_err(|e| e.to_string())?;
+    Ok(NativeCode::new(module, funcs.len(), &wrappers, typed, locs.spans))
+}
