@@ -1,6 +1,7 @@
 //! Runs every benchmark program of `benches/programs/` at its default size (no arguments) on
 //! both backends, with the lint, and compares standard output exactly with `NAME.out`, which
-//! GHC produced. It times nothing: the speed of these programs is measured by
+//! GHC produced; the VM runs with its native tier on and off (`DNRAD_NATIVE=off`), which must
+//! print the same and end the same way. It times nothing: the speed of these programs is measured by
 //! `benches/programs.rs` and `benches/programs/compare.sh`, at the sizes their `-- bench:`
 //! lines give, which must stay out of this test (they take seconds each).
 
@@ -10,13 +11,23 @@ mod support;
 mod programs;
 
 use std::path::Path;
-use support::{parallel_map, run_dnrad_in};
+use support::{parallel_map, run_dnrad_env, NATIVE_OFF};
 
-/// Why `program` failed on `backend`, or `None` if it printed its `.out`.
+/// Why `program` failed on `backend` (`vm-off`: the VM without its native tier), or `None`
+/// if it printed its `.out`.
 fn check(program: &Path, backend: &str) -> Option<String> {
     let expected = std::fs::read_to_string(program.with_extension("out")).expect("a .out file");
     let file = program.to_str().expect("a UTF-8 path");
-    let out = run_dnrad_in(&["run", "--lint", "--backend", backend, file], None, None);
+    let (backend, env) = match backend {
+        "vm-off" => ("vm", &NATIVE_OFF[..]),
+        _ => (backend, &[][..]),
+    };
+    let out = run_dnrad_env(
+        &["run", "--lint", "--backend", backend, file],
+        None,
+        None,
+        env,
+    );
     if out.timed_out {
         return Some("timed out".into());
     }
@@ -40,7 +51,13 @@ fn benchmark_programs_print_ghcs_output_on_both_backends() {
     );
     let cases: Vec<(&Path, &str)> = programs
         .iter()
-        .flat_map(|p| [(p.path.as_path(), "vm"), (p.path.as_path(), "interp")])
+        .flat_map(|p| {
+            [
+                (p.path.as_path(), "vm"),
+                (p.path.as_path(), "vm-off"),
+                (p.path.as_path(), "interp"),
+            ]
+        })
         .collect();
     let failures: Vec<String> = parallel_map(&cases, |(p, backend)| {
         check(p, backend).map(|why| format!("{} on {backend}: {why}", p.display()))

@@ -8,6 +8,8 @@
 //! exponential sharing.
 //! Every case runs on both backends: the interpreter (`ID`) and the VM (`ID@vm`); both must
 //! match the expected output and error line, which makes this the backends' differential test.
+//! A VM case also runs with the VM's native tier off (`DNRAD_NATIVE=off`): standard output,
+//! standard error and the exit code must be the same as with it on.
 //! A case is `NAME.hs` or a literate `NAME.lhs`, which may import modules beside it; it may come
 //! with `NAME.stdin` (its standard input; otherwise it is empty),
 //! `NAME.args` (one line of arguments: `dnrad run NAME.hs -- ARGS`) and `NAME.exit` (the exit
@@ -18,7 +20,7 @@ mod support;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use support::{compare_numeric, corpus_dir, run_dnrad_in, Outcome};
+use support::{compare_numeric, corpus_dir, run_dnrad_env, Outcome, NATIVE_OFF};
 
 /// One corpus program and what it must do.
 struct Case {
@@ -120,26 +122,35 @@ fn cases() -> Vec<Case> {
     out
 }
 
-/// Run `case` in a fresh working directory of its own.
-fn run_case(case: &Case) -> Outcome {
+/// Run `case` in a fresh working directory of its own, with the environment variables `env`.
+fn run_case(case: &Case, env: &[(&str, &str)]) -> Outcome {
     let mut args: Vec<&str> = case.args.iter().map(String::as_str).collect();
     args.push(case.path.to_str().expect("a UTF-8 path"));
     if !case.program_args.is_empty() {
         args.push("--");
         args.extend(case.program_args.iter().map(String::as_str));
     }
-    let name = case.id.replace(['/', '@'], "_");
+    let name = case.id.replace(['/', '@'], "_") + &env.len().to_string();
     let dir = std::env::temp_dir().join(format!("dnrad-corpus-{}/{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a working directory for the case");
-    let outcome = run_dnrad_in(&args, case.stdin.as_deref(), Some(&dir));
+    let stdin = case.stdin.as_deref().map(str::as_bytes);
+    let outcome = run_dnrad_env(&args, stdin, Some(&dir), env);
     let _ = std::fs::remove_dir_all(&dir);
     outcome
 }
 
 /// Why a case failed, or `None` if it passed.
 fn check(case: &Case) -> Option<String> {
-    let outcome = run_case(case);
+    let outcome = run_case(case, &[]);
+    if case.args.iter().any(|a| a == "vm") {
+        let off = run_case(case, &NATIVE_OFF);
+        if off != outcome {
+            return Some(format!(
+                "the native tier changed the run\n--- off\n{off:?}\n--- on\n{outcome:?}"
+            ));
+        }
+    }
     let Outcome {
         stdout,
         stderr,

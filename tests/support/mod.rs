@@ -15,6 +15,10 @@ pub fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
 }
 
+/// The environment that turns the VM's native tier off (`backend/src/native`).
+pub const NATIVE_OFF: [(&str, &str); 1] = [("DNRAD_NATIVE", "off")];
+
+#[derive(PartialEq, Eq, Debug)]
 pub struct Outcome {
     pub stdout: String,
     pub stderr: String,
@@ -57,12 +61,23 @@ pub fn run_dnrad_in(args: &[&str], input: Option<&str>, dir: Option<&Path>) -> O
 
 /// `run_dnrad_in` with standard input given as bytes (which need not be UTF-8).
 pub fn run_dnrad_bytes(args: &[&str], input: Option<&[u8]>, dir: Option<&Path>) -> Outcome {
+    run_dnrad_env(args, input, dir, &[])
+}
+
+/// `run_dnrad_bytes` with the environment variables `env` set too.
+pub fn run_dnrad_env(
+    args: &[&str],
+    input: Option<&[u8]>,
+    dir: Option<&Path>,
+    env: &[(&str, &str)],
+) -> Outcome {
     let mut command = Command::new(env!("CARGO_BIN_EXE_dnrad"));
     if let Some(dir) = dir {
         command.current_dir(dir);
     }
     let mut child = command
         .args(args)
+        .envs(env.iter().copied())
         .env("NO_COLOR", "1")
         .stdin(if input.is_some() {
             Stdio::piped()

@@ -8,8 +8,7 @@
 //! fail: every failure is a bail.
 
 use super::runtime::{
-    self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR,
-    POLL_INTERVAL,
+    self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
 };
 use super::types::{self, Scalar, Slot, Typed};
 use crate::value::Value as RtValue;
@@ -57,7 +56,8 @@ fn clif(s: Scalar) -> ir::Type {
 /// The signature of a scalar function's native body: the context, then its parameters.
 pub(crate) fn body_signature(module: &JITModule, sig: &types::Signature) -> ir::Signature {
     let mut s = ir::Signature::new(CallConv::Tail);
-    s.params.push(AbiParam::new(module.target_config().pointer_type()));
+    s.params
+        .push(AbiParam::new(module.target_config().pointer_type()));
     s.params
         .extend(sig.params.iter().map(|&p| AbiParam::new(clif(p))));
     s.returns.push(AbiParam::new(clif(sig.result)));
@@ -93,7 +93,9 @@ pub(crate) fn define_wrapper(
     let (cx, args) = (b.block_params(entry)[0], b.block_params(entry)[1]);
     let mut values = vec![cx];
     for (j, &p) in sig.params.iter().enumerate() {
-        let bits = b.ins().load(ct::I64, MemFlags::trusted(), args, (8 * j) as i32);
+        let bits = b
+            .ins()
+            .load(ct::I64, MemFlags::trusted(), args, (8 * j) as i32);
         values.push(match p {
             Scalar::Int => bits,
             Scalar::Double => b.ins().bitcast(ct::F64, MemFlags::new(), bits),
@@ -338,9 +340,14 @@ impl Gen<'_, '_> {
     fn ticks(&mut self, tick: Block, next: Block) {
         self.b.switch_to_block(tick);
         let cx = self.cx();
-        let fuel = self.b.ins().load(ct::I64, MemFlags::trusted(), cx, OFFSET_FUEL);
+        let fuel = self
+            .b
+            .ins()
+            .load(ct::I64, MemFlags::trusted(), cx, OFFSET_FUEL);
         let fuel = self.b.ins().iadd_imm(fuel, -1);
-        self.b.ins().store(MemFlags::trusted(), fuel, cx, OFFSET_FUEL);
+        self.b
+            .ins()
+            .store(MemFlags::trusted(), fuel, cx, OFFSET_FUEL);
         let out = self.b.ins().icmp_imm(IntCC::SignedLessThan, fuel, 0);
         let poll = self.b.create_block();
         self.b.set_cold_block(poll);
@@ -349,7 +356,10 @@ impl Gen<'_, '_> {
         let mut sig = self.module.make_signature();
         sig.returns.push(AbiParam::new(ct::I32));
         let sig = self.b.import_signature(sig);
-        let addr = self.b.ins().iconst(self.ptr, runtime::poll as *const () as i64);
+        let addr = self
+            .b
+            .ins()
+            .iconst(self.ptr, runtime::poll as *const () as i64);
         let call = self.b.ins().call_indirect(sig, addr, &[]);
         let stop = self.b.inst_results(call)[0];
         let full = self.b.ins().iconst(ct::I64, POLL_INTERVAL);

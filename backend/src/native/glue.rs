@@ -6,8 +6,8 @@
 
 use super::codegen::BAIL_STACK;
 use super::runtime::{
-    set_poll_state, stack_address, Ctx, PollState, ENTRY_LOC, MIN_FRAME, NATIVE_STACK,
-    NO_LOC, POLL_INTERVAL,
+    set_poll_state, stack_address, Ctx, PollState, ENTRY_LOC, MIN_FRAME, NATIVE_STACK, NO_LOC,
+    POLL_INTERVAL,
 };
 use super::types::{Scalar, Typed};
 use super::MAX_PARAMS;
@@ -172,7 +172,11 @@ impl<'p> Tier<'p> {
                 self.off_above = depth;
                 return None;
             }
-            _ => return None,
+            _ => {
+                // Past a limit, the calls the VM's rerun makes poll at once.
+                self.fuel = 0;
+                return None;
+            }
         }
         self.off_above = usize::MAX;
         let locs = &self.code.locs;

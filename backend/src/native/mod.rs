@@ -37,6 +37,18 @@ pub(crate) fn compile(compiled: &Compiled, funcs: &[Function]) -> Option<NativeC
     if !enabled() {
         return None;
     }
+    let typed = scalar_functions(compiled, funcs);
+    if typed.is_empty() {
+        return None;
+    }
+    build(funcs, &typed).ok()
+}
+
+/// The functions of `funcs` (the VM code of `compiled`) the tier compiles, typed.
+pub(crate) fn scalar_functions(
+    compiled: &Compiled,
+    funcs: &[Function],
+) -> HashMap<u32, types::Typed> {
     let first_direct = compiled.lams.len() + compiled.globals.len();
     let candidates: HashMap<u32, types::Signature> = compiled
         .direct
@@ -48,14 +60,7 @@ pub(crate) fn compile(compiled: &Compiled, funcs: &[Function]) -> Option<NativeC
             (sig.params.len() <= MAX_PARAMS).then_some(((first_direct + k) as u32, sig))
         })
         .collect();
-    if candidates.is_empty() {
-        return None;
-    }
-    let typed = types::scalar_functions(funcs, candidates);
-    if typed.is_empty() {
-        return None;
-    }
-    build(funcs, &typed).ok()
+    types::scalar_functions(funcs, candidates)
 }
 
 /// Compile the functions `typed` with Cranelift.
@@ -99,5 +104,11 @@ fn build(funcs: &[Function], typed: &HashMap<u32, types::Typed>) -> Result<Nativ
         codegen::define_wrapper(&mut module, &mut fctx, wrapper, bodies[&i], &typed[&i].sig)?;
     }
     module.finalize_definitions().map_err(|e| e.to_string())?;
-    Ok(NativeCode::new(module, funcs.len(), &wrappers, typed, locs.spans))
+    Ok(NativeCode::new(
+        module,
+        funcs.len(),
+        &wrappers,
+        typed,
+        locs.spans,
+    ))
 }

@@ -100,7 +100,10 @@ mod tests {
     #[test]
     fn the_offsets_are_the_fields_places() {
         assert_eq!(std::mem::offset_of!(Ctx, fuel) as i32, OFFSET_FUEL);
-        assert_eq!(std::mem::offset_of!(Ctx, stack_floor) as i32, OFFSET_STACK_FLOOR);
+        assert_eq!(
+            std::mem::offset_of!(Ctx, stack_floor) as i32,
+            OFFSET_STACK_FLOOR
+        );
         assert_eq!(std::mem::offset_of!(Ctx, bail) as i32, OFFSET_BAIL);
         assert_eq!(std::mem::offset_of!(Ctx, loc) as i32, OFFSET_LOC);
         assert_eq!(std::mem::offset_of!(Ctx, returned) as i32, OFFSET_RETURNED);

@@ -110,12 +110,11 @@ pub(crate) fn prim2(op: PrimOp) -> Option<(Scalar, Scalar)> {
     use PrimOp::*;
     use Scalar::*;
     Some(match op {
-        IntAdd | IntSub | IntMul | IntQuot | IntRem | IntDiv | IntMod | IntAnd | IntOr
-        | IntXor => (Int, Int),
-        IntEq | IntNe | IntLt | IntLe | IntGt | IntGe => (Int, Bool),
-        DoubleAdd | DoubleSub | DoubleMul | DoubleDiv | DoublePow | DoubleAtan2 => {
-            (Double, Double)
+        IntAdd | IntSub | IntMul | IntQuot | IntRem | IntDiv | IntMod | IntAnd | IntOr | IntXor => {
+            (Int, Int)
         }
+        IntEq | IntNe | IntLt | IntLe | IntGt | IntGe => (Int, Bool),
+        DoubleAdd | DoubleSub | DoubleMul | DoubleDiv | DoublePow | DoubleAtan2 => (Double, Double),
         DoubleEq | DoubleNe | DoubleLt | DoubleLe | DoubleGt | DoubleGe => (Double, Bool),
         _ => return None,
     })
@@ -132,7 +131,13 @@ pub(crate) fn constant(v: &Value) -> Option<Scalar> {
 }
 
 /// Where a `Switch` on a Bool goes for tag `tag` (`None`: no arm, the VM's error).
-pub(crate) fn switch_target(f: &Function, table: u32, ntags: u32, default: u32, tag: u32) -> Option<u32> {
+pub(crate) fn switch_target(
+    f: &Function,
+    table: u32,
+    ntags: u32,
+    default: u32,
+    tag: u32,
+) -> Option<u32> {
     let target = if tag < ntags {
         f.operands[(table + tag) as usize]
     } else {
@@ -288,7 +293,9 @@ fn step(
             (read(state, *src)? == sig.result).then_some(())?;
             Some(Vec::new())
         }
-        Op::CallDirect { dst, func, args, n, .. } => {
+        Op::CallDirect {
+            dst, func, args, n, ..
+        } => {
             let callee = sigs.get(func)?;
             args_are(state, f.list(*args, *n as usize), &callee.params)?;
             set(state, *dst, callee.result)?;
@@ -325,7 +332,10 @@ mod tests {
 
     #[test]
     fn signatures_come_from_scalar_core_types() {
-        let t = Type::fun(int(), Type::fun(int(), Type::Con(names::BOOL.into(), vec![])));
+        let t = Type::fun(
+            int(),
+            Type::fun(int(), Type::Con(names::BOOL.into(), vec![])),
+        );
         assert_eq!(
             signature(&t, 2),
             Some(Signature {
@@ -347,12 +357,34 @@ mod tests {
             1,
             vec![
                 Op::Const { dst: 1, index: 0 },
-                Op::Prim2 { dst: 1, op: PrimOp::IntLt, a: 0, b: 1, span },
-                Op::Switch { scrut: 1, table: 0, ntags: 2, default: NO_TARGET, span },
+                Op::Prim2 {
+                    dst: 1,
+                    op: PrimOp::IntLt,
+                    a: 0,
+                    b: 1,
+                    span,
+                },
+                Op::Switch {
+                    scrut: 1,
+                    table: 0,
+                    ntags: 2,
+                    default: NO_TARGET,
+                    span,
+                },
                 Op::Ret { src: 0 },
                 Op::Const { dst: 1, index: 0 },
-                Op::Prim2 { dst: 0, op: PrimOp::IntSub, a: 0, b: 1, span },
-                Op::TailCallDirect { func: 7, args: 2, n: 1 },
+                Op::Prim2 {
+                    dst: 0,
+                    op: PrimOp::IntSub,
+                    a: 0,
+                    b: 1,
+                    span,
+                },
+                Op::TailCallDirect {
+                    func: 7,
+                    args: 2,
+                    n: 1,
+                },
             ],
             vec![Value::Int(1)],
         );
@@ -393,7 +425,13 @@ mod tests {
             2,
             1,
             vec![
-                Op::Switch { scrut: 0, table: 0, ntags: 2, default: NO_TARGET, span },
+                Op::Switch {
+                    scrut: 0,
+                    table: 0,
+                    ntags: 2,
+                    default: NO_TARGET,
+                    span,
+                },
                 Op::Const { dst: 1, index: 0 },
                 Op::Jump { target: 4 },
                 Op::Const { dst: 1, index: 1 },
@@ -417,7 +455,16 @@ mod tests {
             vec![Op::Capture { dst: 0, index: 0 }, Op::Ret { src: 0 }],
             vec![],
         );
-        let mut caller = function(1, 1, vec![Op::TailCallDirect { func: 0, args: 0, n: 1 }], vec![]);
+        let mut caller = function(
+            1,
+            1,
+            vec![Op::TailCallDirect {
+                func: 0,
+                args: 0,
+                n: 1,
+            }],
+            vec![],
+        );
         caller.operands = vec![0];
         let sig = Signature {
             params: vec![Scalar::Int],

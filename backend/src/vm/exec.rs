@@ -661,7 +661,8 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     let (ret, regs) = (Return::to(*dst, *scrut), code.list(*args, *n as usize));
                     if let Some(tier) = &mut self.native {
                         let values = regs.iter().map(|&r| &self.stack[base + index(r)]);
-                        if let Some(done) = tier.call(*callee, self.frames.len(), values, self.user_loc)
+                        if let Some(done) =
+                            tier.call(*callee, self.frames.len(), values, self.user_loc)
                         {
                             // As the callee's frame would have returned.
                             if let Some(returned) = done.returned {
@@ -685,7 +686,8 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     let regs = code.list(*args, *n as usize);
                     if let Some(tier) = &mut self.native {
                         let values = regs.iter().map(|&r| &self.stack[base + index(r)]);
-                        if let Some(done) = tier.call(*callee, self.frames.len(), values, self.user_loc)
+                        if let Some(done) =
+                            tier.call(*callee, self.frames.len(), values, self.user_loc)
                         {
                             // As the callee, running in this frame, would have returned.
                             if let Some(returned) = done.returned {
@@ -694,7 +696,11 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                             self.user_loc = done.loc;
                             let frame = self.frames.pop().expect("a frame to return from");
                             self.stack.truncate(frame.base);
-                            leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
+                            leave_frame(
+                                &mut self.user_loc,
+                                &mut self.returned_loc,
+                                frame.saved_loc,
+                            );
                             deliver!(frame, done.value);
                             continue;
                         }

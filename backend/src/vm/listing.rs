@@ -213,8 +213,14 @@ fn extra_entries(funcs: &[Function]) -> impl Iterator<Item = (usize, usize, u32)
 
 /// A listing of `funcs` (generated from `names.compiled`): the functions `shown` selects (with
 /// their two-argument and threaded entries, labelled `f:2`, `f:3`, `f:4`), each with its register
-/// count and numbered instructions.
-pub fn listing(names: &Names<'_>, funcs: &[Function], shown: &dyn Fn(usize) -> bool) -> String {
+/// count (and `native` for those `native` selects: the native tier compiles them) and numbered
+/// instructions.
+pub fn listing(
+    names: &Names<'_>,
+    funcs: &[Function],
+    shown: &dyn Fn(usize) -> bool,
+    native: &dyn Fn(usize) -> bool,
+) -> String {
     let labels = function_names(names, funcs);
     let mut owner: Vec<usize> = (0..funcs.len()).collect();
     for (i, j, _) in extra_entries(funcs) {
@@ -228,7 +234,8 @@ pub fn listing(names: &Names<'_>, funcs: &[Function], shown: &dyn Fn(usize) -> b
             Some(None) => "in the entry, ".into(),
             None => String::new(),
         };
-        let _ = writeln!(out, "{} ({owner}{} registers):", labels[i], f.nregs);
+        let tier = if native(i) { ", native" } else { "" };
+        let _ = writeln!(out, "{} ({owner}{} registers{tier}):", labels[i], f.nregs);
         for (pc, op) in f.ops.iter().enumerate() {
             let _ = writeln!(out, "  {pc:4}  {}", instruction(names, f, op, &labels));
         }

@@ -32,7 +32,8 @@ pub fn run(
     }
     let funcs = gen::generate(compiled);
     let native = crate::native::compile(compiled, &funcs);
-    let mut vm = exec::Vm::new(compiled, &funcs, world, limits.clone()).with_native(native.as_ref());
+    let mut vm =
+        exec::Vm::new(compiled, &funcs, world, limits.clone()).with_native(native.as_ref());
     let result = vm.run(entry_index(compiled)).map(drop);
     (result, vm.bp_calls)
 }
@@ -70,5 +71,7 @@ pub fn dump(
         compiled: &compiled,
         location,
     };
-    Ok(listing::listing(&names, &funcs, &shown))
+    let native = crate::native::scalar_functions(&compiled, &funcs);
+    let native = |i: usize| native.contains_key(&(i as u32));
+    Ok(listing::listing(&names, &funcs, &shown, &native))
 }

@@ -1,0 +1,189 @@
+//! The VM's native tier (`backend/src/native`): which functions it compiles (as `dump bytecode`
+//! marks them), and that it changes nothing a program shows: output, error text and location,
+//! exit code and the limits are the same with it off (`DNRAD_NATIVE=off`) and on the
+//! interpreter. The corpus and benchmark tests compare every program on and off as well.
+
+mod support;
+
+use support::{run_dnrad, run_dnrad_env, temp_program, Outcome, NATIVE_OFF};
+
+fn program(name: &str, text: &str) -> std::path::PathBuf {
+    temp_program("native", name, text)
+}
+
+/// Run `dnrad ARGS FILE` with the tier on and off: the outcome, which must be the same.
+fn on_and_off(args: &[&str], file: &std::path::Path) -> Outcome {
+    let mut all = args.to_vec();
+    all.push(file.to_str().expect("a UTF-8 path"));
+    let on = run_dnrad_env(&all, None, None, &[]);
+    let off = run_dnrad_env(&all, None, None, &NATIVE_OFF);
+    assert_eq!(
+        on,
+        off,
+        "the native tier changed the run of {}",
+        file.display()
+    );
+    on
+}
+
+/// The header line of function `name` in the bytecode listing of `file`.
+fn header(file: &std::path::Path, name: &str) -> String {
+    let out = run_dnrad(&["dump", "bytecode"], file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    out.stdout
+        .lines()
+        .find(|l| l.starts_with(&format!("{name} (")))
+        .unwrap_or_else(|| panic!("no {name} in\n{}", out.stdout))
+        .to_string()
+}
+
+const SCALAR: &str = "\
+tak :: Int -> Int -> Int -> Int
+tak x y z = if y < x then tak (tak (x - 1) y z) (tak (y - 1) z x) (tak (z - 1) x y) else z
+
+norm :: Double -> Double -> Double
+norm x y = sqrt (x * x + y * y)
+
+small :: Double -> Bool
+small x = norm x x < 1
+
+len :: [Int] -> Int
+len xs = if null xs then 0 else 1 + len (tail xs)
+
+twice :: Int -> Int
+twice n = len [n, n] * n
+
+main :: IO ()
+main = do
+  print (tak 18 12 6)
+  print (norm 3 4, small 0.5, twice 21)
+";
+
+#[test]
+fn scalar_functions_are_compiled_and_others_are_not() {
+    let file = program("scalar.hs", SCALAR);
+    for f in ["tak/3", "norm/2"] {
+        assert!(header(&file, f).ends_with("native):"), "{f}");
+    }
+    assert!(
+        header(&file, "small/1").ends_with("native):"),
+        "one parameter"
+    );
+    assert!(
+        !header(&file, "len/1").contains("native"),
+        "a list parameter"
+    );
+    assert!(
+        !header(&file, "twice/1").contains("native"),
+        "a list inside"
+    );
+    let out = on_and_off(&["run", "--backend", "vm"], &file);
+    assert_eq!(out.stdout, "7\n(5.0,True,42)\n");
+}
+
+#[test]
+fn native_arithmetic_is_the_vms() {
+    // Every primitive the tier compiles, on the edge cases of its semantics.
+    let file = program(
+        "arith.hs",
+        "\
+divs :: Int -> Int -> Int
+divs a b = ((a `quot` b) * 1000003 + (a `rem` b)) * 1000003 + (a `div` b) * 7 + (a `mod` b)
+
+ints :: Int -> Int -> Int
+ints a b = negate a + a * b - (a - b) + (if a == b then 1 else 0) + (if a /= b then 2 else 0)
+  + (if a <= b then 4 else 0) + (if a > b then 8 else 0) + (if a >= b then 16 else 0)
+
+dbl :: Double -> Double -> Double
+dbl x y = x / y + exp x - log y + x ** y + atan2 x y + abs x - negate y + sin x * cos y
+  + tan x + asin (x / 10) + acos (y / 10) + atan x + sinh x + cosh y + tanh x + asinh x
+  + acosh (abs y + 1) + atanh (x / 10) + sqrt (abs y) + fromIntegral (round' x)
+  where round' :: Double -> Int
+        round' _ = 3
+
+cmps :: Double -> Double -> Int
+cmps x y = (if x == y then 1 else 0) + (if x /= y then 2 else 0) + (if x < y then 4 else 0)
+  + (if x <= y then 8 else 0) + (if x > y then 16 else 0) + (if x >= y then 32 else 0)
+  + (if isNaN x then 64 else 0) + (if isInfinite y then 128 else 0)
+  + (if isNegativeZero x then 256 else 0)
+
+main :: IO ()
+main = do
+  print [divs a b | a <- [7, -7, 0, minBound, maxBound], b <- [2, -2, 1, -1, 3, minBound]]
+  print [ints a b | a <- [3, -3, maxBound], b <- [3, 5, minBound]]
+  print [dbl x y | x <- [0.5, -0.25, 2], y <- [1.5, 3, 0.1]]
+  let nan = 0 / 0 :: Double
+      inf = 1 / 0 :: Double
+  print [cmps x y | x <- [nan, 1, -0.0, 0, inf], y <- [nan, 1, 0, inf, -inf]]
+",
+    );
+    for f in ["divs/2", "ints/2", "cmps/2"] {
+        assert!(header(&file, f).ends_with("native):"), "{f}");
+    }
+    let vm = on_and_off(&["run", "--backend", "vm"], &file);
+    assert_eq!(vm.code, Some(0), "{}", vm.stderr);
+    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
+    assert_eq!(vm.stdout, interp.stdout);
+}
+
+#[test]
+fn division_by_zero_in_native_code_is_the_vms_error_at_its_line() {
+    let file = program(
+        "divzero.hs",
+        "\
+step :: Int -> Int -> Int
+step a b = if a > 100 then a `div` b else step (a + 7) b
+
+main :: IO ()
+main = do
+  print (step 0 3)
+  print (step 0 0)
+",
+    );
+    assert!(header(&file, "step/2").ends_with("native):"));
+    let out = on_and_off(&["run", "--backend", "vm"], &file);
+    assert_eq!(out.code, Some(1));
+    assert_eq!(out.stdout, "35\n");
+    assert!(out.stderr.contains("divide by zero"), "{}", out.stderr);
+    assert!(out.stderr.contains("divzero.hs:2:"), "{}", out.stderr);
+}
+
+#[test]
+fn a_runaway_native_recursion_ends_with_the_vms_error() {
+    let file = program(
+        "runaway.hs",
+        "f :: Int -> Int\nf n = 1 + f (n + 1)\n\nmain :: IO ()\nmain = print (f 0)\n",
+    );
+    assert!(header(&file, "f/1").ends_with("native):"));
+    let out = on_and_off(&["run", "--backend", "vm", "--max-heap", "200M"], &file);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("stack overflow: recursion "),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("runaway.hs:2:"), "{}", out.stderr);
+    // A recursion deep but not runaway finishes: natively as far as the stack allows, then
+    // on the VM.
+    let deep = program(
+        "deep.hs",
+        "f :: Int -> Int\nf n = if n == 0 then 0 else 1 + f (n - 1)\n\nmain :: IO ()\nmain = print (f 1000000)\n",
+    );
+    assert_eq!(
+        on_and_off(&["run", "--backend", "vm"], &deep).stdout,
+        "1000000\n"
+    );
+}
+
+#[test]
+fn max_time_stops_a_native_infinite_loop() {
+    let file = program(
+        "spin.hs",
+        "spin :: Int -> Double -> Double\nspin n x = spin (n + 1) (x * 0.5 + 1)\n\nmain :: IO ()\nmain = print (spin 0 1)\n",
+    );
+    assert!(header(&file, "spin/2").ends_with("native):"));
+    let out = run_dnrad(&["run", "--backend", "vm", "--max-time", "0.3"], &file);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stderr.contains("time limit exceeded"), "{}", out.stderr);
+    assert!(out.stderr.contains("spin.hs:2:"), "{}", out.stderr);
+}
