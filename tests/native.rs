@@ -53,16 +53,24 @@ len xs = if null xs then 0 else 1 + len (tail xs)
 twice :: Int -> Int
 twice n = len [n, n] * n
 
+isEven :: Int -> Bool
+isEven n = if n == 0 then True else isOdd (n - 1)
+
+isOdd :: Int -> Bool
+isOdd n = if n == 0 then False else isEven (n - 1)
+
 main :: IO ()
 main = do
   print (tak 18 12 6)
   print (norm 3 4, small 0.5, twice 21)
+  print (isEven 1000001, isOdd 7)
 ";
 
 #[test]
 fn scalar_functions_are_compiled_and_others_are_not() {
     let file = program("scalar.hs", SCALAR);
-    for f in ["tak/3", "norm/2"] {
+    // `isEven` and `isOdd` tail-call each other: native tail calls, in constant stack.
+    for f in ["tak/3", "norm/2", "isEven/1", "isOdd/1"] {
         assert!(header(&file, f).ends_with("native):"), "{f}");
     }
     assert!(
@@ -78,7 +86,7 @@ fn scalar_functions_are_compiled_and_others_are_not() {
         "a list inside"
     );
     let out = on_and_off(&["run", "--backend", "vm"], &file);
-    assert_eq!(out.stdout, "7\n(5.0,True,42)\n");
+    assert_eq!(out.stdout, "7\n(5.0,True,42)\n(False,True)\n");
 }
 
 #[test]

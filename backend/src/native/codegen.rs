@@ -571,6 +571,32 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// Double primitive `op` on `args` (one or two) by a call of the VM's own function
+    /// (`runtime::double_unary`, `double_binary`).
+    fn double_call(&mut self, op: PrimOp, args: &[Value]) -> Value {
+        let (slot, addr) = match args.len() {
+            1 => (&mut self.unary, runtime::double_unary as *const () as i64),
+            _ => (&mut self.binary, runtime::double_binary as *const () as i64),
+        };
+        let sig = match *slot {
+            Some(s) => s,
+            None => {
+                let mut s = self.module.make_signature();
+                s.params.push(AbiParam::new(ct::I32));
+                s.params.extend(args.iter().map(|_| AbiParam::new(ct::F64)));
+                s.returns.push(AbiParam::new(ct::F64));
+                let s = self.b.import_signature(s);
+                *slot = Some(s);
+                s
+            }
+        };
+        let addr = self.b.ins().iconst(self.ptr, addr);
+        let mut values = vec![self.b.ins().iconst(ct::I32, op as i64)];
+        values.extend_from_slice(args);
+        let call = self.b.ins().call_indirect(sig, addr, &values);
+        self.b.inst_results(call)[0]
+    }
+
     fn prim1(&mut self, op: PrimOp, x: Value) -> Value {
         use PrimOp::*;
         let ins = self.b.ins();
@@ -590,27 +616,7 @@ impl Gen<'_, '_> {
                 let bits = ins.bitcast(ct::I64, MemFlags::new(), x);
                 self.b.ins().icmp_imm(IntCC::Equal, bits, i64::MIN)
             }
-            _ => {
-                let sig = match self.unary {
-                    Some(s) => s,
-                    None => {
-                        let mut s = self.module.make_signature();
-                        s.params.push(AbiParam::new(ct::I32));
-                        s.params.push(AbiParam::new(ct::F64));
-                        s.returns.push(AbiParam::new(ct::F64));
-                        let s = self.b.import_signature(s);
-                        self.unary = Some(s);
-                        s
-                    }
-                };
-                let addr = self
-                    .b
-                    .ins()
-                    .iconst(self.ptr, runtime::double_unary as *const () as i64);
-                let code = self.b.ins().iconst(ct::I32, op as i64);
-                let call = self.b.ins().call_indirect(sig, addr, &[code, x]);
-                self.b.inst_results(call)[0]
-            }
+            _ => self.double_call(op, &[x]),
         }
     }
 
@@ -654,28 +660,7 @@ impl Gen<'_, '_> {
             DoubleSub => ins.fsub(x, y),
             DoubleMul => ins.fmul(x, y),
             DoubleDiv => ins.fdiv(x, y),
-            _ => {
-                let sig = match self.binary {
-                    Some(s) => s,
-                    None => {
-                        let mut s = self.module.make_signature();
-                        s.params.push(AbiParam::new(ct::I32));
-                        s.params.push(AbiParam::new(ct::F64));
-                        s.params.push(AbiParam::new(ct::F64));
-                        s.returns.push(AbiParam::new(ct::F64));
-                        let s = self.b.import_signature(s);
-                        self.binary = Some(s);
-                        s
-                    }
-                };
-                let addr = self
-                    .b
-                    .ins()
-                    .iconst(self.ptr, runtime::double_binary as *const () as i64);
-                let code = self.b.ins().iconst(ct::I32, op as i64);
-                let call = self.b.ins().call_indirect(sig, addr, &[code, x, y]);
-                self.b.inst_results(call)[0]
-            }
+            _ => self.double_call(op, &[x, y]),
         }
     }
 }

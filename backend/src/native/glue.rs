@@ -141,6 +141,7 @@ impl<'p> Tier<'p> {
 
     /// Run VM function `func` on `args` natively, called at VM depth `depth` where the user
     /// location is `user_loc`; `None` when the VM must run the call.
+    #[inline]
     pub(crate) fn call<'v>(
         &mut self,
         func: u32,
@@ -148,7 +149,18 @@ impl<'p> Tier<'p> {
         args: impl Iterator<Item = &'v Value>,
         user_loc: Span,
     ) -> Option<Called> {
+        // Most direct calls are of functions the tier did not compile: answered here, inline.
         let entry = self.code.entries.get(func as usize)?.as_ref()?;
+        self.enter(entry, depth, args, user_loc)
+    }
+
+    fn enter<'v>(
+        &mut self,
+        entry: &Entry,
+        depth: usize,
+        args: impl Iterator<Item = &'v Value>,
+        user_loc: Span,
+    ) -> Option<Called> {
         if depth > self.off_above || depth.saturating_add(NATIVE_DEPTH) >= self.max_depth {
             return None;
         }

@@ -41,7 +41,9 @@ pub(crate) fn compile(compiled: &Compiled, funcs: &[Function]) -> Option<NativeC
     if typed.is_empty() {
         return None;
     }
-    build(funcs, &typed).ok()
+    // A code generator's failure (or panic: a bug) leaves every function on the VM.
+    let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| build(funcs, &typed)));
+    built.ok()?.ok()
 }
 
 /// The functions of `funcs` (the VM code of `compiled`) the tier compiles, typed.
@@ -72,6 +74,8 @@ fn build(funcs: &[Function], typed: &HashMap<u32, types::Typed>) -> Result<Nativ
     set(&mut flags, "opt_level", "speed")?;
     set(&mut flags, "use_colocated_libcalls", "false")?;
     set(&mut flags, "is_pic", "false")?;
+    // Cranelift's x64 tail calls (`return_call`) need frame pointers.
+    set(&mut flags, "preserve_frame_pointers", "true")?;
     let isa = cranelift_native::builder()
         .map_err(str::to_string)?
         .finish(settings::Flags::new(flags))

@@ -229,6 +229,28 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         frame.env = env;
     }
 
+    /// Pop the running frame, freeing its registers; the user location goes back to its
+    /// caller's.
+    fn leave(&mut self) -> Frame {
+        let frame = self.frames.pop().expect("a frame to return from");
+        self.stack.truncate(frame.base);
+        leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
+        frame
+    }
+
+    /// A direct call of `func` on the registers `regs` of the frame at `base` run by native
+    /// code (see `native`): its value and the callee's last user location, or `None` when the
+    /// VM must make the call. A location a call nested in it returned with is applied.
+    fn native_call(&mut self, func: u32, regs: &[u32], base: usize) -> Option<(Value, Span)> {
+        let tier = self.native.as_mut()?;
+        let values = regs.iter().map(|&r| &self.stack[base + index(r)]);
+        let done = tier.call(func, self.frames.len(), values, self.user_loc)?;
+        if let Some(returned) = done.returned {
+            self.returned_loc = returned;
+        }
+        Some((done.value, done.loc))
+    }
+
     /// Run function `func` (the entry) to completion.
     pub fn run(&mut self, func: u32) -> Result<Value, Diagnostic> {
         self.push_frame(func, Env::None, Return::Exit)?;
@@ -659,20 +681,11 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     scrut,
                 } => {
                     let (ret, regs) = (Return::to(*dst, *scrut), code.list(*args, *n as usize));
-                    if let Some(tier) = &mut self.native {
-                        let values = regs.iter().map(|&r| &self.stack[base + index(r)]);
-                        if let Some(done) =
-                            tier.call(*callee, self.frames.len(), values, self.user_loc)
-                        {
-                            // As the callee's frame would have returned.
-                            if let Some(returned) = done.returned {
-                                self.returned_loc = returned;
-                            }
-                            let mut loc = done.loc;
-                            leave_frame(&mut loc, &mut self.returned_loc, self.user_loc);
-                            self.stack[reg(*dst)] = done.value;
-                            continue;
-                        }
+                    if let Some((v, mut loc)) = self.native_call(*callee, regs, base) {
+                        // As the callee's frame would have returned.
+                        leave_frame(&mut loc, &mut self.returned_loc, self.user_loc);
+                        self.stack[reg(*dst)] = v;
+                        continue;
                     }
                     self.enter(pc, *callee, Env::None, ret, base, regs.iter().copied())?;
                     resume!();
@@ -684,26 +697,12 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 } => {
                     // Through a buffer: an argument may sit in a register the call overwrites.
                     let regs = code.list(*args, *n as usize);
-                    if let Some(tier) = &mut self.native {
-                        let values = regs.iter().map(|&r| &self.stack[base + index(r)]);
-                        if let Some(done) =
-                            tier.call(*callee, self.frames.len(), values, self.user_loc)
-                        {
-                            // As the callee, running in this frame, would have returned.
-                            if let Some(returned) = done.returned {
-                                self.returned_loc = returned;
-                            }
-                            self.user_loc = done.loc;
-                            let frame = self.frames.pop().expect("a frame to return from");
-                            self.stack.truncate(frame.base);
-                            leave_frame(
-                                &mut self.user_loc,
-                                &mut self.returned_loc,
-                                frame.saved_loc,
-                            );
-                            deliver!(frame, done.value);
-                            continue;
-                        }
+                    if let Some((v, loc)) = self.native_call(*callee, regs, base) {
+                        // As the callee, running in this frame, would have returned.
+                        self.user_loc = loc;
+                        let frame = self.leave();
+                        deliver!(frame, v);
+                        continue;
                     }
                     let mut moved = std::mem::take(&mut self.moved);
                     moved.extend(
@@ -726,9 +725,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 }
                 Op::Ret { src } => {
                     let v = std::mem::take(&mut self.stack[reg(*src)]);
-                    let frame = self.frames.pop().expect("a frame to return from");
-                    self.stack.truncate(frame.base);
-                    leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
+                    let frame = self.leave();
                     deliver!(frame, v)
                 }
                 Op::RetCon { tag, args, n } => {
