@@ -294,18 +294,7 @@ impl Gen<'_, '_> {
             self.set(j as Reg, t, params[j + 1]);
         }
         for (pc, op) in f.ops.iter().enumerate() {
-            let targets: Vec<u32> = match op {
-                Op::Switch {
-                    table,
-                    ntags,
-                    default,
-                    ..
-                } => (0..2)
-                    .filter_map(|tag| types::switch_target(f, *table, *ntags, *default, tag))
-                    .collect(),
-                Op::Jump { target } => vec![*target],
-                _ => Vec::new(),
-            };
+            let targets = types::branch_targets(f, op);
             if self.typed.before[pc].is_some() {
                 for t in targets {
                     self.blocks

@@ -147,6 +147,23 @@ pub(crate) fn switch_target(
     (target != NO_TARGET).then_some(target)
 }
 
+/// Where a `Switch` on a Bool (its arms, without the missing ones) or a `Jump` goes; nothing
+/// for other instructions.
+pub(crate) fn branch_targets(f: &Function, op: &Op) -> Vec<u32> {
+    match op {
+        Op::Switch {
+            table,
+            ntags,
+            default,
+            ..
+        } => (0..2)
+            .filter_map(|tag| switch_target(f, *table, *ntags, *default, tag))
+            .collect(),
+        Op::Jump { target } => vec![*target],
+        _ => Vec::new(),
+    }
+}
+
 /// The scalar functions among `candidates` (function index and signature, from core types),
 /// typed.
 pub(crate) fn scalar_functions(
@@ -273,22 +290,12 @@ fn step(
             set(state, *dst, result)?;
             Some(next)
         }
-        Op::Switch {
-            scrut,
-            table,
-            ntags,
-            default,
-            ..
-        } => {
+        op @ Op::Switch { scrut, .. } => {
             (read(state, *scrut)? == Scalar::Bool).then_some(())?;
             // An arm missing is the VM's error: native code bails there.
-            Some(
-                (0..2)
-                    .filter_map(|tag| switch_target(f, *table, *ntags, *default, tag))
-                    .collect(),
-            )
+            Some(branch_targets(f, op))
         }
-        Op::Jump { target } => Some(vec![*target]),
+        op @ Op::Jump { .. } => Some(branch_targets(f, op)),
         Op::Ret { src } => {
             (read(state, *src)? == sig.result).then_some(())?;
             Some(Vec::new())
