@@ -374,12 +374,12 @@ intRange from step to =
 intRangeEmpty :: Int -> Int -> Int -> Bool
 intRangeEmpty from step to = if step >= 0 then to < from else to > from
 
--- The last element of a range that is not empty.
+-- The last element of a range that is not empty (the number of steps counted in Integer:
+-- `to - from` may not fit in an Int; the last element does).
 intRangeLast :: Int -> Int -> Int -> Int
 intRangeLast from step to
   | step == 0 = error "enumFromThenTo: a zero step gives an infinite list"
-  | step > 0 = from + ((to - from) `quot` step) * step
-  | otherwise = from + ((from - to) `quot` negate step) * step
+  | otherwise = from + primIntegerToInt ((primIntToInteger to - primIntToInteger from) `quot` primIntToInteger step) * step
 
 intRangeUp :: Int -> Int -> Int -> [Int] -> [Int]
 intRangeUp from step x acc = if x == from then x : acc else intRangeUp from step (x - step) (x : acc)

@@ -111,6 +111,8 @@ struct Simplifier {
     arities: HashMap<Name, usize>,
     /// Small Prelude functions the fusion unfolds to find producers and consumers.
     unfolds: HashMap<Name, Inline>,
+    /// The unfoldable functions that may lead to a consumer (`fusion::wrappers`).
+    wrappers: std::collections::HashSet<Name>,
     /// How many consumer calls the fusion replaced.
     fused: usize,
     fresh: u32,
@@ -716,6 +718,7 @@ impl Simplifier {
             .filter(kept)
             .filter_map(|b| fusion::consumer(b).map(|c| (b.name.clone(), c)))
             .collect();
+        let wrappers = fusion::wrappers(&unfolds, &consumers);
         let dict_types: std::collections::HashSet<Name> = program
             .datas
             .iter()
@@ -782,6 +785,7 @@ impl Simplifier {
             consumers,
             arities,
             unfolds,
+            wrappers,
             fused: 0,
             fresh: 0,
         }

@@ -243,6 +243,7 @@ impl Simplifier {
                         Source {
                             base: Base::List(list),
                             base_elem: t.clone(),
+                            span: e.span,
                             stages: Vec::new(),
                         }
                     }
@@ -309,8 +310,9 @@ impl Simplifier {
                 };
                 let body = self.element(inst, stages, &var(&i, span), &q, &k);
                 let bounds = vec![from.clone(), step.clone(), to.clone()];
-                let empty = call(var(&Name::new(empty), span), bounds.clone(), span);
-                let last_value = call(var(&Name::new(last_of), span), bounds, span);
+                let at = source.span;
+                let empty = call(var(&Name::new(empty), at), bounds.clone(), at);
+                let last_value = call(var(&Name::new(last_of), at), bounds, at);
                 let after = self.resume(inst, done, q0);
                 let pre = Pre {
                     check: Some((empty, after)),
@@ -348,9 +350,9 @@ impl Simplifier {
                 let no = self.resume(inst, done, &q);
                 let body = let_(x, d.clone(), value, if_(within, yes, no, span), span);
                 let limit_value = call(
-                    var(&Name::new("doubleRangeLimit"), span),
+                    var(&Name::new("doubleRangeLimit"), source.span),
                     vec![from.clone(), step.clone(), to.clone()],
-                    span,
+                    source.span,
                 );
                 let pre = Pre {
                     check: None,

@@ -75,6 +75,32 @@ pub(super) fn in_order(
     ordered && partial
 }
 
+/// The functions whose calls may unfold into a consumer call: those whose body calls a
+/// consumer or another of them (`sum`, `length`, `forM_`), or one of its own parameters
+/// (`$`). Only their calls are unfolded in search of a consumer.
+pub(super) fn wrappers(
+    unfolds: &std::collections::HashMap<Name, super::Inline>,
+    consumers: &std::collections::HashMap<Name, Consumer>,
+) -> std::collections::HashSet<Name> {
+    let mut found = std::collections::HashSet::new();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (g, u) in unfolds {
+            let ExprKind::Var(h) = &spine(&u.body).0.kind else {
+                continue;
+            };
+            let calls_param = u.params.iter().any(|(p, _)| p == h);
+            if !found.contains(g) && (consumers.contains_key(h) || found.contains(h) || calls_param)
+            {
+                found.insert(g.clone());
+                changed = true;
+            }
+        }
+    }
+    found
+}
+
 /// Where the list comes from relative to the consumer's other arguments.
 #[derive(Clone, Copy, PartialEq)]
 enum Order {
@@ -124,6 +150,9 @@ impl Simplifier {
             let rest = args[1..].iter().map(|a| (*a).clone()).collect();
             return Some(emit_call(field, rest, e.span));
         }
+        if !self.unfolds.contains_key(h) {
+            return None;
+        }
         self.inline_by(e.clone(), super::Table::Unfolds).ok()
     }
 
@@ -149,7 +178,7 @@ impl Simplifier {
                 return Some(fused);
             }
         }
-        if depth < MAX_UNFOLD {
+        if depth < MAX_UNFOLD && self.wraps(e) {
             let unfolded = self.unfold(e)?;
             return self.site(&unfolded, depth + 1);
         }
@@ -158,37 +187,41 @@ impl Simplifier {
 
     /// `let x = L in lets in c .. x ..` with `x` used only there, fused.
     fn let_site(&mut self, b: &Bind, body: &Expr) -> Option<Expr> {
-        if super::terms::count(body, &b.name) != 1 {
-            return None;
-        }
-        self.let_site_in(b, body, Vec::new(), 0)
+        self.let_site_in(b, body, body, Vec::new(), 0)
+    }
+
+    /// Whether unfolding the call `e` may lead to a consumer: its head is a wrapper.
+    fn wraps(&self, e: &Expr) -> bool {
+        matches!(&spine(e).0.kind, ExprKind::Var(g) if self.wrappers.contains(g))
     }
 
     /// `cur`, the rest of `let_site`'s scope after the lets in `chain`.
+    /// (The occurrences of `x` are counted only once a consumer call is found: most lets are
+    /// not list producers, and counting in every one would take time quadratic in a spine of
+    /// lets.)
     fn let_site_in(
         &mut self,
         b: &Bind,
+        body: &Expr,
         cur: &Expr,
         mut chain: Vec<Bind>,
         depth: usize,
     ) -> Option<Expr> {
         let x = &b.name;
         if let Some((c, tys, args)) = self.consumer_call(cur) {
-            if !matches!(&args[c.list].kind, ExprKind::Var(v) if v == x) {
+            let used_once = super::terms::count(body, x) == 1;
+            if !used_once || !matches!(&args[c.list].kind, ExprKind::Var(v) if v == x) {
                 return None;
             }
             return self.build(&c, &tys, &args, &b.rhs, Order::ListFirst, chain, cur);
         }
         if let ExprKind::Let(next, rest) = &cur.kind {
-            if super::terms::count(&next.rhs, x) != 0 {
-                return None;
-            }
             chain.push(next.as_ref().clone());
-            return self.let_site_in(b, rest, chain, depth);
+            return self.let_site_in(b, body, rest, chain, depth);
         }
-        if depth < MAX_UNFOLD {
+        if depth < MAX_UNFOLD && self.wraps(cur) {
             let unfolded = self.unfold(cur)?;
-            return self.let_site_in(b, &unfolded, chain, depth + 1);
+            return self.let_site_in(b, body, &unfolded, chain, depth + 1);
         }
         None
     }

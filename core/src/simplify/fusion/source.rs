@@ -9,6 +9,7 @@ use super::super::terms::{atomic, lambda, spine};
 use super::super::Simplifier;
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
+use crate::span::Span;
 use crate::types::Type;
 
 /// How deep a list expression is unfolded to find its producer.
@@ -48,6 +49,8 @@ pub(super) struct Source {
     pub base: Base,
     /// The base producer's element type.
     pub base_elem: Type,
+    /// Where the base producer is called: its checks fail there.
+    pub span: Span,
     pub stages: Vec<Stage>,
 }
 
@@ -124,11 +127,13 @@ impl Simplifier {
             _ => "",
         };
         let int = Type::int();
+        let span = e.span;
         let base = |b: Base| {
             Some(Source {
                 base: b,
                 base_elem: elem.clone(),
                 stages: Vec::new(),
+                span,
             })
         };
         match (name, tys.len(), args.as_slice()) {
