@@ -116,13 +116,32 @@ impl Simplifier {
         let binds = program
             .binds
             .iter()
-            .map(|b| b.with_rhs(self.fuse(&b.rhs)))
+            .map(|b| {
+                if self.may_fuse(&b.rhs) {
+                    b.with_rhs(self.fuse(&b.rhs))
+                } else {
+                    b.clone()
+                }
+            })
             .collect();
         let entry = program.entry.as_ref().map(|e| self.fuse(e));
         Program {
             binds,
             entry,
             ..program.clone()
+        }
+    }
+
+    /// Whether `e` mentions a consumer or a wrapper of one (else it is left as it is, without
+    /// being rebuilt).
+    fn may_fuse(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Var(g) => self.consumers.contains_key(g) || self.wrappers.contains(g),
+            _ => {
+                let mut found = false;
+                e.for_each_child(|c| found = found || self.may_fuse(c));
+                found
+            }
         }
     }
 
@@ -187,7 +206,20 @@ impl Simplifier {
 
     /// `let x = L in lets in c .. x ..` with `x` used only there, fused.
     fn let_site(&mut self, b: &Bind, body: &Expr) -> Option<Expr> {
-        self.let_site_in(b, body, body, Vec::new(), 0)
+        // The lets are passed by reference first: a spine of lets ending elsewhere (a long
+        // list literal's chunks) costs no copies.
+        let mut cur = body;
+        let mut chain = Vec::new();
+        while let ExprKind::Let(next, rest) = &cur.kind {
+            chain.push(next.as_ref());
+            cur = rest;
+        }
+        let candidate = self.consumer_call(cur).is_some() || self.wraps(cur);
+        if !candidate || super::terms::count(cur, &b.name) != 1 {
+            return None;
+        }
+        let chain = chain.into_iter().cloned().collect();
+        self.let_site_in(b, body, cur, chain, 0)
     }
 
     /// Whether unfolding the call `e` may lead to a consumer: its head is a wrapper.
