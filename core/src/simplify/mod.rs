@@ -1,5 +1,6 @@
 //! A small simplifier for the optimising backend: it removes the cost of dictionary passing
-//! where the dictionary is known. (1) The fields of top-level instance dictionaries become
+//! where the dictionary is known. (0) First, with `Options::fusion`, list consumers applied to
+//! list producers become loops (`fusion`; the interpreter runs that step alone, `fuse`). (1) The fields of top-level instance dictionaries become
 //! globals of their own; (2) a method or superclass selector applied to such a dictionary becomes
 //! the field's global; (3) a small non-recursive global function applied to all its arguments is
 //! inlined (so `(+) @Int Num#Int#inst a b` ends as `prim#intAdd a b`); (4) a `let`-bound function
