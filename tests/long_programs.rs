@@ -5,9 +5,10 @@
 
 mod support;
 
-use support::{parallel_map, run_dnrad, temp_program, Outcome};
-
-const BACKENDS: [&str; 2] = ["vm", "interp"];
+use support::{
+    assert_prints_on_both_backends, assert_runtime_error_on_both_backends,
+    operands_failing_first_and_second,
+};
 
 /// `main = print (sum xs, length xs)` over a literal of `n` numbers, and its output.
 fn list_literal(n: usize) -> (String, String) {
@@ -38,23 +39,8 @@ fn operator_chain(n: usize) -> (String, String) {
     (text, format!("{value}\n"))
 }
 
-fn runs(name: &str, program: &str) -> Vec<(&'static str, Outcome)> {
-    let file = temp_program("long", name, program);
-    parallel_map(&BACKENDS, |b| {
-        (*b, run_dnrad(&["run", "--backend", b], &file))
-    })
-}
-
 fn assert_prints(name: &str, (program, expected): (String, String)) {
-    for (backend, out) in runs(name, &program) {
-        assert!(!out.timed_out, "{name} on {backend} timed out");
-        assert_eq!(
-            (out.code, out.stdout.as_str()),
-            (Some(0), expected.as_str()),
-            "{name} on {backend}: {}",
-            out.stderr
-        );
-    }
+    assert_prints_on_both_backends("long", name, &program, &expected);
 }
 
 #[test]
@@ -77,23 +63,10 @@ fn short_constructs_keep_their_meaning_at_the_chunk_boundaries() {
 
 #[test]
 fn long_constructs_evaluate_left_to_right() {
-    let elements: Vec<String> = (0..3000)
-        .map(|i| match i {
-            10 => "error \"first\"".to_string(),
-            2990 => "error \"second\"".to_string(),
-            _ => i.to_string(),
-        })
-        .collect();
+    let elements = operands_failing_first_and_second();
     let list = format!("main = print (sum [{}] :: Int)\n", elements.join(","));
     let chain = format!("main = print ({} :: Int)\n", elements.join(" + "));
     for (name, program) in [("list_order.hs", list), ("chain_order.hs", chain)] {
-        for (backend, out) in runs(name, &program) {
-            assert_eq!(out.code, Some(1), "{name} on {backend}: {}", out.stderr);
-            assert!(
-                out.stderr.contains("runtime error: first"),
-                "{name} on {backend}: {}",
-                out.stderr
-            );
-        }
+        assert_runtime_error_on_both_backends("long", name, &program, "first");
     }
 }

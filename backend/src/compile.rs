@@ -97,11 +97,24 @@ struct Compiler<'a> {
     tags: HashMap<Name, u32>,
     globals: &'a HashMap<Name, u32>,
     scopes: Vec<Scope>,
+    /// How many binders of the scopes name each variable: a name no scope binds is a global,
+    /// found without walking the scopes (a global used under 10⁴ nested lambdas).
+    bound: HashMap<Name, usize>,
     lams: Vec<LamCode>,
 }
 
 fn internal(span: Span, msg: String) -> Diagnostic {
     Diagnostic::new(ErrorKind::Runtime, span, format!("internal error: {msg}"))
+}
+
+/// One binder of `name` goes out of scope.
+fn unbind(bound: &mut HashMap<Name, usize>, name: &Name) {
+    if let Some(count) = bound.get_mut(name) {
+        *count -= 1;
+        if *count == 0 {
+            bound.remove(name);
+        }
+    }
 }
 
 /// Strip type abstractions and applications (erased at run time).
@@ -137,15 +150,38 @@ impl Compiler<'_> {
 
     /// Leave a block: its binders go out of scope and their slots become free.
     fn release(&mut self, mark: Mark) {
-        let s = self.scope();
-        s.vars.truncate(mark.depth);
+        let s = self.scopes.last_mut().expect("a scope");
+        for (name, _) in s.vars.drain(mark.depth..) {
+            unbind(&mut self.bound, &name);
+        }
         s.next = mark.next;
     }
 
     fn bind(&mut self, name: &Name) -> u32 {
         let slot = self.new_slot();
-        self.scope().vars.push((name.clone(), VarRef::Local(slot)));
+        self.push_var(name.clone(), VarRef::Local(slot));
         slot
+    }
+
+    fn push_var(&mut self, name: Name, r: VarRef) {
+        *self.bound.entry(name.clone()).or_default() += 1;
+        self.scope().vars.push((name, r));
+    }
+
+    /// Open a scope (a function's frame) with its first binders.
+    fn push_scope(&mut self, scope: Scope) {
+        for (name, _) in &scope.vars {
+            *self.bound.entry(name.clone()).or_default() += 1;
+        }
+        self.scopes.push(scope);
+    }
+
+    fn pop_scope(&mut self) -> Option<Scope> {
+        let scope = self.scopes.pop()?;
+        for (name, _) in &scope.vars {
+            unbind(&mut self.bound, name);
+        }
+        Some(scope)
     }
 
     /// Resolve a variable in scope `depth`, adding captures along the way.
@@ -170,8 +206,10 @@ impl Compiler<'_> {
 
     fn var(&mut self, name: &Name, span: Span) -> Result<Code, Diagnostic> {
         let depth = self.scopes.len() - 1;
-        if let Some(r) = self.resolve_at(depth, name) {
-            return Ok(Code::Var(r));
+        if self.bound.contains_key(name) {
+            if let Some(r) = self.resolve_at(depth, name) {
+                return Ok(Code::Var(r));
+            }
         }
         match self.globals.get(name) {
             Some(g) => Ok(Code::Global(*g)),
@@ -196,7 +234,7 @@ impl Compiler<'_> {
             .map(|(n, j)| (n.clone(), VarRef::RecMember(*j)))
             .collect();
         vars.push((param.clone(), VarRef::Local(0)));
-        self.scopes.push(Scope {
+        self.push_scope(Scope {
             vars,
             captures: prescribed.map(<[_]>::to_vec).unwrap_or_default(),
             capture_base,
@@ -204,7 +242,7 @@ impl Compiler<'_> {
             nslots: 1,
         });
         let result = self.expr(body);
-        let scope = self.scopes.pop().expect("the lambda's scope");
+        let scope = self.pop_scope().expect("the lambda's scope");
         let body = result?;
         if prescribed.is_some_and(|p| p.len() != scope.captures.len()) {
             return Err(internal(
@@ -284,7 +322,7 @@ impl Compiler<'_> {
                 let mark = self.mark();
                 if let Code::Var(r) = rhs {
                     // `let x = y`: `x` names `y`'s place (which outlives `x`'s scope), no copy.
-                    self.scope().vars.push((b.name.clone(), r));
+                    self.push_var(b.name.clone(), r);
                     let body = self.expr(body);
                     self.release(mark);
                     return body;
@@ -379,7 +417,7 @@ impl Compiler<'_> {
 
     /// Code evaluated in a frame of its own whose slots `0..params.len()` hold `params`.
     fn frame_with_params(&mut self, params: &[Name], e: &Expr) -> Result<LamCode, Diagnostic> {
-        self.scopes.push(Scope {
+        self.push_scope(Scope {
             vars: params
                 .iter()
                 .enumerate()
@@ -391,7 +429,7 @@ impl Compiler<'_> {
             nslots: params.len() as u32,
         });
         let body = self.expr(e);
-        let scope = self.scopes.pop().expect("the frame's scope");
+        let scope = self.pop_scope().expect("the frame's scope");
         Ok(LamCode {
             nslots: scope.nslots,
             body: body?,
@@ -444,6 +482,7 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         tags,
         globals: &global_index,
         scopes: Vec::new(),
+        bound: HashMap::new(),
         lams: Vec::new(),
     };
     let mut globals = Vec::new();

@@ -13,6 +13,7 @@ pub mod pretty;
 pub mod prim;
 pub mod program;
 pub mod reach;
+pub mod scoped;
 pub mod simplify;
 pub mod span;
 pub mod types;

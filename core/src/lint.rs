@@ -5,6 +5,7 @@
 use crate::expr::{Expr, ExprKind};
 use crate::name::Name;
 use crate::program::{DataDecl, Program};
+use crate::scoped::ScopedMap;
 use crate::span::Span;
 use crate::types::Type;
 use std::collections::HashMap;
@@ -22,7 +23,7 @@ struct Lint<'p> {
     /// Constructor name to (data declaration, constructor index).
     cons: HashMap<&'p Name, (&'p DataDecl, usize)>,
     globals: HashMap<&'p Name, &'p Type>,
-    locals: Vec<(Name, Type)>,
+    locals: ScopedMap<Name, Type>,
     fresh: u32,
 }
 
@@ -130,10 +131,8 @@ impl<'p> Lint<'p> {
 
     fn lookup(&self, n: &Name) -> Option<Type> {
         self.locals
-            .iter()
-            .rev()
-            .find(|(m, _)| m == n)
-            .map(|(_, t)| t.clone())
+            .get(n)
+            .cloned()
             .or_else(|| self.globals.get(n).map(|t| (*t).clone()))
     }
 
@@ -166,7 +165,7 @@ impl<'p> Lint<'p> {
                 .ok_or_else(|| (format!("variable `{n}` is not in scope"), span)),
             ExprKind::Lit(l) => Ok(l.ty()),
             ExprKind::Lam(x, t, body) => {
-                self.locals.push((x.clone(), t.clone()));
+                self.locals.push(x.clone(), t.clone());
                 let r = self.type_of(body);
                 self.locals.pop();
                 Ok(Type::fun(t.clone(), r?))
@@ -198,15 +197,16 @@ impl<'p> Lint<'p> {
             ExprKind::Let(b, body) => {
                 let rt = self.type_of(&b.rhs)?;
                 self.expect(&format!("binding `{}`", b.name), &b.ty, &rt, b.span)?;
-                self.locals.push((b.name.clone(), b.ty.clone()));
+                self.locals.push(b.name.clone(), b.ty.clone());
                 let r = self.type_of(body);
                 self.locals.pop();
                 r
             }
             ExprKind::LetRec(binds, body) => {
                 let depth = self.locals.len();
-                self.locals
-                    .extend(binds.iter().map(|b| (b.name.clone(), b.ty.clone())));
+                for b in binds {
+                    self.locals.push(b.name.clone(), b.ty.clone());
+                }
                 let r = (|| {
                     for b in binds {
                         let mut rhs = &b.rhs;
@@ -317,7 +317,9 @@ impl<'p> Lint<'p> {
                         self.expect(&format!("binder of `{}`", alt.con), &ft, bt, span)?;
                     }
                     let depth = self.locals.len();
-                    self.locals.extend(alt.binders.iter().cloned());
+                    for (x, t) in &alt.binders {
+                        self.locals.push(x.clone(), t.clone());
+                    }
                     let r = self.type_of(&alt.rhs);
                     self.locals.truncate(depth);
                     let r = r?;
@@ -342,11 +344,10 @@ impl<'p> Lint<'p> {
                 }
                 for (world, twin) in self.worlds.iter().zip(twins) {
                     // The twin sees the primal lambda's variables at their differentiated types.
-                    let primal_locals: Vec<(Name, Type)> = self
-                        .locals
-                        .iter()
-                        .map(|(n, t)| (n.clone(), world.ty(t)))
-                        .collect();
+                    let mut primal_locals = ScopedMap::default();
+                    for (n, t) in self.locals.iter() {
+                        primal_locals.push(n.clone(), world.ty(t));
+                    }
                     let saved = std::mem::replace(&mut self.locals, primal_locals);
                     let r = self.type_of(twin);
                     self.locals = saved;
@@ -373,7 +374,7 @@ fn new_lint(program: &Program) -> Lint<'_> {
         datas,
         cons,
         globals,
-        locals: Vec::new(),
+        locals: ScopedMap::default(),
         fresh: 0,
     }
 }
@@ -423,7 +424,7 @@ impl<'p> Typer<'p> {
     }
 
     pub fn push(&mut self, name: Name, ty: Type) {
-        self.0.locals.push((name, ty));
+        self.0.locals.push(name, ty);
     }
 
     /// How many locals are in scope (to `truncate` back to).
@@ -450,7 +451,7 @@ impl<'p> Typer<'p> {
 
     /// Whether `name` is a local in scope (rather than a global).
     pub fn is_local(&self, name: &Name) -> bool {
-        self.0.locals.iter().any(|(n, _)| n == name)
+        self.0.locals.get(name).is_some()
     }
 
     /// Instantiate a type scheme (as `TyApp` does).

@@ -8,6 +8,7 @@ pub mod desugar;
 pub mod layout;
 pub mod lexer;
 pub mod library;
+pub mod nesting;
 pub mod parser;
 pub mod prelude;
 pub mod token;

@@ -135,6 +135,61 @@ pub fn assert_output_in_every_mode_on_both_backends(file: &Path, expected: &str)
     }
 }
 
+/// Run a generated program (written to `group/name` in the temporary directory) on both
+/// backends at once.
+pub fn run_on_both_backends(
+    group: &str,
+    name: &str,
+    program: &str,
+) -> Vec<(&'static str, Outcome)> {
+    let file = temp_program(group, name, program);
+    parallel_map(&["vm", "interp"], |b| {
+        (*b, run_dnrad(&["run", "--backend", b], &file))
+    })
+}
+
+/// A generated program prints `expected` and succeeds on both backends.
+pub fn assert_prints_on_both_backends(group: &str, name: &str, program: &str, expected: &str) {
+    for (backend, out) in run_on_both_backends(group, name, program) {
+        assert!(!out.timed_out, "{name} on {backend} timed out");
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (Some(0), expected),
+            "{name} on {backend}: {}",
+            out.stderr
+        );
+    }
+}
+
+/// 3 000 operands `0`, `1`, ..., of which the 11th is `error "first"` and the 2 991st
+/// `error "second"`: a long construct evaluating them left to right fails with "first".
+pub fn operands_failing_first_and_second() -> Vec<String> {
+    (0..3000)
+        .map(|i| match i {
+            10 => "error \"first\"".to_string(),
+            2990 => "error \"second\"".to_string(),
+            _ => i.to_string(),
+        })
+        .collect()
+}
+
+/// A generated program stops with the runtime error `message` on both backends.
+pub fn assert_runtime_error_on_both_backends(
+    group: &str,
+    name: &str,
+    program: &str,
+    message: &str,
+) {
+    for (backend, out) in run_on_both_backends(group, name, program) {
+        assert_eq!(out.code, Some(1), "{name} on {backend}: {}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!("runtime error: {message}")),
+            "{name} on {backend}: {}",
+            out.stderr
+        );
+    }
+}
+
 /// The backpropagator calls that `dnrad run --stats` reported on standard error.
 pub fn reported_bp_calls(stderr: &str) -> u64 {
     stderr

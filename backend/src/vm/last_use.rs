@@ -5,13 +5,17 @@
 //! returns: `shrink (x:xs) = x : shrink [y | y <- xs, y /= x + 1]` held each level's list for
 //! the whole recursion (quadratic memory), and every such read cost a reference count up and
 //! down. It runs last (after `regalloc`) and sets operand bits only; a register read twice by
-//! one instruction, or a called function's register, is never moved.
+//! one instruction, or a called function's register, is never moved. A function too large for
+//! dense liveness sets (`liveness::too_large`) keeps copying.
 
 use super::code::{Function, Op, Reg, MOVE};
-use super::liveness::{accesses, lives, registers, Access, Set};
+use super::liveness::{accesses, lives, registers, too_large, Access, Set};
 
 /// Mark the last-use reads of `f` (see the module comment).
 pub fn mark(f: &mut Function) {
+    if too_large(f) {
+        return;
+    }
     let accesses: Vec<(Vec<Reg>, Vec<Reg>)> = (0..f.ops.len()).map(|pc| accesses(f, pc)).collect();
     let (live_in, live_out) = lives(f, &accesses);
     for (pc, (reads, writes)) in accesses.iter().enumerate() {

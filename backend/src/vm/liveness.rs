@@ -208,6 +208,18 @@ pub(super) fn accesses(f: &mut Function, pc: usize) -> (Vec<Reg>, Vec<Reg>) {
     (reads, writes)
 }
 
+/// The most bits the dense sets over one function may take (32 MiB).
+const MAX_BITS: usize = 1 << 28;
+
+/// Whether `f` is too large for dense sets: liveness takes registers × instructions bits twice,
+/// interference registers² (a `let` nested 4·10⁴ deep in one function has as many registers
+/// and more instructions). The passes over liveness are optimisations and leave such a
+/// function as generated.
+pub(super) fn too_large(f: &Function) -> bool {
+    let n = f.nregs as usize;
+    n.saturating_mul(2 * f.ops.len() + n) > MAX_BITS
+}
+
 /// The registers live before and after each instruction.
 pub(super) fn lives(f: &mut Function, accesses: &[(Vec<Reg>, Vec<Reg>)]) -> (Vec<Set>, Vec<Set>) {
     let n = f.nregs as usize;

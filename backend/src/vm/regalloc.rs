@@ -5,15 +5,19 @@
 //! registers are live after each instruction and gives two registers the same number only when
 //! neither is written while the other is live. A function's parameters keep their registers
 //! (callers put the arguments there); a move's destination takes its source's number when it
-//! can, and the move goes. It changes register numbers and `nregs` and drops moves only.
+//! can, and the move goes. It changes register numbers and `nregs` and drops moves only, so a
+//! function too large for dense sets (`liveness::too_large`) keeps the generator's numbering.
 
 use super::code::{Function, Op, Reg};
-use super::liveness::{accesses, lives, registers, Set};
+use super::liveness::{accesses, lives, registers, too_large, Set};
 
 /// Renumber `f`'s registers by liveness (see the module comment).
 pub fn allocate(f: &mut Function) {
     let n = f.nregs as usize;
     if f.ops.is_empty() || n <= f.nparams as usize {
+        return;
+    }
+    if too_large(f) {
         return;
     }
     let accesses: Vec<(Vec<Reg>, Vec<Reg>)> = (0..f.ops.len()).map(|pc| accesses(f, pc)).collect();

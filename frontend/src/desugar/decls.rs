@@ -328,7 +328,7 @@ impl Ds {
                     .map(|v| self.global_value(v))
                     .collect(),
             };
-            self.locals.clear();
+            self.clear_scopes();
             let binds = self.binding(b, &names, &sigs)?;
             self.program.binds.extend(binds);
         }
@@ -509,7 +509,7 @@ impl Ds {
                     format!("`{}` is not a method of class `{}`", name.name, class.name),
                 ));
             };
-            self.locals.clear();
+            self.clear_scopes();
             out.extend(self.binding(b, std::slice::from_ref(method), &no_sigs)?);
         }
         Ok(out)

@@ -174,21 +174,30 @@ impl Ds {
         self.apply(f, args, e.span)
     }
 
-    fn apply(&mut self, f: UExpr, mut args: Vec<UExpr>, span: Span) -> DResult<UExpr> {
-        if let (UKind::Var(n), 2) = (&f.kind, args.len()) {
-            let and = self.globals.prelude().values.get("&&");
-            let or = self.globals.prelude().values.get("||");
-            if Some(n) == and || Some(n) == or {
-                let b = args.pop().unwrap();
-                let a = args.pop().unwrap();
-                let is_and = Some(n) == and;
-                let short = build::con(if is_and { "False" } else { "True" }, span);
-                return Ok(if is_and {
-                    build::if_then_else(a, b, short, span)
-                } else {
-                    build::if_then_else(a, short, b, span)
-                });
-            }
+    /// `Some(true)` for the Prelude's `&&`, `Some(false)` for its `||`: applied to two
+    /// arguments they are `if`s, which evaluate the second only when needed.
+    pub(super) fn short_circuit(&self, f: &UExpr) -> Option<bool> {
+        let UKind::Var(n) = &f.kind else { return None };
+        let values = &self.globals.prelude().values;
+        if values.get("&&") == Some(n) {
+            Some(true)
+        } else if values.get("||") == Some(n) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    pub(super) fn apply(&mut self, f: UExpr, mut args: Vec<UExpr>, span: Span) -> DResult<UExpr> {
+        if let (Some(is_and), 2) = (self.short_circuit(&f), args.len()) {
+            let b = args.pop().unwrap();
+            let a = args.pop().unwrap();
+            let short = build::con(if is_and { "False" } else { "True" }, span);
+            return Ok(if is_and {
+                build::if_then_else(a, b, short, span)
+            } else {
+                build::if_then_else(a, short, b, span)
+            });
         }
         Ok(build::apps(f, args))
     }
@@ -218,6 +227,7 @@ impl Ds {
     fn op_tree(&mut self, t: Tree<Expr, Op>) -> DResult<UExpr> {
         match t {
             Tree::Leaf(e) => self.expr(&e),
+            Tree::Bin(_, _, ref r) if matches!(**r, Tree::Bin(..)) => self.right_spine(t),
             Tree::Bin(..) => self.left_spine(t),
             Tree::Neg(span, e) => {
                 let inner = self.op_tree(*e)?;
@@ -260,6 +270,24 @@ impl Ds {
         }
         let span = acc.span;
         Ok(long::let_spine(binds, acc, span))
+    }
+
+    /// A tree of operators along its right spine, `a op1 (b op2 (c ...))`, by a loop: a
+    /// right-associative chain (`:`, `++`, `$`, `.`) is as long as the source. Operators and
+    /// operands are resolved left to right; a long chain is cut into chunks (`long.rs`).
+    fn right_spine(&mut self, mut t: Tree<Expr, Op>) -> DResult<UExpr> {
+        let mut spine = Vec::new();
+        while let Tree::Bin(op, l, r) = t {
+            spine.push((op, *l));
+            t = *r;
+        }
+        let mut items = Vec::new();
+        for (op, l) in spine {
+            let f = self.op_expr(&op)?;
+            items.push((f, self.op_tree(l)?));
+        }
+        let last = self.op_tree(t)?;
+        self.right_chain(items, last)
     }
 
     fn do_block(&mut self, stmts: &[Stmt], span: Span) -> DResult<UExpr> {

@@ -54,10 +54,6 @@ pub enum Tree<T, O> {
     Neg(Span, Box<Tree<T, O>>),
 }
 
-struct Resolver<T, O> {
-    items: std::iter::Peekable<std::vec::IntoIter<Item<T, O>>>,
-}
-
 /// A fixity in the resolver, where the outermost context has precedence -1.
 #[derive(Clone, Copy)]
 struct Ctx {
@@ -82,11 +78,28 @@ fn conflict(span: Span, what: &str) -> Diagnostic {
     )
 }
 
-impl<T, O> Resolver<T, O> {
-    /// `parseNeg`: an operand, possibly negated, then the rest at a precedence above `op1`.
-    fn parse_neg(&mut self, op1: Ctx) -> Result<Tree<T, O>, Diagnostic> {
-        match self.items.next() {
-            Some(Item::Operand(e)) => self.parse1(op1, Tree::Leaf(e)),
+/// Where a finished operand goes: the report's `parseNeg`/`parse1` recursion, with its
+/// pending calls kept on a vector (a right-associative chain is as deep as it is long).
+enum Pending<T, O> {
+    /// Negate it, then continue `parse1` at `outer`.
+    Neg(Span, Ctx),
+    /// It is the right operand of `op` after `left`; then continue `parse1` at `outer`.
+    Right(O, Tree<T, O>, Ctx),
+}
+
+/// Resolve a chain into a tree according to the operators' fixities (the algorithm of the
+/// report's §10.6, without recursion).
+pub fn resolve<T, O>(items: Vec<Item<T, O>>) -> Result<Tree<T, O>, Diagnostic> {
+    let mut items = items.into_iter().peekable();
+    let mut pending: Vec<Pending<T, O>> = Vec::new();
+    // `parseNeg` at `op1`.
+    let mut op1 = Ctx {
+        assoc: FixAssoc::None,
+        prec: -1,
+    };
+    loop {
+        let mut e1 = match items.next() {
+            Some(Item::Operand(e)) => Tree::Leaf(e),
             Some(Item::Neg(span)) => {
                 if op1.prec >= 6 {
                     return Err(conflict(
@@ -94,55 +107,61 @@ impl<T, O> Resolver<T, O> {
                         "prefix `-` and an operator of precedence 6 or higher",
                     ));
                 }
-                let r = self.parse_neg(Fixity::NEG.into())?;
-                self.parse1(op1, Tree::Neg(span, Box::new(r)))
+                pending.push(Pending::Neg(span, op1));
+                op1 = Fixity::NEG.into();
+                continue;
             }
-            Some(Item::Op(_, _, span)) => Err(Diagnostic::new(
-                ErrorKind::Parse,
-                span,
-                "an operator is missing its left operand",
-            )),
-            None => Err(Diagnostic::new(
-                ErrorKind::Parse,
-                Span::dummy(),
-                "an operator is missing its right operand",
-            )),
-        }
-    }
-
-    fn parse1(&mut self, op1: Ctx, mut e1: Tree<T, O>) -> Result<Tree<T, O>, Diagnostic> {
-        loop {
-            let Some(Item::Op(_, op2, span)) = self.items.peek() else {
-                return Ok(e1);
-            };
-            let (op2, span): (Ctx, Span) = ((*op2).into(), *span);
-            if op1.prec == op2.prec && (op1.assoc != op2.assoc || op1.assoc == FixAssoc::None) {
-                return Err(conflict(
+            Some(Item::Op(_, _, span)) => {
+                return Err(Diagnostic::new(
+                    ErrorKind::Parse,
                     span,
-                    "operators of the same precedence with different associativity",
-                ));
+                    "an operator is missing its left operand",
+                ))
             }
-            if op1.prec > op2.prec || (op1.prec == op2.prec && op1.assoc == FixAssoc::Left) {
-                return Ok(e1);
+            None => {
+                return Err(Diagnostic::new(
+                    ErrorKind::Parse,
+                    Span::dummy(),
+                    "an operator is missing its right operand",
+                ))
             }
-            let Some(Item::Op(op, _, _)) = self.items.next() else {
-                return Ok(e1);
+        };
+        // `parse1 op1 e1`: take operators binding tighter than `op1`; when none is left, `e1`
+        // is finished and goes where the innermost pending call wants it.
+        loop {
+            let next = match items.peek() {
+                Some(Item::Op(_, op2, span)) => Some((Ctx::from(*op2), *span)),
+                _ => None,
             };
-            let r = self.parse_neg(op2)?;
-            e1 = Tree::Bin(op, Box::new(e1), Box::new(r));
+            if let Some((op2, span)) = next {
+                if op1.prec == op2.prec && (op1.assoc != op2.assoc || op1.assoc == FixAssoc::None) {
+                    return Err(conflict(
+                        span,
+                        "operators of the same precedence with different associativity",
+                    ));
+                }
+                let binds =
+                    op1.prec < op2.prec || (op1.prec == op2.prec && op1.assoc != FixAssoc::Left);
+                let taken = items.next_if(|item| binds && matches!(item, Item::Op(..)));
+                if let Some(Item::Op(op, _, _)) = taken {
+                    pending.push(Pending::Right(op, e1, op1));
+                    op1 = op2;
+                    break;
+                }
+            }
+            match pending.pop() {
+                None => return Ok(e1),
+                Some(Pending::Neg(span, outer)) => {
+                    e1 = Tree::Neg(span, Box::new(e1));
+                    op1 = outer;
+                }
+                Some(Pending::Right(op, left, outer)) => {
+                    e1 = Tree::Bin(op, Box::new(left), Box::new(e1));
+                    op1 = outer;
+                }
+            }
         }
     }
-}
-
-/// Resolve a chain into a tree according to the operators' fixities.
-pub fn resolve<T, O>(items: Vec<Item<T, O>>) -> Result<Tree<T, O>, Diagnostic> {
-    let mut r = Resolver {
-        items: items.into_iter().peekable(),
-    };
-    r.parse_neg(Ctx {
-        assoc: FixAssoc::None,
-        prec: -1,
-    })
 }
 
 #[cfg(test)]

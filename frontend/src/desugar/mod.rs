@@ -16,12 +16,14 @@ mod expr;
 mod fixity;
 mod imports;
 mod long;
+pub use long::desugared_depth;
 mod pattern;
 mod scope;
 mod types;
 
 use crate::ast;
 use crate::untyped::UProgram;
+use dnrad_core::scoped::ScopedMap;
 use dnrad_core::{Diagnostic, Name};
 use scope::{Globals, ModuleInfo, Scope, Table};
 pub use scope::{ModuleId, ModuleKind};
@@ -35,8 +37,10 @@ pub(crate) struct Ds {
     pub globals: Globals,
     /// The module being desugared (a cell: a type synonym is expanded in its own module's scope).
     pub module: Cell<ModuleId>,
-    /// Local scopes, innermost last: source name to unique name.
-    pub locals: Vec<HashMap<String, Name>>,
+    /// Local variables in scope: source name to unique name.
+    pub locals: ScopedMap<String, Name>,
+    /// Where each open local scope starts in `locals`, innermost last.
+    pub scopes: Vec<usize>,
     counter: u32,
     pub program: UProgram,
 }
@@ -82,7 +86,8 @@ pub fn desugar(modules: &[SourceModule], entry: &str) -> Result<UProgram, Vec<Di
     let mut ds = Ds {
         globals: Globals::default(),
         module: Cell::new(ModuleId::PRELUDE),
-        locals: Vec::new(),
+        locals: ScopedMap::default(),
+        scopes: Vec::new(),
         counter: 0,
         program: UProgram::default(),
     };

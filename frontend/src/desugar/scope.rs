@@ -314,11 +314,18 @@ pub(crate) fn suggest<'a>(
 
 impl Ds {
     pub fn push_scope(&mut self) {
-        self.locals.push(HashMap::new());
+        self.scopes.push(self.locals.len());
     }
 
     pub fn pop_scope(&mut self) {
-        self.locals.pop();
+        let start = self.scopes.pop().unwrap_or(0);
+        self.locals.truncate(start);
+    }
+
+    /// Close every local scope (between top-level declarations).
+    pub fn clear_scopes(&mut self) {
+        self.locals.clear();
+        self.scopes.clear();
     }
 
     /// Bind a source variable in the innermost scope to `name`; duplicates in one scope are errors.
@@ -329,8 +336,12 @@ impl Ds {
                 format!("a qualified name `{}` cannot be bound here", ident.name),
             ));
         }
-        let scope = self.locals.last_mut().expect("a local scope is open");
-        if scope.insert(ident.name.clone(), name).is_some() {
+        let start = self.scopes.last().copied().unwrap_or(0);
+        if self
+            .locals
+            .position(&ident.name)
+            .is_some_and(|i| i >= start)
+        {
             return Err(scope_error(
                 ident.span,
                 format!(
@@ -339,6 +350,7 @@ impl Ds {
                 ),
             ));
         }
+        self.locals.push(ident.name.clone(), name);
         Ok(())
     }
 
@@ -369,10 +381,8 @@ impl Ds {
 
     /// A value variable: local, global, or (in a privileged module) a primitive.
     pub fn resolve_value(&self, ident: &Ident) -> DResult<ValueRef> {
-        for scope in self.locals.iter().rev() {
-            if let Some(n) = scope.get(&ident.name) {
-                return Ok(ValueRef::Var(n.clone()));
-            }
+        if let Some(n) = self.locals.get(&ident.name) {
+            return Ok(ValueRef::Var(n.clone()));
         }
         if let Some(n) = self.resolve_global(Space::Value, ident)? {
             return Ok(ValueRef::Var(n));
@@ -382,7 +392,7 @@ impl Ds {
                 return Ok(ValueRef::Prim(p));
             }
         }
-        let locals = self.locals.iter().flat_map(|s| s.keys());
+        let locals = self.locals.iter().map(|(k, _)| k);
         let globals = self.globals.visible(self.module.get(), Space::Value);
         let lazy = match ident.name.as_str() {
             "repeat" | "iterate" | "cycle" => {

@@ -26,12 +26,16 @@ use tokens::{tok, Extra, In, Rule};
 /// Parse a whole module (the output of `layout`).
 pub fn parse_module(tokens: &[Token]) -> Result<ast::Module, Vec<Diagnostic>> {
     let grammar = Grammar::new();
-    run(top::module(grammar.decl, &grammar.types), tokens)
+    let module = run(top::module(grammar.decl, &grammar.types), tokens)?;
+    crate::nesting::check_module(&module).map_err(|d| vec![d])?;
+    Ok(module)
 }
 
 /// Parse a single expression (for the REPL): the tokens of one expression followed by `Eof`.
 pub fn parse_expr(tokens: &[Token]) -> Result<ast::Expr, Vec<Diagnostic>> {
-    run(Grammar::new().expr.then_ignore(tok(Tok::Eof)), tokens)
+    let e = run(Grammar::new().expr.then_ignore(tok(Tok::Eof)), tokens)?;
+    crate::nesting::check_expr(&e).map_err(|d| vec![d])?;
+    Ok(e)
 }
 
 /// The mutually recursive parts of the grammar.

@@ -63,41 +63,11 @@ pub fn sig_scheme(sig: &USig) -> Scheme {
 
 /// Replace skolems by the scheme variables they stand for.
 fn abstract_skolems(t: &Ty, skolems: &[Ty]) -> Ty {
-    if let Some(i) = skolems.iter().position(|s| s == t) {
-        return Ty::Gen(i);
-    }
-    match t {
-        Ty::App(f, a) => Ty::App(
-            Box::new(abstract_skolems(f, skolems)),
-            Box::new(abstract_skolems(a, skolems)),
-        ),
-        other => other.clone(),
-    }
+    let mut leaf = |t: &Ty| skolems.iter().position(|s| s == t).map(Ty::Gen);
+    ty::rewrite(t, &mut leaf).unwrap_or_else(|| t.clone())
 }
 
 impl Tc {
-    /// Free meta variables of the environment (monomorphic locals and restricted globals).
-    fn env_metas(&self) -> HashSet<u32> {
-        let mut out = Vec::new();
-        let mono = self
-            .locals
-            .iter()
-            .map(|(_, v)| v)
-            .chain(self.mono_globals.iter().filter_map(|n| self.globals.get(n)));
-        for v in mono {
-            match v {
-                VarInfo::Mono(t, _) => self.subst.free_metas(t, &mut out),
-                VarInfo::Poly(s) => {
-                    self.subst.free_metas(&s.ty, &mut out);
-                    for (_, t) in &s.preds {
-                        self.subst.free_metas(t, &mut out);
-                    }
-                }
-            }
-        }
-        out.into_iter().collect()
-    }
-
     /// Core `/\vars. \(d1 : C1 t1) ... -> rhs` and its type.
     pub fn wrap_generalised(
         &self,
@@ -205,18 +175,20 @@ impl Tc {
         let outer = std::mem::take(&mut self.wanted);
         let group = self.rec_groups.len() as u32;
         self.rec_groups.push((vec![], vec![]));
+        // Everything made while the group is inferred is one level deeper than its
+        // environment; what is still above that level afterwards is the group's own.
+        let outer_level = self.subst.level();
+        self.subst.enter_level();
         let metas: Vec<Ty> = binds.iter().map(|_| self.subst.fresh()).collect();
         let depth = self.locals.len();
-        // While the group is inferred its members are monomorphic: a `let` inside it must not
-        // generalise over their type variables (as for a local group's members in `locals`).
-        let mono_depth = self.mono_globals.len();
+        // While the group is inferred its members are monomorphic (their variables are at the
+        // group's level, so a `let` inside it does not generalise over them).
         for (b, t) in binds.iter().zip(&metas) {
             let info = VarInfo::Mono(t.clone(), Some(group));
             if top {
-                self.mono_globals.push(b.name.clone());
                 self.globals.insert(b.name.clone(), info);
             } else {
-                self.locals.push((b.name.clone(), info));
+                self.locals.push(b.name.clone(), info);
             }
         }
         let inferred = (|| {
@@ -228,9 +200,8 @@ impl Tc {
             }
             Ok(rhss)
         })();
-        if top {
-            self.mono_globals.truncate(mono_depth);
-        } else {
+        self.subst.leave_level();
+        if !top {
             self.locals.truncate(depth);
         }
         let rhss = match inferred {
@@ -241,12 +212,8 @@ impl Tc {
             }
         };
         let deferred = self.solve_wanted()?;
-        let env = self.env_metas();
-        let mut group_metas = Vec::new();
-        for t in &metas {
-            self.subst.free_metas(t, &mut group_metas);
-        }
-        group_metas.retain(|m| !env.contains(m));
+        let mut group_metas = self.subst.free_metas(&metas);
+        group_metas.retain(|&m| self.subst.meta_level(m) > outer_level);
         let restricted = binds.iter().any(|b| !b.has_args);
         let mut params: Vec<(Name, Name, Ty)> = Vec::new();
         let mut outward = Vec::new();
@@ -254,8 +221,7 @@ impl Tc {
         let zonked: Vec<(Wanted, Vec<u32>)> = deferred
             .into_iter()
             .map(|w| {
-                let mut ms = Vec::new();
-                self.subst.free_metas(&w.ty, &mut ms);
+                let ms = self.subst.free_metas([&w.ty]);
                 (w, ms)
             })
             .collect();
@@ -268,8 +234,9 @@ impl Tc {
             group_metas.retain(|m| !constrained.contains(m));
             outward.extend(zonked.into_iter().map(|(w, _)| w));
         } else {
+            let generalised: HashSet<u32> = group_metas.iter().copied().collect();
             for (w, ms) in zonked {
-                if !ms.is_empty() && ms.iter().all(|m| group_metas.contains(m)) {
+                if !ms.is_empty() && ms.iter().all(|m| generalised.contains(m)) {
                     let t = self.subst.zonk(&w.ty);
                     let existing = params
                         .iter()
@@ -318,18 +285,17 @@ impl Tc {
                 ty: abstract_skolems(&zt, &skolems),
             };
             let (rhs, core_ty) = self.wrap_generalised(&names, &params, rhs, &zt, b.span);
+            // What was not generalised stays in the environment.
+            self.subst.lower_levels(&zt, outer_level);
             let info = if keep_mono {
                 VarInfo::Mono(zt, None)
             } else {
                 VarInfo::Poly(scheme)
             };
             if top {
-                if keep_mono {
-                    self.mono_globals.push(b.name.clone());
-                }
                 self.globals.insert(b.name.clone(), info);
             } else {
-                self.locals.push((b.name.clone(), info));
+                self.locals.push(b.name.clone(), info);
             }
             out.push(TBind {
                 name: b.name.clone(),
@@ -337,6 +303,9 @@ impl Tc {
                 rhs,
                 span: b.span,
             });
+        }
+        for w in &outward {
+            self.subst.lower_levels(&w.ty, outer_level);
         }
         self.wanted = outer;
         self.wanted.extend(outward);
@@ -356,7 +325,7 @@ impl Tc {
             for b in binds {
                 if let Some(sig) = &b.sig {
                     self.locals
-                        .push((b.name.clone(), VarInfo::Poly(sig_scheme(sig))));
+                        .push(b.name.clone(), VarInfo::Poly(sig_scheme(sig)));
                 }
             }
             let mut typed: HashMap<Name, TBind> = HashMap::new();

@@ -108,8 +108,7 @@ impl Tc {
             UKind::Lit(l) => Ok(self.infer_lit(l, span)),
             UKind::Lam(x, body) => {
                 let a = self.subst.fresh();
-                self.locals
-                    .push((x.clone(), VarInfo::Mono(a.clone(), None)));
+                self.locals.push(x.clone(), VarInfo::Mono(a.clone(), None));
                 let r = self.infer(body);
                 self.locals.pop();
                 let (b, bt) = r?;
@@ -340,8 +339,7 @@ impl Tc {
                 .collect();
             let depth = self.locals.len();
             for (n, t) in &binders {
-                self.locals
-                    .push((n.clone(), VarInfo::Mono(t.clone(), None)));
+                self.locals.push(n.clone(), VarInfo::Mono(t.clone(), None));
             }
             let r = self.infer(&alt.rhs);
             self.locals.truncate(depth);

@@ -20,6 +20,7 @@ mod ty;
 
 use crate::untyped::UProgram;
 use dnrad_core::program::builtin_datas;
+use dnrad_core::scoped::ScopedMap;
 use dnrad_core::{Diagnostic, ErrorKind, Name, Program, Span, Type};
 use std::collections::HashMap;
 use texpr::{DictExpr, Solved, TBind};
@@ -71,9 +72,7 @@ pub(crate) struct Wanted {
 pub(crate) struct Tc {
     pub subst: Subst,
     pub globals: HashMap<Name, VarInfo>,
-    /// Globals whose type is still monomorphic (restricted), for the environment's free metas.
-    pub mono_globals: Vec<Name>,
-    pub locals: Vec<(Name, VarInfo)>,
+    pub locals: ScopedMap<Name, VarInfo>,
     pub cons: HashMap<Name, ConSig>,
     pub datas: HashMap<Name, Vec<Name>>,
     pub classes: HashMap<Name, ClassInfo>,
@@ -110,12 +109,7 @@ impl Tc {
     }
 
     pub fn lookup(&self, name: &Name) -> Option<&VarInfo> {
-        self.locals
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v)
-            .or_else(|| self.globals.get(name))
+        self.locals.get(name).or_else(|| self.globals.get(name))
     }
 
     /// The name of a Prelude definition the elaboration relies on.
@@ -129,8 +123,7 @@ pub fn typecheck(program: &UProgram) -> Result<Program, Vec<Diagnostic>> {
     let mut tc = Tc {
         subst: Subst::default(),
         globals: HashMap::new(),
-        mono_globals: Vec::new(),
-        locals: Vec::new(),
+        locals: ScopedMap::default(),
         cons: HashMap::new(),
         datas: HashMap::new(),
         classes: HashMap::new(),

@@ -6,6 +6,7 @@ use super::texpr::DictExpr;
 use super::ty::{self, instantiate, Printer, Ty};
 use super::{type_error, Tc, TcResult, Wanted};
 use dnrad_core::{Name, Span};
+use std::collections::HashMap;
 
 /// The standard numeric classes (defaulting needs one of them).
 const NUMERIC: &[&str] = &[
@@ -23,6 +24,23 @@ const NUMERIC: &[&str] = &[
 const STANDARD_NON_NUMERIC: &[&str] =
     &["Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Data.Ix.Ix"];
 
+/// The deepest chain of instance contexts solved for one constraint (`Show [[[Int]]]` needs
+/// three: the lists', then `Int`'s). Like GHC's reduction depth (200), it stops a resolution
+/// that would build a dictionary per level of a type nested thousands deep; no type a program
+/// writes by hand comes near it.
+pub const MAX_INSTANCE_DEPTH: usize = 500;
+
+/// `text` cut to about `max` characters, the middle elided.
+fn abbreviate(text: &str, max: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= max {
+        return text.to_string();
+    }
+    let head: String = chars[..max * 2 / 3].iter().collect();
+    let tail: String = chars[chars.len() - max / 3..].iter().collect();
+    format!("{head} … {tail}")
+}
+
 impl Tc {
     fn describe(&self, class: &Name, t: &Ty) -> String {
         let mut p = Printer::default();
@@ -37,6 +55,27 @@ impl Tc {
 
     /// Solve `class t`: `Some(dictionary)`, or `None` when `t` is not known enough yet.
     pub fn entail(&mut self, class: &Name, t: &Ty, span: Span) -> TcResult<Option<DictExpr>> {
+        self.entail_at(class, t, span, (class, t, 0))
+    }
+
+    /// `entail` of a constraint `depth` instance contexts below `root`, the one asked for.
+    fn entail_at(
+        &mut self,
+        class: &Name,
+        t: &Ty,
+        span: Span,
+        (root_class, root_ty, depth): (&Name, &Ty, usize),
+    ) -> TcResult<Option<DictExpr>> {
+        if depth > MAX_INSTANCE_DEPTH {
+            let shown = abbreviate(&self.describe(root_class, root_ty), 120);
+            return Err(type_error(
+                span,
+                format!(
+                    "solving ({shown}) needs instances nested more than {MAX_INSTANCE_DEPTH} \
+                     deep: the type is nested too deeply"
+                ),
+            ));
+        }
         let t = self.subst.zonk(t);
         let (head, args) = t.spine();
         match head {
@@ -51,7 +90,7 @@ impl Tc {
                 let mut dicts = Vec::new();
                 for (c, pt) in &inst.context {
                     let pt = instantiate(pt, &args);
-                    match self.entail(c, &pt, span)? {
+                    match self.entail_at(c, &pt, span, (root_class, root_ty, depth + 1))? {
                         Some(d) => dicts.push(d),
                         None => {
                             let id = self.new_dict();
@@ -110,15 +149,22 @@ impl Tc {
             if wanted.is_empty() {
                 return Ok(());
             }
-            let mut progress = false;
+            // The classes constraining each variable, gathered in one pass (linear in the
+            // number of constraints however many bindings left them).
+            let mut by_meta: HashMap<u32, Vec<&Name>> = HashMap::new();
+            let mut order = Vec::new();
             for w in &wanted {
-                let t = self.subst.zonk(&w.ty);
-                let Ty::Meta(m) = t else { continue };
-                let classes: Vec<&Name> = wanted
-                    .iter()
-                    .filter(|o| self.subst.zonk(&o.ty) == Ty::Meta(m))
-                    .map(|o| &o.class)
-                    .collect();
+                if let Ty::Meta(m) = self.subst.shallow(&w.ty) {
+                    let classes = by_meta.entry(m).or_default();
+                    if classes.is_empty() {
+                        order.push(m);
+                    }
+                    classes.push(&w.class);
+                }
+            }
+            let mut progress = false;
+            for m in order {
+                let classes = &by_meta[&m];
                 let numeric = classes.iter().any(|c| NUMERIC.contains(&c.as_str()));
                 let standard = classes.iter().all(|c| {
                     NUMERIC.contains(&c.as_str()) || STANDARD_NON_NUMERIC.contains(&c.as_str())
@@ -126,16 +172,15 @@ impl Tc {
                 if !(numeric && standard) {
                     continue;
                 }
-                for candidate in ["Integer", "Double"] {
-                    let ok = classes.iter().all(|c| {
+                let candidate = ["Integer", "Double"].into_iter().find(|candidate| {
+                    classes.iter().all(|c| {
                         self.instances
                             .contains_key(&((*c).clone(), Name::new(candidate)))
-                    });
-                    if ok {
-                        self.subst.set(m, ty::con(candidate));
-                        progress = true;
-                        break;
-                    }
+                    })
+                });
+                if let Some(candidate) = candidate {
+                    self.subst.set(m, ty::con(candidate));
+                    progress = true;
                 }
             }
             for w in wanted {

@@ -1,12 +1,16 @@
 //! Inference types: curried type applications (so higher-kinded variables unify like any other
 //! type), meta variables solved by a substitution, rigid skolems from signatures, and quantified
 //! variables of schemes. Also unification, zonking, conversion to core types and printing.
+//! Types are shared: an application holds its parts by `Rc`, so cloning a type, binding a meta
+//! variable to it or following a solved variable costs O(1), and zonking and instantiation
+//! rebuild only the nodes under which something changed (a ground type is returned as it is).
 
 use dnrad_core::types::names;
 use dnrad_core::{Name, Type};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
+use std::rc::Rc;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Ty {
@@ -17,14 +21,16 @@ pub enum Ty {
     /// The `i`-th quantified variable of a scheme.
     Gen(usize),
     Con(Name),
-    App(Box<Ty>, Box<Ty>),
+    App(Rc<Ty>, Rc<Ty>),
 }
 
 pub fn fun(a: Ty, b: Ty) -> Ty {
-    Ty::App(
-        Box::new(Ty::App(Box::new(Ty::Con(Name::new("->"))), Box::new(a))),
-        Box::new(b),
-    )
+    app(app(Ty::Con(Name::new("->")), a), b)
+}
+
+/// The application `f a`.
+pub fn app(f: Ty, a: Ty) -> Ty {
+    Ty::App(Rc::new(f), Rc::new(a))
 }
 
 pub fn con(name: &str) -> Ty {
@@ -32,8 +38,7 @@ pub fn con(name: &str) -> Ty {
 }
 
 pub fn apply(head: Ty, args: impl IntoIterator<Item = Ty>) -> Ty {
-    args.into_iter()
-        .fold(head, |f, a| Ty::App(Box::new(f), Box::new(a)))
+    args.into_iter().fold(head, app)
 }
 
 pub fn list(t: Ty) -> Ty {
@@ -75,16 +80,29 @@ pub struct Scheme {
     pub ty: Ty,
 }
 
+/// `t` with each leaf for which `leaf` gives a replacement replaced, or `None` when nothing
+/// changed; unchanged subtrees of the result are `t`'s own (shared, not copied).
+pub fn rewrite(t: &Ty, leaf: &mut impl FnMut(&Ty) -> Option<Ty>) -> Option<Ty> {
+    match t {
+        Ty::App(f, a) => {
+            let (nf, na) = (rewrite(f, leaf), rewrite(a, leaf));
+            if nf.is_none() && na.is_none() {
+                return None;
+            }
+            let keep = |new: Option<Ty>, old: &Rc<Ty>| new.map_or_else(|| old.clone(), Rc::new);
+            Some(Ty::App(keep(nf, f), keep(na, a)))
+        }
+        _ => leaf(t),
+    }
+}
+
 /// Replace `Gen(i)` by `args[i]`.
 pub fn instantiate(t: &Ty, args: &[Ty]) -> Ty {
-    match t {
-        Ty::Gen(i) => args[*i].clone(),
-        Ty::App(f, a) => Ty::App(
-            Box::new(instantiate(f, args)),
-            Box::new(instantiate(a, args)),
-        ),
-        other => other.clone(),
-    }
+    let mut leaf = |t: &Ty| match t {
+        Ty::Gen(i) => Some(args[*i].clone()),
+        _ => None,
+    };
+    rewrite(t, &mut leaf).unwrap_or_else(|| t.clone())
 }
 
 /// Why two types do not unify.
@@ -97,9 +115,17 @@ pub enum UnifyError {
 /// The substitution of meta variables. Chains of variables solved by variables are compressed
 /// as they are followed (`shallow`), so following one costs amortised near-constant time
 /// however many unifications a long expression (`1 + 1 + … + 1`) chains together.
+///
+/// Each meta variable has a level: the number of binding groups being inferred around the
+/// point where it was made. Solving a variable by a type lowers the levels of that type's
+/// variables to its own, so a variable's level is always the outermost group whose environment
+/// can mention it, and generalising a group quantifies exactly its type's variables above the
+/// level outside the group — no scan of the environment.
 #[derive(Default)]
 pub struct Subst {
     metas: RefCell<Vec<Option<Ty>>>,
+    levels: Vec<u32>,
+    level: u32,
     skolems: u32,
 }
 
@@ -107,7 +133,34 @@ impl Subst {
     pub fn fresh(&mut self) -> Ty {
         let metas = self.metas.get_mut();
         metas.push(None);
+        self.levels.push(self.level);
         Ty::Meta(metas.len() as u32 - 1)
+    }
+
+    /// Start inferring a binding group (its new variables are one level deeper).
+    pub fn enter_level(&mut self) {
+        self.level += 1;
+    }
+
+    pub fn leave_level(&mut self) {
+        self.level -= 1;
+    }
+
+    /// The current level: variables above it were made inside a group not yet generalised.
+    pub fn level(&self) -> u32 {
+        self.level
+    }
+
+    pub fn meta_level(&self, m: u32) -> u32 {
+        self.levels[m as usize]
+    }
+
+    /// Keep the unsolved variables of `t` at `level` or below (they stay in the environment).
+    pub fn lower_levels(&mut self, t: &Ty, level: u32) {
+        for m in self.free_metas([t]) {
+            let l = &mut self.levels[m as usize];
+            *l = (*l).min(level);
+        }
     }
 
     pub fn fresh_skolem(&mut self, name: Name) -> Ty {
@@ -142,16 +195,40 @@ impl Subst {
 
     /// Apply the substitution everywhere.
     pub fn zonk(&self, t: &Ty) -> Ty {
-        match self.shallow(t) {
-            Ty::App(f, a) => Ty::App(Box::new(self.zonk(&f)), Box::new(self.zonk(&a))),
-            other => other,
-        }
+        self.zonk_changed(t).unwrap_or_else(|| t.clone())
     }
 
-    fn occurs(&self, m: u32, t: &Ty) -> bool {
+    /// `t` zonked, or `None` when it has no solved meta variable. A solved variable's
+    /// solution is stored zonked, so a type reached through many variables is zonked once.
+    fn zonk_changed(&self, t: &Ty) -> Option<Ty> {
+        let mut leaf = |t: &Ty| {
+            let Ty::Meta(m) = *t else { return None };
+            let solved = self.shallow(t);
+            match &solved {
+                Ty::Meta(last) if *last == m => None,
+                _ => {
+                    let zonked = self.zonk_changed(&solved);
+                    let result = zonked.unwrap_or(solved);
+                    if let Ty::Meta(last) = result {
+                        return Some(Ty::Meta(last));
+                    }
+                    self.metas.borrow_mut()[m as usize] = Some(result.clone());
+                    Some(result)
+                }
+            }
+        };
+        rewrite(t, &mut leaf)
+    }
+
+    /// Whether `m` occurs in `t`; lowers the levels of `t`'s variables to `level` on the way.
+    fn occurs(&mut self, m: u32, t: &Ty, level: u32) -> bool {
         match self.shallow(t) {
-            Ty::Meta(n) => n == m,
-            Ty::App(f, a) => self.occurs(m, &f) || self.occurs(m, &a),
+            Ty::Meta(n) => {
+                let l = &mut self.levels[n as usize];
+                *l = (*l).min(level);
+                n == m
+            }
+            Ty::App(f, a) => self.occurs(m, &f, level) || self.occurs(m, &a, level),
             _ => false,
         }
     }
@@ -161,7 +238,7 @@ impl Subst {
         match (&a, &b) {
             (Ty::Meta(m), Ty::Meta(n)) if m == n => Ok(()),
             (Ty::Meta(m), other) | (other, Ty::Meta(m)) => {
-                if self.occurs(*m, other) {
+                if self.occurs(*m, other, self.levels[*m as usize]) {
                     return Err(UnifyError::Occurs(*m, self.zonk(other)));
                 }
                 self.metas.get_mut()[*m as usize] = Some(other.clone());
@@ -177,13 +254,22 @@ impl Subst {
         }
     }
 
-    /// Unsolved meta variables of a type, in order of appearance.
-    pub fn free_metas(&self, t: &Ty, out: &mut Vec<u32>) {
+    /// The unsolved meta variables of some types, each once, in order of appearance.
+    pub fn free_metas<'t>(&self, types: impl IntoIterator<Item = &'t Ty>) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut seen = HashSet::new();
+        for t in types {
+            self.collect_metas(t, &mut out, &mut seen);
+        }
+        out
+    }
+
+    fn collect_metas(&self, t: &Ty, out: &mut Vec<u32>, seen: &mut HashSet<u32>) {
         match self.shallow(t) {
-            Ty::Meta(m) if !out.contains(&m) => out.push(m),
+            Ty::Meta(m) if seen.insert(m) => out.push(m),
             Ty::App(f, a) => {
-                self.free_metas(&f, out);
-                self.free_metas(&a, out);
+                self.collect_metas(&f, out, seen);
+                self.collect_metas(&a, out, seen);
             }
             _ => {}
         }
