@@ -64,6 +64,10 @@ enum Command {
         /// The backend: the bytecode VM (on simplified core) or the reference interpreter.
         #[arg(long, value_name = "BACKEND", default_value = "vm")]
         backend: BackendArg,
+        /// Build every list that a fold consumes instead of fusing the two into one loop
+        /// (ARCHITECTURE.md, "List fusion"): for comparing, the output is the same.
+        #[arg(long)]
+        no_fusion: bool,
         #[command(flatten)]
         limits: LimitArgs,
     },
@@ -323,6 +327,7 @@ fn execute(command: Command) -> ExitCode {
             ad,
             stats,
             backend,
+            no_fusion,
             limits,
         } => {
             let mut sources = match read(&file, &search) {
@@ -333,6 +338,7 @@ fn execute(command: Command) -> ExitCode {
                 lint,
                 ad: ad.mode(),
                 backend: backend.backend(),
+                fusion: !no_fusion,
                 ..Options::default()
             });
             // The name GHC gives the compiled program: the file's stem.

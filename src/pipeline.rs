@@ -34,6 +34,8 @@ pub struct Options {
     /// The most bytes the process may have live during a run (`--max-heap`; counted only by
     /// the binary's allocator, see `heap_limit`).
     pub max_heap: Option<usize>,
+    /// Fuse list consumers with their producers (`--no-fusion` turns it off), on both backends.
+    pub fusion: bool,
 }
 
 impl Default for Options {
@@ -46,6 +48,7 @@ impl Default for Options {
             max_depth: None,
             max_time: None,
             max_heap: None,
+            fusion: true,
         }
     }
 }
@@ -118,8 +121,9 @@ pub fn differentiate(program: &Program, options: Options) -> Result<Program, Vec
     Ok(program)
 }
 
-/// Prepare typed core for running: simplify for the VM (the interpreter runs core as inferred:
-/// it is the reference semantics), then differentiate when the program uses grad, vjp or jvp;
+/// Prepare typed core for running: simplify for the VM (the interpreter runs core as inferred,
+/// it is the reference semantics, but for the list fusion, which both backends get: a fused
+/// list takes no memory), then differentiate when the program uses grad, vjp or jvp;
 /// the AD pass sees the simplified program, so the differentiated code profits too. Bindings
 /// the program cannot reach are dropped, so the backends compile only what may run.
 pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagnostic>> {
@@ -136,6 +140,11 @@ pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagno
     }
     if options.backend == Backend::Vm {
         program = simplify(&program, options)?;
+    } else if options.fusion {
+        program = dnrad_core::simplify::fuse(&program, &dnrad_core::dual::ENTRY_POINTS);
+        if options.lint {
+            lint_pass(&program, "fusion")?;
+        }
     }
     if uses_ad {
         program = differentiate(&program, options)?;
@@ -146,7 +155,11 @@ pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagno
 
 /// The simplifier (the VM's core); `grad`, `vjp`, `jvp` stay for the AD pass to rewrite.
 pub fn simplify(program: &Program, options: Options) -> Result<Program, Vec<Diagnostic>> {
-    let program = dnrad_core::simplify::simplify(program, &dnrad_core::dual::ENTRY_POINTS);
+    let simplifier = dnrad_core::simplify::Options {
+        fusion: options.fusion,
+    };
+    let program =
+        dnrad_core::simplify::simplify(program, &dnrad_core::dual::ENTRY_POINTS, simplifier);
     if options.lint {
         lint_pass(&program, "simplification")?;
     }

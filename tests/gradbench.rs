@@ -14,9 +14,14 @@ fn session(modules: &[(&str, &str)], messages: &[String]) -> Vec<Json> {
 
 /// `session` with more arguments for `dnrad gradbench`.
 fn session_with(args: &[&str], modules: &[(&str, &str)], messages: &[String]) -> Vec<Json> {
+    // A folder of its own: tests run in parallel, and a server reading a module another test
+    // is rewriting would see it empty.
+    static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let session = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let group = format!("gradbench-{session}");
     let mut dir = None;
     for (name, text) in modules {
-        let path = support::temp_program("gradbench", &format!("{name}.hs"), text);
+        let path = support::temp_program(&group, &format!("{name}.hs"), text);
         dir = path.parent().map(|p| p.to_path_buf());
     }
     let dir = dir.expect("a module");

@@ -364,13 +364,22 @@ instance Integral Int where
   divMod a b = (primIntDiv a b, primIntMod a b)
   toInteger = primIntToInteger
 
--- `[from, from + step .. to]` on Int, built from the end so that it is a loop.
+-- `[from, from + step .. to]` on Int, built from the end so that it is a loop. The simplifier's
+-- fusion (core/src/simplify/fusion) runs the same range as a loop from `from` to
+-- `intRangeLast` when a fold consumes it, so both use these two helpers.
 intRange :: Int -> Int -> Int -> [Int]
-intRange from step to
-  | step >= 0 && to < from = []
+intRange from step to =
+  if intRangeEmpty from step to then [] else intRangeUp from step (intRangeLast from step to) []
+
+intRangeEmpty :: Int -> Int -> Int -> Bool
+intRangeEmpty from step to = if step >= 0 then to < from else to > from
+
+-- The last element of a range that is not empty (the number of steps counted in Integer:
+-- `to - from` may not fit in an Int; the last element does).
+intRangeLast :: Int -> Int -> Int -> Int
+intRangeLast from step to
   | step == 0 = error "enumFromThenTo: a zero step gives an infinite list"
-  | step > 0 = intRangeUp from step (from + ((to - from) `quot` step) * step) []
-  | otherwise = if to > from then [] else intRangeUp from step (from + ((from - to) `quot` negate step) * step) []
+  | otherwise = from + primIntegerToInt ((primIntToInteger to - primIntToInteger from) `quot` primIntToInteger step) * step
 
 intRangeUp :: Int -> Int -> Int -> [Int] -> [Int]
 intRangeUp from step x acc = if x == from then x : acc else intRangeUp from step (x - step) (x : acc)
@@ -412,11 +421,19 @@ instance Enum Integer where
   enumFromThenTo a b c = integerRange a (b - a) c
 
 integerRange :: Integer -> Integer -> Integer -> [Integer]
-integerRange from step to
-  | step >= 0 && to < from = []
+integerRange from step to =
+  if integerRangeEmpty from step to then []
+  else integerRangeUp from step (integerRangeLast from step to) []
+
+integerRangeEmpty :: Integer -> Integer -> Integer -> Bool
+integerRangeEmpty from step to = if step >= 0 then to < from else to > from
+
+-- The last element of a range that is not empty.
+integerRangeLast :: Integer -> Integer -> Integer -> Integer
+integerRangeLast from step to
   | step == 0 = error "enumFromThenTo: a zero step gives an infinite list"
-  | step > 0 = integerRangeUp from step (from + ((to - from) `quot` step) * step) []
-  | otherwise = if to > from then [] else integerRangeUp from step (from + ((from - to) `quot` negate step) * step) []
+  | step > 0 = from + ((to - from) `quot` step) * step
+  | otherwise = from + ((from - to) `quot` negate step) * step
 
 integerRangeUp :: Integer -> Integer -> Integer -> [Integer] -> [Integer]
 integerRangeUp from step x acc = if x == from then x : acc else integerRangeUp from step (x - step) (x : acc)
@@ -544,15 +561,22 @@ instance Enum Double where
 -- GHC's numericEnumFromThenTo: from + k * step for k = 0, 1, ... while within the limit plus
 -- half a step (a NaN is never within: the list ends). A zero step or an infinite limit that the
 -- list never passes would give an infinite list: an error (evaluation is strict).
+-- The fusion runs the same loop (`doubleRangeLimit`, then `doubleRangeWithin` of each element).
 doubleRange :: Double -> Double -> Double -> [Double]
-doubleRange from step to
-  | within (from + 0 * step) && (step == 0 || isInfinite limit) =
-      error "enumFromThenTo: the list is infinite (a zero step, or an infinite limit)"
-  | otherwise = go 0 []
+doubleRange from step to = go 0 []
   where
-    limit = to + step / 2
-    within x = if step >= 0 then x <= limit else x >= limit
-    go k acc = let x = from + k * step in if within x then go (k + 1) (x : acc) else reverse acc
+    limit = doubleRangeLimit from step to
+    go k acc = let x = from + k * step in if doubleRangeWithin step limit x then go (k + 1) (x : acc) else reverse acc
+
+doubleRangeLimit :: Double -> Double -> Double -> Double
+doubleRangeLimit from step to =
+  let limit = to + step / 2 in
+  if doubleRangeWithin step limit (from + 0 * step) && (step == 0 || isInfinite limit)
+  then error "enumFromThenTo: the list is infinite (a zero step, or an infinite limit)"
+  else limit
+
+doubleRangeWithin :: Double -> Double -> Double -> Bool
+doubleRangeWithin step limit x = if step >= 0 then x <= limit else x >= limit
 
 -- Char ------------------------------------------------------------------------------------------
 

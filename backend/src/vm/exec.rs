@@ -137,20 +137,20 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         Ok(())
     }
 
-    /// A call: the running frame (at `caller`) resumes at `pc` when `func` returns into `ret`;
-    /// `func` starts with the values of the caller's registers `args` (see `fetch`) in its
-    /// first registers.
-    #[allow(clippy::too_many_arguments)]
+    /// A call: the running frame resumes at `pc` when `func` returns into `ret`; `func` starts
+    /// with the values of the running frame's registers `args` (see `fetch`) in its first
+    /// registers.
     fn enter(
         &mut self,
         pc: usize,
         func: u32,
         env: Env,
         ret: Return,
-        caller: usize,
         args: impl IntoIterator<Item = Reg>,
     ) -> Result<(), Diagnostic> {
-        self.frames.last_mut().expect("a frame").pc = pc;
+        let running = self.frames.last_mut().expect("a frame");
+        running.pc = pc;
+        let caller = running.base;
         self.push_frame(func, env, ret)?;
         let base = self.frames.last().expect("the new frame").base;
         for (j, r) in args.into_iter().enumerate() {
@@ -607,7 +607,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {
                         return Err(self.error(*span, "internal error: applied a non-function"));
                     };
-                    self.enter(pc, lam, env, Return::to(*dst, *scrut), base, [*arg])?;
+                    self.enter(pc, lam, env, Return::to(*dst, *scrut), [*arg])?;
                     resume!();
                 }
                 Op::Call2 {
@@ -626,7 +626,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                         continue;
                     };
                     let (ret, args) = (Return::to(*dst, *scrut), [*a, *b]);
-                    self.enter(pc + 2, entry, env, ret, base, args)?;
+                    self.enter(pc + 2, entry, env, ret, args)?;
                     resume!();
                 }
                 Op::CallThreaded {
@@ -646,7 +646,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                         self.user_loc = *loc;
                     }
                     let (ret, regs) = (Return::to(*dst, *scrut), code.list(*args, *n as usize + 1));
-                    self.enter(*skip as usize, entry, env, ret, base, regs.iter().copied())?;
+                    self.enter(*skip as usize, entry, env, ret, regs.iter().copied())?;
                     resume!();
                 }
                 Op::TailCallThreaded { f, args, n, loc } => {
@@ -687,7 +687,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                         self.stack[reg(*dst)] = v;
                         continue;
                     }
-                    self.enter(pc, *callee, Env::None, ret, base, regs.iter().copied())?;
+                    self.enter(pc, *callee, Env::None, ret, regs.iter().copied())?;
                     resume!();
                 }
                 Op::TailCallDirect {

@@ -1,5 +1,6 @@
 //! A small simplifier for the optimising backend: it removes the cost of dictionary passing
-//! where the dictionary is known. (1) The fields of top-level instance dictionaries become
+//! where the dictionary is known. (0) First, with `Options::fusion`, list consumers applied to
+//! list producers become loops (`fusion`; the interpreter runs that step alone, `fuse`). (1) The fields of top-level instance dictionaries become
 //! globals of their own; (2) a method or superclass selector applied to such a dictionary becomes
 //! the field's global; (3) a small non-recursive global function applied to all its arguments is
 //! inlined (so `(+) @Int Num#Int#inst a b` ends as `prim#intAdd a b`); (4) a `let`-bound function
@@ -22,6 +23,7 @@
 //! utilities it uses are in `terms`.
 
 mod fold;
+mod fusion;
 mod known_calls;
 mod local;
 mod terms;
@@ -104,7 +106,40 @@ struct Simplifier {
     specialised: HashMap<String, Name>,
     /// Specialised definitions still to be added to the program.
     new_binds: Vec<Bind>,
+    /// The list consumers the fusion recognises, by name.
+    consumers: HashMap<Name, fusion::Consumer>,
+    /// Globals bound to lambdas: how many parameters.
+    arities: HashMap<Name, usize>,
+    /// Small Prelude functions the fusion unfolds to find producers and consumers.
+    unfolds: HashMap<Name, Inline>,
+    /// The unfoldable functions that may lead to a consumer (`fusion::wrappers`).
+    wrappers: std::collections::HashSet<Name>,
+    /// How many consumer calls the fusion replaced.
+    fused: usize,
     fresh: u32,
+}
+
+/// Which small functions `inline_by` expands.
+#[derive(Clone, Copy, PartialEq)]
+enum Table {
+    Inlines,
+    Unfolds,
+}
+
+/// How many nodes a body the fusion unfolds may have.
+const UNFOLD_SIZE: usize = 40;
+
+/// What the simplifier does.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Fuse list consumers with producers (`fusion`).
+    pub fusion: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { fusion: true }
+    }
 }
 
 /// A global function that calls can specialise: its type and definition, and the kinds of its
@@ -159,6 +194,11 @@ fn selector(rhs: &Expr) -> Option<Selector> {
 
 /// Only the Prelude's functions are inlined: the user's calls stay where errors can name them.
 fn inline_candidate(bind: &Bind) -> Option<Inline> {
+    small_function(bind, INLINE_SIZE)
+}
+
+/// `bind` as a non-recursive Prelude function whose body has at most `max` nodes.
+fn small_function(bind: &Bind, max: usize) -> Option<Inline> {
     if bind.span.is_user() {
         return None;
     }
@@ -173,7 +213,7 @@ fn inline_candidate(bind: &Bind) -> Option<Inline> {
         Some((s, rhs)) => (Some(s), rhs),
         None => (None, e),
     };
-    let small = small_size(e).is_some_and(|n| n <= INLINE_SIZE);
+    let small = small_size(e).is_some_and(|n| n <= max);
     (!params.is_empty() && small && !mentions(e, name)).then(|| Inline {
         tyvars,
         params,
@@ -221,16 +261,30 @@ impl Simplifier {
 
     /// A call of a small global with all its arguments: the inlined body.
     fn inline(&mut self, e: Expr) -> Result<Expr, Expr> {
+        self.inline_by(e, Table::Inlines)
+    }
+
+    /// A call of a small global of `table` with all its arguments: the inlined body. An
+    /// unfolding whose body takes its parameters in order (`fusion::in_order`) takes the
+    /// arguments in their places.
+    fn inline_by(&mut self, e: Expr, table: Table) -> Result<Expr, Expr> {
         let (head, tys, args) = spine(&e);
         let ExprKind::Var(g) = &head.kind else {
             return Err(e);
         };
-        let Some(inline) = self.inlines.get(g) else {
+        let inline = match table {
+            Table::Inlines => self.inlines.get(g),
+            Table::Unfolds => self.unfolds.get(g),
+        };
+        let Some(inline) = inline else {
             return Err(e);
         };
         if args.len() != inline.params.len() || tys.len() != inline.tyvars.len() {
             return Err(e);
         }
+        let direct = table == Table::Unfolds
+            && inline.scrutinee.is_none()
+            && fusion::in_order(&inline.body, &inline.params, &self.arities);
         let mut vars = Vec::new();
         if let Some(m) = &inline.scrutinee {
             // Case of a known constructor: the binders name the constructor's atoms.
@@ -253,7 +307,7 @@ impl Simplifier {
         let mut lets = Vec::new();
         let matched = inline.scrutinee.as_ref().map(|m| m.param);
         for (i, ((x, t), a)) in inline.params.iter().zip(args).enumerate() {
-            if atomic(&a) {
+            if direct || atomic(&a) {
                 vars.push((x.clone(), a));
             } else if matched == Some(i) && !mentions(&inline.body, x) {
                 // The matched constructor of atoms: pure, and only its fields are read.
@@ -613,75 +667,128 @@ fn hoist_dictionary_fields(program: &mut Program) -> HashMap<Name, (Name, Vec<Ex
 }
 
 /// Simplify a program (see the module comment); the globals named in `keep` are never inlined
-/// (later passes look for their calls).
-pub fn simplify(program: &Program, keep: &[&str]) -> Program {
-    let mut program = program.clone();
-    let dictionaries = hoist_dictionary_fields(&mut program);
-    let selectors = program
-        .binds
-        .iter()
-        .filter_map(|b| selector(&b.rhs).map(|s| (b.name.clone(), s)))
-        .collect();
-    let inlines = program
-        .binds
-        .iter()
-        .filter(|b| !keep.contains(&b.name.as_str()))
-        .filter_map(|b| inline_candidate(b).map(|i| (b.name.clone(), i)))
-        .collect();
-    let dict_types: std::collections::HashSet<Name> = program
-        .datas
-        .iter()
-        .filter(|d| d.cons.len() == 1 && d.cons[0].name.as_str().ends_with("#D"))
-        .map(|d| d.name.clone())
-        .collect();
-    let specialisable = program
-        .binds
-        .iter()
-        .filter(|b| !keep.contains(&b.name.as_str()))
-        .filter_map(|b| {
-            let mut t = match &b.ty {
-                Type::Forall(_, t) => t.as_ref(),
-                t => t,
-            };
-            let mut params = Vec::new();
-            while let Type::Fun(a, r) = t {
-                let param = match a.as_ref() {
-                    a if is_dictionary_type(a, &dict_types) => Param::Dictionary,
-                    Type::Fun(..) => Param::Function,
-                    _ => break,
-                };
-                if param == Param::Dictionary && params.contains(&Param::Function) {
-                    break;
-                }
-                params.push(param);
-                t = r;
-            }
-            let (_, mut e) = strip_ty_lams(&b.rhs);
-            for _ in 0..params.len() {
-                e = lambda(e)?.2;
-            }
-            let (ty, def) = (b.ty.clone(), b.rhs.clone());
-            (!params.is_empty()).then(|| (b.name.clone(), Specialisable { ty, def, params }))
-        })
-        .collect();
-    let lambdas = program
-        .binds
-        .iter()
-        .filter(|b| !keep.contains(&b.name.as_str()) && lambda(strip_ty_lams(&b.rhs).1).is_some())
-        .map(|b| b.name.clone())
-        .collect();
-    let mut s = Simplifier {
-        selectors,
-        dictionaries,
-        inlines,
-        specialisable,
-        lambdas,
-        dict_types,
-        known_locals: Default::default(),
-        constant_globals: fold::constant_globals(&program.binds),
-        specialised: HashMap::new(),
-        new_binds: Vec::new(),
-        fresh: 0,
+/// (later passes look for their calls). With `options.fusion`, list consumers and producers
+/// are fused first (`fuse`).
+pub fn simplify(program: &Program, keep: &[&str], options: Options) -> Program {
+    let mut program = if options.fusion {
+        fuse(program, keep)
+    } else {
+        program.clone()
     };
+    let mut s = Simplifier::new(&mut program, keep);
     s.program(&program)
+}
+
+/// The fusion alone (`fusion`), as the interpreter runs it: the program unchanged if nothing
+/// fuses.
+pub fn fuse(program: &Program, keep: &[&str]) -> Program {
+    let mut hoisted = program.clone();
+    let mut s = Simplifier::new(&mut hoisted, keep);
+    let fused = s.fuse_program(&hoisted);
+    if s.fused == 0 {
+        return program.clone();
+    }
+    fused
+}
+
+impl Simplifier {
+    /// A simplifier for `program`, whose dictionaries' fields it makes globals first.
+    fn new(program: &mut Program, keep: &[&str]) -> Simplifier {
+        let dictionaries = hoist_dictionary_fields(program);
+        let kept = |b: &&Bind| !keep.contains(&b.name.as_str());
+        let selectors = program
+            .binds
+            .iter()
+            .filter_map(|b| selector(&b.rhs).map(|s| (b.name.clone(), s)))
+            .collect();
+        let inlines = program
+            .binds
+            .iter()
+            .filter(kept)
+            .filter_map(|b| inline_candidate(b).map(|i| (b.name.clone(), i)))
+            .collect();
+        let unfolds = program
+            .binds
+            .iter()
+            .filter(kept)
+            .filter_map(|b| small_function(b, UNFOLD_SIZE).map(|i| (b.name.clone(), i)))
+            .collect();
+        let consumers = program
+            .binds
+            .iter()
+            .filter(kept)
+            .filter_map(|b| fusion::consumer(b).map(|c| (b.name.clone(), c)))
+            .collect();
+        let wrappers = fusion::wrappers(&unfolds, &consumers);
+        let dict_types: std::collections::HashSet<Name> = program
+            .datas
+            .iter()
+            .filter(|d| d.cons.len() == 1 && d.cons[0].name.as_str().ends_with("#D"))
+            .map(|d| d.name.clone())
+            .collect();
+        let specialisable = program
+            .binds
+            .iter()
+            .filter(kept)
+            .filter_map(|b| {
+                let mut t = match &b.ty {
+                    Type::Forall(_, t) => t.as_ref(),
+                    t => t,
+                };
+                let mut params = Vec::new();
+                while let Type::Fun(a, r) = t {
+                    let param = match a.as_ref() {
+                        a if is_dictionary_type(a, &dict_types) => Param::Dictionary,
+                        Type::Fun(..) => Param::Function,
+                        _ => break,
+                    };
+                    if param == Param::Dictionary && params.contains(&Param::Function) {
+                        break;
+                    }
+                    params.push(param);
+                    t = r;
+                }
+                let (_, mut e) = strip_ty_lams(&b.rhs);
+                for _ in 0..params.len() {
+                    e = lambda(e)?.2;
+                }
+                let (ty, def) = (b.ty.clone(), b.rhs.clone());
+                (!params.is_empty()).then(|| (b.name.clone(), Specialisable { ty, def, params }))
+            })
+            .collect();
+        let arities: HashMap<Name, usize> = program
+            .binds
+            .iter()
+            .filter(kept)
+            .map(|b| {
+                let mut e = strip_ty_lams(&b.rhs).1;
+                let mut n = 0;
+                while let Some((_, _, body)) = lambda(e) {
+                    n += 1;
+                    e = body;
+                }
+                (b.name.clone(), n)
+            })
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        let lambdas = arities.keys().cloned().collect();
+        Simplifier {
+            selectors,
+            dictionaries,
+            inlines,
+            specialisable,
+            lambdas,
+            dict_types,
+            known_locals: Default::default(),
+            constant_globals: fold::constant_globals(&program.binds),
+            specialised: HashMap::new(),
+            new_binds: Vec::new(),
+            consumers,
+            arities,
+            unfolds,
+            wrappers,
+            fused: 0,
+            fresh: 0,
+        }
+    }
 }

@@ -267,3 +267,111 @@ pub(super) fn spine(e: &Expr) -> (&Expr, &[Type], Vec<&Expr>) {
         _ => (e, &[], args),
     }
 }
+
+/// `e` with every binder it binds renamed to a fresh name (`x#u7`), so that a copy of `e` can
+/// stand beside the original; its free variables stay.
+pub(super) fn freshen(e: &Expr, fresh: &mut u32) -> Expr {
+    freshen_in(e, &mut Vec::new(), fresh)
+}
+
+fn fresh_name(x: &Name, fresh: &mut u32) -> Name {
+    *fresh += 1;
+    Name::from(format!("{x}#u{fresh}"))
+}
+
+fn freshen_in(e: &Expr, env: &mut Vec<(Name, Name)>, fresh: &mut u32) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Var(n) => match env.iter().rev().find(|(old, _)| old == n) {
+            Some((_, new)) => ExprKind::Var(new.clone()),
+            None => return e.clone(),
+        },
+        ExprKind::Lam(x, t, b) => {
+            let y = fresh_name(x, fresh);
+            env.push((x.clone(), y.clone()));
+            let b = freshen_in(b, env, fresh);
+            env.pop();
+            ExprKind::Lam(y, t.clone(), Box::new(b))
+        }
+        ExprKind::Let(b, body) => {
+            let rhs = freshen_in(&b.rhs, env, fresh);
+            let y = fresh_name(&b.name, fresh);
+            env.push((b.name.clone(), y.clone()));
+            let body = freshen_in(body, env, fresh);
+            env.pop();
+            let bind = Bind {
+                name: y,
+                ..b.with_rhs(rhs)
+            };
+            ExprKind::Let(Box::new(bind), Box::new(body))
+        }
+        ExprKind::LetRec(bs, body) => {
+            let depth = env.len();
+            let names: Vec<Name> = bs.iter().map(|b| fresh_name(&b.name, fresh)).collect();
+            env.extend(bs.iter().map(|b| b.name.clone()).zip(names.iter().cloned()));
+            let bs = bs
+                .iter()
+                .zip(names)
+                .map(|(b, name)| Bind {
+                    name,
+                    ..b.with_rhs(freshen_in(&b.rhs, env, fresh))
+                })
+                .collect();
+            let body = freshen_in(body, env, fresh);
+            env.truncate(depth);
+            ExprKind::LetRec(bs, Box::new(body))
+        }
+        ExprKind::Case(s, alts, d) => {
+            let s = freshen_in(s, env, fresh);
+            let alts = alts
+                .iter()
+                .map(|a| {
+                    let depth = env.len();
+                    let binders = a
+                        .binders
+                        .iter()
+                        .map(|(x, t)| {
+                            let y = fresh_name(x, fresh);
+                            env.push((x.clone(), y.clone()));
+                            (y, t.clone())
+                        })
+                        .collect();
+                    let rhs = freshen_in(&a.rhs, env, fresh);
+                    env.truncate(depth);
+                    crate::expr::Alt {
+                        con: a.con.clone(),
+                        binders,
+                        rhs,
+                    }
+                })
+                .collect();
+            let d = d.as_ref().map(|d| Box::new(freshen_in(d, env, fresh)));
+            ExprKind::Case(Box::new(s), alts, d)
+        }
+        _ => return map_children(e, &mut |c| freshen_in(c, env, fresh)),
+    };
+    Expr::new(kind, e.span)
+}
+
+/// `e` with every saturated call `f @tys a1 .. an` replaced by `make(args, span)`.
+pub(super) fn replace_calls(
+    e: &Expr,
+    f: &Name,
+    n: usize,
+    make: &mut dyn FnMut(Vec<Expr>, Span) -> Expr,
+) -> Expr {
+    if let ExprKind::App(..) = e.kind {
+        let (head, _, args) = spine(e);
+        if matches!(&head.kind, ExprKind::Var(g) if g == f) && args.len() == n {
+            let args = args.iter().map(|a| replace_calls(a, f, n, make)).collect();
+            return make(args, e.span);
+        }
+    }
+    map_children(e, &mut |c| replace_calls(c, f, n, make))
+}
+
+/// The number of nodes of `e`.
+pub(super) fn size(e: &Expr) -> usize {
+    let mut n = 1;
+    e.for_each_child(|c| n += size(c));
+    n
+}

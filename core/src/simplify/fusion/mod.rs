@@ -1,0 +1,336 @@
+//! Strict list fusion (deforestation): a list consumer applied to a list producer becomes one
+//! loop, so the list is never built. Consumers are the Prelude's functions that take a list
+//! apart by structural recursion (`consumer`: `foldl`, hence `sum`, `product`, `foldl'`;
+//! `foldr`, `lengthAcc` (`length`), `mapM_` and `forM_` in any monad, `sequence_`, `and`,
+//! `or`, `any`, `all`, `elem`); producers are ranges of `Int`, `Integer`, `Double` (and of
+//! `Char` and other `Enum` types through `map toEnum`), `replicate`, and any list under the
+//! transformers `map`, `filter`, `concatMap` (list comprehensions) (`source`). The rule: a
+//! consumer call whose list argument is a producer, directly or through a `let` used only
+//! there, seen through known dictionaries and small Prelude wrappers (`sum`, `length`,
+//! `forM_`, `$`, `enumFromTo`), is replaced by a loop that runs the producer's state and
+//! the consumer's cases (`emit`). What it keeps: each argument is evaluated once, in its
+//! original order; a range's checks and errors happen before the loop, as before; a consumer
+//! that stops early or recurses inside a lambda (`any`, `mapM_`) fuses only with a bare
+//! producer, whose elements cost nothing, so no element function runs that would not have run
+//! (or the other way round); a list used twice is never fused. What changes: with an eager
+//! consumer and a transformer, the element functions and the consumer's steps interleave
+//! (`sum (map f xs)` runs `f x1`, `+`, `f x2`, ... instead of all `f`s first), so if both an
+//! element function and a step fail, the one reached first is reported. It must not touch
+//! code that does not match, and it runs before the rest of the simplifier (both backends;
+//! the interpreter runs it alone).
+
+mod consumer;
+mod emit;
+mod source;
+
+pub(super) use consumer::{consumer, Consumer};
+
+use super::terms::{atomic, map_children, rename_var, spine, subst_types};
+use super::Simplifier;
+use crate::expr::{Bind, Expr, ExprKind};
+use crate::lint::subst;
+use crate::name::Name;
+use crate::program::Program;
+use crate::types::Type;
+use emit::{lets, Cont, Instance};
+
+/// How many wrappers a consumer call is unfolded through.
+const MAX_UNFOLD: usize = 6;
+
+/// Whether a small function's body `h b1 .. bk` evaluates its parameters exactly once each, in
+/// their order, with only pure partial applications before the last: then a call may put its
+/// arguments in place of the parameters without binding them first (`f $ x` is `f x`,
+/// `foldl' f z xs` is `foldl f z xs`).
+pub(super) fn in_order(
+    body: &Expr,
+    params: &[(Name, Type)],
+    arities: &std::collections::HashMap<Name, usize>,
+) -> bool {
+    let (head, _, args) = spine(body);
+    let is_param =
+        |e: &Expr| matches!(&e.kind, ExprKind::Var(v) if params.iter().any(|(p, _)| p == v));
+    let mut seen = Vec::new();
+    let mut last = 0;
+    for (i, e) in std::iter::once(head)
+        .chain(args.iter().copied())
+        .enumerate()
+    {
+        if is_param(e) {
+            let ExprKind::Var(v) = &e.kind else {
+                return false;
+            };
+            seen.push(v.clone());
+            last = i;
+        } else if !atomic(e) {
+            return false;
+        }
+    }
+    let ordered = seen.len() == params.len() && seen.iter().zip(params).all(|(a, (p, _))| a == p);
+    // Applications before the last parameter is evaluated must only build closures.
+    let partial = match &head.kind {
+        _ if is_param(head) => last <= 1,
+        ExprKind::Var(g) => arities.get(g).is_some_and(|&n| last <= n),
+        _ => false,
+    };
+    ordered && partial
+}
+
+/// The functions whose calls may unfold into a consumer call: those whose body calls a
+/// consumer or another of them (`sum`, `length`, `forM_`), or one of its own parameters
+/// (`$`). Only their calls are unfolded in search of a consumer.
+pub(super) fn wrappers(
+    unfolds: &std::collections::HashMap<Name, super::Inline>,
+    consumers: &std::collections::HashMap<Name, Consumer>,
+) -> std::collections::HashSet<Name> {
+    let mut found = std::collections::HashSet::new();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (g, u) in unfolds {
+            let ExprKind::Var(h) = &spine(&u.body).0.kind else {
+                continue;
+            };
+            let calls_param = u.params.iter().any(|(p, _)| p == h);
+            if !found.contains(g) && (consumers.contains_key(h) || found.contains(h) || calls_param)
+            {
+                found.insert(g.clone());
+                changed = true;
+            }
+        }
+    }
+    found
+}
+
+/// Where the list comes from relative to the consumer's other arguments.
+#[derive(Clone, Copy, PartialEq)]
+enum Order {
+    /// `c a1 .. L .. an`: the consumer's arguments are evaluated first (in order with `L`'s).
+    Arguments,
+    /// `let x = L in lets in c .. x ..`: the list, the lets, then the arguments.
+    ListFirst,
+}
+
+impl Simplifier {
+    /// The program with every fusible consumer call fused (see the module comment).
+    pub(super) fn fuse_program(&mut self, program: &Program) -> Program {
+        let binds = program
+            .binds
+            .iter()
+            .map(|b| {
+                if self.may_fuse(&b.rhs) {
+                    b.with_rhs(self.fuse(&b.rhs))
+                } else {
+                    b.clone()
+                }
+            })
+            .collect();
+        let entry = program.entry.as_ref().map(|e| self.fuse(e));
+        Program {
+            binds,
+            entry,
+            ..program.clone()
+        }
+    }
+
+    /// Whether `e` mentions a consumer or a wrapper of one (else it is left as it is, without
+    /// being rebuilt).
+    fn may_fuse(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Var(g) => self.consumers.contains_key(g) || self.wrappers.contains(g),
+            _ => {
+                let mut found = false;
+                e.for_each_child(|c| found = found || self.may_fuse(c));
+                found
+            }
+        }
+    }
+
+    fn fuse(&mut self, e: &Expr) -> Expr {
+        let e = map_children(e, &mut |c| self.fuse(c));
+        self.site(&e, 0).unwrap_or(e)
+    }
+
+    /// A selector applied to a known dictionary at the head of the call `e`, or a small
+    /// Prelude function called with all its arguments: `e` unfolded one step.
+    pub(super) fn unfold(&mut self, e: &Expr) -> Option<Expr> {
+        let (head, _, args) = spine(e);
+        let ExprKind::Var(h) = &head.kind else {
+            return None;
+        };
+        if self.selectors.contains_key(h) && !args.is_empty() {
+            let mut inner = e;
+            for _ in 1..args.len() {
+                let ExprKind::App(f, _) = &inner.kind else {
+                    return None;
+                };
+                inner = f;
+            }
+            let field = self.select(inner)?;
+            let rest = args[1..].iter().map(|a| (*a).clone()).collect();
+            return Some(emit_call(field, rest, e.span));
+        }
+        if !self.unfolds.contains_key(h) {
+            return None;
+        }
+        self.inline_by(e.clone(), super::Table::Unfolds).ok()
+    }
+
+    /// `e` as a consumer call: the consumer, the type arguments and the arguments.
+    fn consumer_call<'e>(&self, e: &'e Expr) -> Option<(Consumer, Vec<Type>, Vec<&'e Expr>)> {
+        let (head, tys, args) = spine(e);
+        let ExprKind::Var(g) = &head.kind else {
+            return None;
+        };
+        let c = self.consumers.get(g)?;
+        (args.len() == c.params.len() && tys.len() == c.tyvars.len())
+            .then(|| (c.clone(), tys.to_vec(), args))
+    }
+
+    /// `e` fused, if it is a consumer call over a producer (possibly after unfolding).
+    fn site(&mut self, e: &Expr, depth: usize) -> Option<Expr> {
+        if let Some((c, tys, args)) = self.consumer_call(e) {
+            let list = args[c.list].clone();
+            return self.build(&c, &tys, &args, &list, Order::Arguments, Vec::new(), e);
+        }
+        if let ExprKind::Let(b, body) = &e.kind {
+            if let Some(fused) = self.let_site(b, body) {
+                return Some(fused);
+            }
+        }
+        if depth < MAX_UNFOLD && self.wraps(e) {
+            let unfolded = self.unfold(e)?;
+            return self.site(&unfolded, depth + 1);
+        }
+        None
+    }
+
+    /// `let x = L in lets in c .. x ..` with `x` used only there, fused.
+    fn let_site(&mut self, b: &Bind, body: &Expr) -> Option<Expr> {
+        // The lets are passed by reference first: a spine of lets ending elsewhere (a long
+        // list literal's chunks) costs no copies.
+        let mut cur = body;
+        let mut chain = Vec::new();
+        while let ExprKind::Let(next, rest) = &cur.kind {
+            chain.push(next.as_ref());
+            cur = rest;
+        }
+        let candidate = self.consumer_call(cur).is_some() || self.wraps(cur);
+        if !candidate || super::terms::count(cur, &b.name) != 1 {
+            return None;
+        }
+        let chain = chain.into_iter().cloned().collect();
+        self.let_site_in(b, body, cur, chain, 0)
+    }
+
+    /// Whether unfolding the call `e` may lead to a consumer: its head is a wrapper.
+    fn wraps(&self, e: &Expr) -> bool {
+        matches!(&spine(e).0.kind, ExprKind::Var(g) if self.wrappers.contains(g))
+    }
+
+    /// `cur`, the rest of `let_site`'s scope after the lets in `chain`.
+    /// (The occurrences of `x` are counted only once a consumer call is found: most lets are
+    /// not list producers, and counting in every one would take time quadratic in a spine of
+    /// lets.)
+    fn let_site_in(
+        &mut self,
+        b: &Bind,
+        body: &Expr,
+        cur: &Expr,
+        mut chain: Vec<Bind>,
+        depth: usize,
+    ) -> Option<Expr> {
+        let x = &b.name;
+        if let Some((c, tys, args)) = self.consumer_call(cur) {
+            let used_once = super::terms::count(body, x) == 1;
+            if !used_once || !matches!(&args[c.list].kind, ExprKind::Var(v) if v == x) {
+                return None;
+            }
+            return self.build(&c, &tys, &args, &b.rhs, Order::ListFirst, chain, cur);
+        }
+        if let ExprKind::Let(next, rest) = &cur.kind {
+            chain.push(next.as_ref().clone());
+            return self.let_site_in(b, body, rest, chain, depth);
+        }
+        if depth < MAX_UNFOLD && self.wraps(cur) {
+            let unfolded = self.unfold(cur)?;
+            return self.let_site_in(b, body, &unfolded, chain, depth + 1);
+        }
+        None
+    }
+
+    /// The loop for the consumer `c` at `tys` applied to `args`, its list being `list`.
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        &mut self,
+        c: &Consumer,
+        tys: &[Type],
+        args: &[&Expr],
+        list: &Expr,
+        order: Order,
+        chain: Vec<Bind>,
+        call: &Expr,
+    ) -> Option<Expr> {
+        let span = call.span;
+        let sub: Vec<(Name, Type)> = c.tyvars.iter().cloned().zip(tys.iter().cloned()).collect();
+        let ty = |t: &Type| subst(t, &sub, &mut 0);
+        let Type::Con(_, elem) = ty(&c.params[c.list].1) else {
+            return None;
+        };
+        let elem = elem.first()?.clone();
+        let mut setup = Vec::new();
+        let mut source = None;
+        if order == Order::ListFirst {
+            source = Some(self.source(list, &elem, &mut setup, 0)?);
+            setup.extend(chain);
+        }
+        let mut nil = subst_types(&c.nil, &sub);
+        let mut cons = subst_types(&c.cons, &sub);
+        let mut changing = Vec::new();
+        let mut q0 = Vec::new();
+        for (i, ((p, t), a)) in c.params.iter().zip(args).enumerate() {
+            if i == c.list {
+                if order == Order::Arguments {
+                    source = Some(self.source(list, &elem, &mut setup, 0)?);
+                }
+                continue;
+            }
+            let t = ty(t);
+            if c.invariant[i] {
+                let v = if self.pure_value(a) && super::terms::lambda(a).is_none() {
+                    (*a).clone()
+                } else {
+                    self.atom(a, &t, &mut setup)
+                };
+                nil = rename_var(&nil, p, &v);
+                cons = rename_var(&cons, p, &v);
+            } else {
+                q0.push(self.atom(a, &t, &mut setup));
+                changing.push((i, p.clone(), t));
+            }
+        }
+        let source = source?;
+        if !source.saves() || !(c.eager || source.stages.is_empty()) {
+            return None;
+        }
+        let inst = Instance {
+            name: c.name.clone(),
+            arity: c.params.len(),
+            changing,
+            result: ty(&c.result),
+            nil,
+            head: c.head.0.clone(),
+            cons,
+            span,
+        };
+        let body = self.emit_loop(&inst, &source, &q0, &Cont::Done);
+        self.fused += 1;
+        Some(lets(setup, body))
+    }
+}
+
+/// `f a1 .. an`.
+fn emit_call(f: Expr, args: Vec<Expr>, span: crate::span::Span) -> Expr {
+    args.into_iter().fold(f, |f, a| {
+        Expr::new(ExprKind::App(Box::new(f), Box::new(a)), span)
+    })
+}

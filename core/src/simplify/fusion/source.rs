@@ -1,0 +1,201 @@
+//! List producers for the fusion: what a list argument of a consumer is made of — a base
+//! producer (`intRange`, `integerRange`, `doubleRange`, `replicate`, or any list, walked cell by
+//! cell) under a chain of transformers (`map`, `filter`, `concatMap`), seen through small
+//! Prelude wrappers and known dictionaries (`enumFromTo @Int Enum#Int#inst a b` is `intRange a 1
+//! b`). It only analyses: its lets keep every argument's evaluation in the original order; the
+//! loop is built by `emit`.
+
+use super::super::terms::{atomic, lambda, spine};
+use super::super::Simplifier;
+use crate::expr::{Bind, Expr, ExprKind};
+use crate::name::Name;
+use crate::span::Span;
+use crate::types::Type;
+
+/// How deep a list expression is unfolded to find its producer.
+const MAX_UNFOLD: usize = 8;
+
+/// The numbers a range runs over; its helpers are the Prelude's (`intRangeEmpty`, ...).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(super) enum Number {
+    Int,
+    Integer,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum Base {
+    /// `[from, from + step .. to]`, all atoms.
+    Range(Number, Expr, Expr, Expr),
+    /// `doubleRange from step to` (GHC's half-step rule), all atoms.
+    Double(Expr, Expr, Expr),
+    /// `replicate n x`, atoms.
+    Replicate(Expr, Expr),
+    /// Any list (an atom), walked cell by cell.
+    List(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum Stage {
+    /// `map g`: the function and its result type.
+    Map(Expr, Type),
+    Filter(Expr),
+    /// `concatMap f`: the function and the inner lists' element type.
+    ConcatMap(Expr, Type),
+}
+
+/// A list as a base producer and the transformers over it, innermost first; `setup` holds the
+/// lets that evaluate their arguments, in the original order.
+pub(super) struct Source {
+    pub base: Base,
+    /// The base producer's element type.
+    pub base_elem: Type,
+    /// Where the base producer is called: its checks fail there.
+    pub span: Span,
+    pub stages: Vec<Stage>,
+}
+
+impl Source {
+    /// Whether fusing it saves a list: a walk of a list that nothing transforms does not.
+    pub fn saves(&self) -> bool {
+        !(matches!(self.base, Base::List(_)) && self.stages.is_empty())
+    }
+}
+
+impl Simplifier {
+    /// `e` as an atom, bound by a `let` in `setup` when it is not one.
+    pub(super) fn atom(&mut self, e: &Expr, ty: &Type, setup: &mut Vec<Bind>) -> Expr {
+        if atomic(e) {
+            return e.clone();
+        }
+        self.fresh += 1;
+        let x = Name::from(format!("fuse#{}", self.fresh));
+        setup.push(Bind {
+            name: x.clone(),
+            ty: ty.clone(),
+            rhs: e.clone(),
+            span: e.span,
+        });
+        Expr::new(ExprKind::Var(x), e.span)
+    }
+
+    /// Whether evaluating `e` can neither fail nor loop nor take time, so that it may be
+    /// evaluated again where it is used: an atom, a lambda, a selector of a known dictionary,
+    /// or a global function applied to fewer atoms than it has parameters.
+    pub(super) fn pure_value(&self, e: &Expr) -> bool {
+        if atomic(e) || lambda(e).is_some() {
+            return true;
+        }
+        let (head, _, args) = spine(e);
+        let ExprKind::Var(g) = &head.kind else {
+            return false;
+        };
+        if !args.iter().all(|a| atomic(a)) {
+            return false;
+        }
+        let selected = self.selectors.contains_key(g)
+            && args.len() == 1
+            && matches!(&args[0].kind, ExprKind::Var(d) if self.dictionaries.contains_key(d));
+        selected || self.arities.get(g).is_some_and(|&n| n > args.len())
+    }
+
+    /// A function argument of a transformer: itself when it is a pure value (it is then
+    /// applied where each element is made), else bound first.
+    fn function(&mut self, e: &Expr, ty: Type, setup: &mut Vec<Bind>) -> Expr {
+        if self.pure_value(e) {
+            e.clone()
+        } else {
+            self.atom(e, &ty, setup)
+        }
+    }
+
+    /// The list `e` (of elements of type `elem`) as a source; the lets its arguments need go to
+    /// `setup`. `None` if it cannot be one (then `setup` may hold lets: the caller drops them).
+    pub(super) fn source(
+        &mut self,
+        e: &Expr,
+        elem: &Type,
+        setup: &mut Vec<Bind>,
+        depth: usize,
+    ) -> Option<Source> {
+        if let ExprKind::Let(b, body) = &e.kind {
+            setup.push(b.as_ref().clone());
+            return self.source(body, elem, setup, depth);
+        }
+        let (head, tys, args) = spine(e);
+        let name = match &head.kind {
+            ExprKind::Var(g) => g.as_str(),
+            _ => "",
+        };
+        let int = Type::int();
+        let span = e.span;
+        let base = |b: Base| {
+            Some(Source {
+                base: b,
+                base_elem: elem.clone(),
+                stages: Vec::new(),
+                span,
+            })
+        };
+        match (name, tys.len(), args.as_slice()) {
+            ("intRange" | "integerRange", 0, [a, s, b]) => {
+                let (num, t) = if name == "intRange" {
+                    (Number::Int, int)
+                } else {
+                    (Number::Integer, Type::integer())
+                };
+                let a = self.atom(a, &t, setup);
+                let s = self.atom(s, &t, setup);
+                let b = self.atom(b, &t, setup);
+                base(Base::Range(num, a, s, b))
+            }
+            ("doubleRange", 0, [a, s, b]) => {
+                let t = Type::double();
+                let a = self.atom(a, &t, setup);
+                let s = self.atom(s, &t, setup);
+                let b = self.atom(b, &t, setup);
+                base(Base::Double(a, s, b))
+            }
+            ("replicate", 1, [n, x]) => {
+                let n = self.atom(n, &int, setup);
+                let x = self.atom(x, &tys[0], setup);
+                base(Base::Replicate(n, x))
+            }
+            ("map" | "concatMap", 2, [f, xs]) => {
+                let (a, b) = (tys[0].clone(), tys[1].clone());
+                let result = if name == "map" {
+                    b.clone()
+                } else {
+                    Type::list(b.clone())
+                };
+                let f = self.function(f, Type::fun(a.clone(), result), setup);
+                let mut inner = self.source(xs, &a, setup, depth)?;
+                inner.stages.push(if name == "map" {
+                    Stage::Map(f, b)
+                } else {
+                    Stage::ConcatMap(f, b)
+                });
+                Some(inner)
+            }
+            ("filter", 1, [p, xs]) => {
+                let a = tys[0].clone();
+                let p = self.function(p, Type::fun(a.clone(), Type::bool()), setup);
+                let mut inner = self.source(xs, &a, setup, depth)?;
+                inner.stages.push(Stage::Filter(p));
+                Some(inner)
+            }
+            _ => {
+                if depth < MAX_UNFOLD {
+                    if let Some(unfolded) = self.unfold(e) {
+                        let before = setup.len();
+                        if let Some(s) = self.source(&unfolded, elem, setup, depth + 1) {
+                            return Some(s);
+                        }
+                        setup.truncate(before);
+                    }
+                }
+                let list = self.atom(e, &Type::list(elem.clone()), setup);
+                base(Base::List(list))
+            }
+        }
+    }
+}
