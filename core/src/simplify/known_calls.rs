@@ -49,6 +49,10 @@ impl KnownLocals {
     /// `e` as `let`s of its non-atomic arguments around the call of atoms, if `e` calls a known
     /// local function with two or more arguments, at most as many as it has parameters.
     pub(super) fn bind_arguments(&self, e: &Expr, fresh: &mut u32) -> Option<Expr> {
+        if let Some((lets, call)) = self.floated(e) {
+            let call = self.bind_arguments(&call, fresh).unwrap_or(call);
+            return Some(wrap(lets, call));
+        }
         // The arguments with the spans of their applications, first to last.
         let mut args = Vec::new();
         let mut head = e;
@@ -82,9 +86,44 @@ impl KnownLocals {
             };
             call = Expr::new(ExprKind::App(Box::new(call), Box::new(arg)), span);
         }
-        Some(lets.into_iter().rev().fold(call, |body, b| {
-            let span = b.span;
-            Expr::new(ExprKind::Let(Box::new(b), Box::new(body)), span)
-        }))
+        Some(wrap(lets, call))
     }
+
+    /// `e` as bindings and a call of a known local, if it is `(let x1 = r1 in .. c) a1 .. an`
+    /// with `c` such a call: what binding a partial call's arguments made when the call was an
+    /// application's function part (the simplifier works bottom-up). The head of an application
+    /// is evaluated before its argument, so `let x1 = r1 in .. c a1 .. an` keeps the order.
+    fn floated(&self, e: &Expr) -> Option<(Vec<Bind>, Expr)> {
+        let mut args = Vec::new();
+        let mut head = e;
+        while let ExprKind::App(f, a) = &head.kind {
+            args.push((a.as_ref(), head.span));
+            head = f;
+        }
+        let mut lets = Vec::new();
+        while let ExprKind::Let(b, body) = &head.kind {
+            lets.push(b.as_ref().clone());
+            head = body;
+        }
+        let mut callee = head;
+        while let ExprKind::App(f, _) = &callee.kind {
+            callee = f;
+        }
+        let known = matches!(&callee.kind, ExprKind::Var(f) if self.params.contains_key(f));
+        if args.is_empty() || lets.is_empty() || !known {
+            return None;
+        }
+        let call = args.into_iter().rev().fold(head.clone(), |f, (a, span)| {
+            Expr::new(ExprKind::App(Box::new(f), Box::new(a.clone())), span)
+        });
+        Some((lets, call))
+    }
+}
+
+/// `lets` (outermost first) around `body`.
+fn wrap(lets: Vec<Bind>, body: Expr) -> Expr {
+    lets.into_iter().rev().fold(body, |body, b| {
+        let span = b.span;
+        Expr::new(ExprKind::Let(Box::new(b), Box::new(body)), span)
+    })
 }

@@ -11,9 +11,10 @@
 //! which the addition is a primitive; recursive calls reuse a specialisation; a small
 //! specialisation of a Prelude function is inlined as (3)); a local function overloaded but used
 //! at one instance becomes that instance (`local`);
-//! (6) last, `fold`: conversions of literals folded, constant `let`s substituted, `Int` to
+//! (6) `fold`: conversions of literals folded, constant `let`s substituted, `Int` to
 //! `Integer` and back made one conversion, a `case` in the default of a `case` on the same
-//! variable joined.
+//! variable joined; (7) last, `lift`: local function groups become globals taking their free
+//! variables as parameters.
 //! Evaluation order and strictness are kept (arguments are bound by `let` before an inlined body
 //! runs); inlined code takes the span of the call, so runtime errors point where they did.
 //! Effectful primitives (`PrimOp::is_effect`) need no special case: only atomic expressions are
@@ -25,6 +26,7 @@
 mod fold;
 mod fusion;
 mod known_calls;
+mod lift;
 mod local;
 mod terms;
 
@@ -676,7 +678,7 @@ pub fn simplify(program: &Program, keep: &[&str], options: Options) -> Program {
         program.clone()
     };
     let mut s = Simplifier::new(&mut program, keep);
-    s.program(&program)
+    lift::lift_program(s.program(&program))
 }
 
 /// The fusion alone (`fusion`), as the interpreter runs it: the program unchanged if nothing
