@@ -134,10 +134,20 @@ fn the_simplifier_monomorphises_local_overloaded_functions_used_at_one_instance(
             .unwrap_or_default()
             .to_string()
     };
+    // `go` is lifted to a global of its own (taking `n`), called from `sumTo`.
     let sum_to = def("sumTo");
+    let go = out
+        .stdout
+        .split("\n\n")
+        .find(|d| d.trim_start().starts_with("go#") && d.contains("#lift"))
+        .unwrap_or_default();
     assert!(
-        sum_to.contains("prim#doubleAdd") && !sum_to.contains("dict"),
-        "go adds Doubles with the primitive, without dictionaries:\n{sum_to}"
+        sum_to.contains("#lift") && !sum_to.contains("dict"),
+        "sumTo calls the lifted go without dictionaries:\n{sum_to}"
+    );
+    assert!(
+        go.contains("prim#doubleAdd") && !go.contains("dict"),
+        "go adds Doubles with the primitive, without dictionaries:\n{go}"
     );
     assert!(def("twice").contains("dict"), "sq keeps its dictionary");
     for backend in ["vm", "interp"] {
