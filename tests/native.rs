@@ -90,6 +90,66 @@ fn scalar_functions_are_compiled_and_others_are_not() {
 }
 
 #[test]
+fn tuples_and_records_of_scalars_are_compiled_unboxed() {
+    // Products (data types of one constructor) as parameters, results, built and taken apart,
+    // nested, returned to and passed from the VM, and a product argument the VM cannot unbox
+    // (a Dual inside, under grad) taking the bytecode path.
+    let file = program(
+        "products.hs",
+        "\
+data Vec = Vec !Double !Double !Double
+
+data Body = Body {pos :: Vec, mass :: Double}
+
+add :: Vec -> Vec -> Vec
+add (Vec a b c) (Vec d e f) = Vec (a + d) (b + e) (c + f)
+
+dot :: Vec -> Vec -> Double
+dot (Vec a b c) (Vec d e f) = a * d + b * e + c * f
+
+pull :: Double -> Body -> Vec -> Vec
+pull dt (Body (Vec x y z) m) v = add v (Vec (dt * m * x) (dt * m * y) (dt * m * z))
+
+steps :: Int -> Int -> (Int, Int)
+steps k count = if k == 1 then (count, k) else steps (if even k then k `div` 2 else 3 * k + 1) (count + 1)
+
+longest :: Int -> Int -> Int -> (Int, Int)
+longest k best len =
+  if k > 30 then (best, len) else
+    case steps k 0 of
+      (n, _) -> if n > len then longest (k + 1) k n else longest (k + 1) best len
+
+swap :: (Int, Bool) -> (Bool, Int)
+swap (a, b) = (b, a)
+
+energy :: Double -> Double
+energy x = dot v v where v = pull 0.5 (Body (Vec x 1 2) 3) (Vec 1 1 1)
+
+main :: IO ()
+main = do
+  print (dot (Vec 1 2 3) (Vec 4 5 6))
+  let Vec a b c = pull 0.5 (Body (Vec 1 2 3) 4) (Vec 1 1 1)
+  print (a, b, c)
+  print (longest 1 1 0, swap (3, True))
+  print (energy 2, grad energy 2)
+",
+    );
+    for f in ["add/2", "dot/2", "pull/3", "steps/2", "longest/3", "swap/1"] {
+        assert!(header(&file, f).ends_with("native):"), "{f}");
+    }
+    let vm = on_and_off(&["run", "--backend", "vm"], &file);
+    assert_eq!(vm.code, Some(0), "{}", vm.stderr);
+    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
+    assert_eq!(vm.stdout, interp.stdout);
+    // Independent of both: 32; (3, 5, 7); Collatz below 31: 27 takes 111 steps; the energy
+    // (1 + 1.5 x)² + 22.25 and its derivative 3 (1 + 1.5 x) at 2.
+    assert_eq!(
+        vm.stdout,
+        "32.0\n(3.0,5.0,7.0)\n((27,111),(True,3))\n(38.25,12.0)\n"
+    );
+}
+
+#[test]
 fn native_arithmetic_is_the_vms() {
     // Every primitive the tier compiles, on the edge cases of its semantics.
     let file = program(

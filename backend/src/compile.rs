@@ -74,6 +74,9 @@ pub struct Compiled {
     pub direct_types: Vec<Type>,
     /// The top-level binding each lambda comes from (`None`: from the entry).
     pub lam_owners: Vec<Option<u32>>,
+    /// The data types of one constructor with fields, by name: their parameters and the
+    /// fields' types (the native tier's products).
+    pub products: HashMap<Name, (Vec<Name>, Vec<Type>)>,
 }
 
 /// Compile-time view of one function's frame.
@@ -508,6 +511,16 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         .transpose()?;
     let lams = c.lams;
     lam_owners.resize(lams.len(), None);
+    let products = program
+        .datas
+        .iter()
+        .filter_map(|d| match d.cons.as_slice() {
+            [con] if !con.fields.is_empty() => {
+                Some((d.name.clone(), (d.params.clone(), con.fields.clone())))
+            }
+            _ => None,
+        })
+        .collect();
     Ok(Compiled {
         lams,
         direct,
@@ -515,5 +528,6 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         lam_owners,
         globals,
         entry,
+        products,
     })
 }

@@ -10,7 +10,7 @@
 use super::runtime::{
     self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
 };
-use super::types::{self, Scalar, Slot, Typed};
+use super::types::{self, Scalar, Shape, Slot, Typed};
 use crate::value::Value as RtValue;
 use crate::vm::code::{index, Function, Op, Reg};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -53,29 +53,36 @@ fn clif(s: Scalar) -> ir::Type {
     }
 }
 
-/// The signature of a scalar function's native body: the context, then its parameters.
+/// The signature of a scalar function's native body: the context, then its parameters'
+/// scalars; it returns its result's scalars.
 pub(crate) fn body_signature(module: &JITModule, sig: &types::Signature) -> ir::Signature {
     let mut s = ir::Signature::new(CallConv::Tail);
     s.params
         .push(AbiParam::new(module.target_config().pointer_type()));
-    s.params
-        .extend(sig.params.iter().map(|&p| AbiParam::new(clif(p))));
-    s.returns.push(AbiParam::new(clif(sig.result)));
+    for p in &sig.params {
+        s.params
+            .extend(p.leaves().into_iter().map(|l| AbiParam::new(clif(l))));
+    }
+    s.returns.extend(
+        sig.result
+            .leaves()
+            .into_iter()
+            .map(|l| AbiParam::new(clif(l))),
+    );
     s
 }
 
-/// The signature of every entry wrapper: `extern "C" fn(*mut Ctx, *const u64) -> u64`.
+/// The signature of every entry wrapper: `extern "C" fn(*mut Ctx, *const u64, *mut u64)`.
 pub(crate) fn wrapper_signature(module: &JITModule) -> ir::Signature {
     let ptr = module.target_config().pointer_type();
     let mut s = module.make_signature();
-    s.params.push(AbiParam::new(ptr));
-    s.params.push(AbiParam::new(ptr));
-    s.returns.push(AbiParam::new(ct::I64));
+    s.params.extend([AbiParam::new(ptr); 3]);
     s
 }
 
 /// Define the entry wrapper of a function of signature `sig` whose body is `body`: it reads
-/// the arguments (as `u64` bits) from its second argument and returns the result's bits.
+/// the arguments' scalars (as `u64` bits) from its second argument and writes the result's
+/// to its third.
 pub(crate) fn define_wrapper(
     module: &mut JITModule,
     fctx: &mut FunctionBuilderContext,
@@ -90,9 +97,12 @@ pub(crate) fn define_wrapper(
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     b.seal_block(entry);
-    let (cx, args) = (b.block_params(entry)[0], b.block_params(entry)[1]);
+    let [cx, args, out] = b.block_params(entry)[..] else {
+        unreachable!("a wrapper's three parameters")
+    };
     let mut values = vec![cx];
-    for (j, &p) in sig.params.iter().enumerate() {
+    let leaves = sig.params.iter().flat_map(Shape::leaves);
+    for (j, p) in leaves.enumerate() {
         let bits = b
             .ins()
             .load(ct::I64, MemFlags::trusted(), args, (8 * j) as i32);
@@ -104,13 +114,17 @@ pub(crate) fn define_wrapper(
     }
     let callee = module.declare_func_in_func(body, b.func);
     let call = b.ins().call(callee, &values);
-    let r = b.inst_results(call)[0];
-    let bits = match sig.result {
-        Scalar::Int => r,
-        Scalar::Double => b.ins().bitcast(ct::I64, MemFlags::new(), r),
-        Scalar::Bool => b.ins().uextend(ct::I64, r),
-    };
-    b.ins().return_(&[bits]);
+    let results = b.inst_results(call).to_vec();
+    for (j, (r, t)) in results.into_iter().zip(sig.result.leaves()).enumerate() {
+        let bits = match t {
+            Scalar::Int => r,
+            Scalar::Double => b.ins().bitcast(ct::I64, MemFlags::new(), r),
+            Scalar::Bool => b.ins().uextend(ct::I64, r),
+        };
+        b.ins()
+            .store(MemFlags::trusted(), bits, out, (8 * j) as i32);
+    }
+    b.ins().return_(&[]);
     b.finalize();
     module
         .define_function(id, &mut ctx)
@@ -176,7 +190,8 @@ struct Gen<'a, 'b> {
     all: &'a HashMap<u32, Typed>,
     bodies: &'a HashMap<u32, FuncId>,
     refs: HashMap<u32, FuncRef>,
-    vars: HashMap<(usize, Scalar), Variable>,
+    /// A register's scalar (its leaf `j`, of a product) of each type: one variable.
+    vars: HashMap<(usize, usize, Scalar), Variable>,
     /// The block of each instruction that is a jump target (and of the first).
     blocks: HashMap<usize, Block>,
     locs: &'a mut Locs,
@@ -195,8 +210,8 @@ impl Gen<'_, '_> {
         self.cx.expect("the context")
     }
 
-    fn var(&mut self, r: Reg, t: Scalar) -> Variable {
-        let key = (index(r), t);
+    fn var(&mut self, r: Reg, leaf: usize, t: Scalar) -> Variable {
+        let key = (index(r), leaf, t);
         if let Some(&v) = self.vars.get(&key) {
             return v;
         }
@@ -205,14 +220,33 @@ impl Gen<'_, '_> {
         v
     }
 
-    fn get(&mut self, r: Reg, t: Scalar) -> Value {
-        let v = self.var(r, t);
+    /// The scalar in register `r`.
+    fn get1(&mut self, r: Reg, t: Scalar) -> Value {
+        let v = self.var(r, 0, t);
         self.b.use_var(v)
     }
 
-    fn set(&mut self, r: Reg, t: Scalar, value: Value) {
-        let v = self.var(r, t);
-        self.b.def_var(v, value);
+    /// The scalars of the value of shape `shape` in register `r`.
+    fn get(&mut self, r: Reg, shape: &Shape) -> Vec<Value> {
+        let leaves = shape.leaves().into_iter().enumerate();
+        leaves
+            .map(|(j, t)| {
+                let v = self.var(r, j, t);
+                self.b.use_var(v)
+            })
+            .collect()
+    }
+
+    /// Register `r` holds the value of shape `shape` whose scalars are `values`.
+    fn set(&mut self, r: Reg, shape: &Shape, values: &[Value]) {
+        for (j, (t, &value)) in shape.leaves().into_iter().zip(values).enumerate() {
+            let v = self.var(r, j, t);
+            self.b.def_var(v, value);
+        }
+    }
+
+    fn set1(&mut self, r: Reg, t: Scalar, value: Value) {
+        self.set(r, &Shape::Scalar(t), &[value]);
     }
 
     fn load32(&mut self, offset: i32) -> Value {
@@ -242,8 +276,15 @@ impl Gen<'_, '_> {
             let s = self.b.ins().iconst(ct::I32, status);
             self.store(s, OFFSET_BAIL);
         }
-        let z = self.zero(self.typed.sig.result);
-        self.b.ins().return_(&[z]);
+        let zeros: Vec<Value> = self
+            .typed
+            .sig
+            .result
+            .leaves()
+            .into_iter()
+            .map(|t| self.zero(t))
+            .collect();
+        self.b.ins().return_(&zeros);
         if let Some(here) = here {
             self.b.switch_to_block(here);
         }
@@ -274,7 +315,7 @@ impl Gen<'_, '_> {
         self.blocks[&(pc as usize)]
     }
 
-    /// Where a switch on a Bool goes for `tag`: its arm's block or the bail.
+    /// Where a switch goes for `tag`: its arm's block or the bail.
     fn arm(&mut self, table: u32, ntags: u32, default: u32, tag: u32) -> Block {
         match types::switch_target(self.f, table, ntags, default, tag) {
             Some(t) => self.block(t),
@@ -290,13 +331,19 @@ impl Gen<'_, '_> {
         let params = self.b.block_params(entry).to_vec();
         self.cx = Some(params[0]);
         let sig = self.typed.sig.clone();
-        for (j, &t) in sig.params.iter().enumerate() {
-            self.set(j as Reg, t, params[j + 1]);
+        let mut next = 1;
+        for (j, t) in sig.params.iter().enumerate() {
+            let width = t.width();
+            self.set(j as Reg, t, &params[next..next + width]);
+            next += width;
         }
         for (pc, op) in f.ops.iter().enumerate() {
-            let targets = types::branch_targets(f, op);
-            if self.typed.before[pc].is_some() {
-                for t in targets {
+            if let Some(state) = &self.typed.before[pc] {
+                let scrut = match op {
+                    Op::Switch { scrut, .. } => types::read(state, *scrut),
+                    _ => None,
+                };
+                for t in types::branch_targets(f, op, scrut) {
                     self.blocks
                         .entry(t as usize)
                         .or_insert_with(|| self.b.create_block());
@@ -381,11 +428,18 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn type_of(state: &[Slot], r: Reg) -> Scalar {
-        match state[index(r)] {
-            Slot::Is(t) => t,
-            _ => unreachable!("a typed register"),
+    fn shape_of(state: &[Slot], r: Reg) -> Shape {
+        types::read(state, r).cloned().expect("a typed register")
+    }
+
+    /// The scalars of the registers `regs` (of their shapes in `state`), one after another.
+    fn get_all(&mut self, state: &[Slot], regs: &[u32]) -> Vec<Value> {
+        let mut values = Vec::new();
+        for &r in regs {
+            let shape = Self::shape_of(state, r);
+            values.extend(self.get(r, &shape));
         }
+        values
     }
 
     /// Emit `op`; whether control goes on to the next instruction.
@@ -397,9 +451,9 @@ impl Gen<'_, '_> {
                 self.store(n, OFFSET_LOC);
             }
             Op::Move { dst, src } => {
-                let t = Self::type_of(state, *src);
-                let v = self.get(*src, t);
-                self.set(*dst, t, v);
+                let t = Self::shape_of(state, *src);
+                let v = self.get(*src, &t);
+                self.set(*dst, &t, &v);
             }
             Op::Const { dst, index } => {
                 let (t, v) = match &self.f.consts[*index as usize] {
@@ -408,19 +462,37 @@ impl Gen<'_, '_> {
                     RtValue::Tag(t) => (Scalar::Bool, self.b.ins().iconst(ct::I8, i64::from(*t))),
                     _ => unreachable!("a scalar constant"),
                 };
-                self.set(*dst, t, v);
+                self.set1(*dst, t, v);
             }
             Op::Prim1 { dst, op, a, .. } => {
                 let (arg, result) = types::prim1(*op).expect("a native primitive");
-                let x = self.get(*a, arg);
+                let x = self.get1(*a, arg);
                 let v = self.prim1(*op, x);
-                self.set(*dst, result, v);
+                self.set1(*dst, result, v);
             }
             Op::Prim2 { dst, op, a, b, .. } => {
                 let (arg, result) = types::prim2(*op).expect("a native primitive");
-                let (x, y) = (self.get(*a, arg), self.get(*b, arg));
+                let (x, y) = (self.get1(*a, arg), self.get1(*b, arg));
                 let v = self.prim2(*op, x, y);
-                self.set(*dst, result, v);
+                self.set1(*dst, result, v);
+            }
+            Op::Con { dst, tag, args, n } => {
+                let regs = self.f.list(*args, *n as usize);
+                let fields: Vec<Shape> = regs.iter().map(|&r| Self::shape_of(state, r)).collect();
+                let values = self.get_all(state, regs);
+                self.set(*dst, &Shape::Con(*tag, fields.into()), &values);
+            }
+            Op::Unpack { src, slots, n } => {
+                let Shape::Con(_, fields) = Self::shape_of(state, *src) else {
+                    unreachable!("a constructor's shape")
+                };
+                let values = self.get(*src, &Self::shape_of(state, *src));
+                let mut next = 0;
+                for (&r, field) in self.f.list(*slots, *n as usize).iter().zip(fields.iter()) {
+                    let width = field.width();
+                    self.set(r, field, &values[next..next + width]);
+                    next += width;
+                }
             }
             Op::Switch {
                 scrut,
@@ -429,10 +501,18 @@ impl Gen<'_, '_> {
                 default,
                 ..
             } => {
-                let c = self.get(*scrut, Scalar::Bool);
-                let yes = self.arm(*table, *ntags, *default, 1);
-                let no = self.arm(*table, *ntags, *default, 0);
-                self.b.ins().brif(c, yes, &[], no, &[]);
+                match Self::shape_of(state, *scrut) {
+                    Shape::Con(tag, _) => {
+                        let arm = self.arm(*table, *ntags, *default, tag);
+                        self.b.ins().jump(arm, &[]);
+                    }
+                    _ => {
+                        let c = self.get1(*scrut, Scalar::Bool);
+                        let yes = self.arm(*table, *ntags, *default, 1);
+                        let no = self.arm(*table, *ntags, *default, 0);
+                        self.b.ins().brif(c, yes, &[], no, &[]);
+                    }
+                }
                 return false;
             }
             Op::Jump { target } => {
@@ -441,24 +521,32 @@ impl Gen<'_, '_> {
                 return false;
             }
             Op::Ret { src } => {
-                let v = self.get(*src, self.typed.sig.result);
-                self.b.ins().return_(&[v]);
+                let v = self.get(*src, &self.typed.sig.result);
+                self.b.ins().return_(&v);
+                return false;
+            }
+            Op::RetCon { args, n, .. } => {
+                let v = self.get_all(state, self.f.list(*args, *n as usize));
+                self.b.ins().return_(&v);
                 return false;
             }
             Op::CallDirect {
                 dst, func, args, n, ..
             } => {
-                let values = self.args(*func, *args, *n);
-                let result = self.all[func].sig.result;
+                let values = self.args(state, *args, *n);
+                let result = self.all[func].sig.result.clone();
                 let v = self.call(*func, &values);
-                self.set(*dst, result, v);
+                self.set(*dst, &result, &v);
             }
             Op::TailCallDirect { func, args, n } => {
-                let values = self.args(*func, *args, *n);
+                let values = self.args(state, *args, *n);
                 if *func == self.me {
-                    for (j, v) in values.into_iter().skip(1).enumerate() {
-                        let t = self.typed.sig.params[j];
-                        self.set(j as Reg, t, v);
+                    let params = self.typed.sig.params.clone();
+                    let mut next = 1;
+                    for (j, t) in params.iter().enumerate() {
+                        let width = t.width();
+                        self.set(j as Reg, t, &values[next..next + width]);
+                        next += width;
                     }
                     let tick = self.tick.expect("the tick block");
                     self.b.ins().jump(tick, &[]);
@@ -473,15 +561,11 @@ impl Gen<'_, '_> {
         true
     }
 
-    /// The context and the argument values of a call of `func` with registers
-    /// `operands[args..args+n]`.
-    fn args(&mut self, func: u32, args: u32, n: u32) -> Vec<Value> {
-        let params = self.all[&func].sig.params.clone();
-        let regs = self.f.list(args, n as usize).to_vec();
+    /// The context and the arguments' scalars of a call with registers
+    /// `operands[args..args+n]` (of their shapes in `state`, the callee's parameters').
+    fn args(&mut self, state: &[Slot], args: u32, n: u32) -> Vec<Value> {
         let mut values = vec![self.cx()];
-        for (&r, t) in regs.iter().zip(params) {
-            values.push(self.get(r, t));
-        }
+        values.extend(self.get_all(state, self.f.list(args, n as usize)));
         values
     }
 
@@ -499,11 +583,11 @@ impl Gen<'_, '_> {
     /// A call that is not a tail call: on a bail, bail on; else the user location goes back
     /// to the caller's, and the callee's, when it differs, becomes the `returned` one
     /// (`machine::leave_frame`).
-    fn call(&mut self, func: u32, values: &[Value]) -> Value {
+    fn call(&mut self, func: u32, values: &[Value]) -> Vec<Value> {
         let saved = self.load32(OFFSET_LOC);
         let callee = self.callee(func);
         let call = self.b.ins().call(callee, values);
-        let result = self.b.inst_results(call)[0];
+        let result = self.b.inst_results(call).to_vec();
         let bailed = self.load32(OFFSET_BAIL);
         let on = self.b.create_block();
         let stop = self.bail_on();

@@ -9,7 +9,7 @@ use super::runtime::{
     set_poll_state, stack_address, Ctx, PollState, ENTRY_LOC, MIN_FRAME, NATIVE_STACK, NO_LOC,
     POLL_INTERVAL,
 };
-use super::types::{Scalar, Typed};
+use super::types::{Scalar, Shape, Typed, MAX_WIDTH};
 use super::MAX_PARAMS;
 use crate::limits::Limits;
 use crate::value::Value;
@@ -18,8 +18,8 @@ use cranelift_module::FuncId;
 use dnrad_core::Span;
 use std::collections::HashMap;
 
-/// An entry wrapper: the context, the arguments' bits; the result's bits.
-type EntryFn = extern "C" fn(*mut Ctx, *const u64) -> u64;
+/// An entry wrapper: the context, the arguments' scalars' bits, where the result's go.
+type EntryFn = extern "C" fn(*mut Ctx, *const u64, *mut u64);
 
 /// The most native calls one entry can nest (each takes at least `MIN_FRAME` of the stack):
 /// the VM lets native code run only where that many more frames stay within `--max-depth`.
@@ -27,8 +27,8 @@ const NATIVE_DEPTH: usize = NATIVE_STACK / MIN_FRAME;
 
 struct Entry {
     code: EntryFn,
-    params: Box<[Scalar]>,
-    result: Scalar,
+    params: Box<[Shape]>,
+    result: Shape,
 }
 
 /// The native code of a program's scalar functions.
@@ -53,14 +53,14 @@ impl NativeCode {
         for &(i, id) in wrappers {
             let ptr = module.get_finalized_function(id);
             // SAFETY: `id` is a finalized wrapper defined with `codegen::wrapper_signature`,
-            // the platform C convention's `fn(*mut Ctx, *const u64) -> u64`; the pointer stays
-            // valid while `module` lives, which is as long as `entries`.
+            // the platform C convention's `fn(*mut Ctx, *const u64, *mut u64)`; the pointer
+            // stays valid while `module` lives, which is as long as `entries`.
             let code = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
             let sig = &typed[&i].sig;
             entries[i as usize] = Some(Entry {
                 code,
                 params: sig.params.clone().into(),
-                result: sig.result,
+                result: sig.result.clone(),
             });
         }
         NativeCode {
@@ -68,12 +68,6 @@ impl NativeCode {
             entries,
             locs,
         }
-    }
-
-    /// How many VM functions have native code.
-    #[cfg(test)]
-    pub(crate) fn count(&self) -> usize {
-        self.entries.iter().flatten().count()
     }
 }
 
@@ -110,20 +104,39 @@ pub(crate) struct Tier<'p> {
     max_depth: usize,
 }
 
-fn unbox(t: Scalar, v: &Value) -> Option<u64> {
-    match (t, v) {
-        (Scalar::Int, Value::Int(i)) => Some(*i as u64),
-        (Scalar::Double, Value::Double(x)) => Some(x.to_bits()),
-        (Scalar::Bool, Value::Tag(b @ (0 | 1))) => Some(u64::from(*b)),
-        _ => None,
-    }
+/// Write the scalars of `v`, of shape `t`, into `out` (advancing it); `None` when `v` is not
+/// of that shape (a `Dual`, another constructor).
+fn unbox(t: &Shape, v: &Value, out: &mut std::slice::IterMut<u64>) -> Option<()> {
+    let bits = match (t, v) {
+        (Shape::Scalar(Scalar::Int), Value::Int(i)) => *i as u64,
+        (Shape::Scalar(Scalar::Double), Value::Double(x)) => x.to_bits(),
+        (Shape::Scalar(Scalar::Bool), Value::Tag(b @ (0 | 1))) => u64::from(*b),
+        (Shape::Con(tag, fields), Value::Con(cell))
+            if cell.tag == *tag && cell.fields.len() == fields.len() =>
+        {
+            for (f, v) in fields.iter().zip(cell.fields.iter()) {
+                unbox(f, v, out)?;
+            }
+            return Some(());
+        }
+        _ => return None,
+    };
+    *out.next()? = bits;
+    Some(())
 }
 
-fn boxed(t: Scalar, bits: u64) -> Value {
+/// The value of shape `t` whose scalars' bits come next in `bits`.
+fn boxed(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> Value {
     match t {
-        Scalar::Int => Value::Int(bits as i64),
-        Scalar::Double => Value::Double(f64::from_bits(bits)),
-        Scalar::Bool => Value::bool(bits & 1 != 0),
+        Shape::Scalar(s) => {
+            let b = bits.next().unwrap_or(0);
+            match s {
+                Scalar::Int => Value::Int(b as i64),
+                Scalar::Double => Value::Double(f64::from_bits(b)),
+                Scalar::Bool => Value::bool(b & 1 != 0),
+            }
+        }
+        Shape::Con(tag, fields) => Value::con(*tag, fields.iter().map(|f| boxed(f, bits))),
     }
 }
 
@@ -165,8 +178,9 @@ impl<'p> Tier<'p> {
             return None;
         }
         let mut bits = [0u64; MAX_PARAMS];
-        for ((slot, &t), v) in bits.iter_mut().zip(entry.params.iter()).zip(args) {
-            *slot = unbox(t, v)?;
+        let mut slots = bits.iter_mut();
+        for (t, v) in entry.params.iter().zip(args) {
+            unbox(t, v, &mut slots)?;
         }
         set_poll_state(self.poll);
         let mut ctx = Ctx {
@@ -176,7 +190,8 @@ impl<'p> Tier<'p> {
             loc: ENTRY_LOC,
             returned: NO_LOC,
         };
-        let result = (entry.code)(&mut ctx, bits.as_ptr());
+        let mut result = [0u64; MAX_WIDTH];
+        (entry.code)(&mut ctx, bits.as_ptr(), result.as_mut_ptr());
         self.fuel = ctx.fuel;
         match i64::from(ctx.bail) {
             0 => {}
@@ -193,7 +208,7 @@ impl<'p> Tier<'p> {
         self.off_above = usize::MAX;
         let locs = &self.code.locs;
         Some(Called {
-            value: boxed(entry.result, result),
+            value: boxed(&entry.result, &mut result.into_iter()),
             loc: match ctx.loc {
                 ENTRY_LOC => user_loc,
                 n => locs[n as usize],

@@ -23,7 +23,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module};
 use std::collections::HashMap;
 
-/// The most parameters a native function takes (an entry passes them in an array).
+/// The most scalars a native function's parameters have (an entry passes them in an array).
 pub(crate) const MAX_PARAMS: usize = 16;
 
 /// Whether the tier is on: unless `DNRAD_NATIVE` is `off`.
@@ -58,8 +58,9 @@ pub(crate) fn scalar_functions(
         .zip(&compiled.direct_types)
         .enumerate()
         .filter_map(|(k, ((_, arity, _), ty))| {
-            let sig = types::signature(ty, *arity as usize)?;
-            (sig.params.len() <= MAX_PARAMS).then_some(((first_direct + k) as u32, sig))
+            let sig = types::signature(ty, *arity as usize, &compiled.products)?;
+            let width: usize = sig.params.iter().map(types::Shape::width).sum();
+            (width <= MAX_PARAMS).then_some(((first_direct + k) as u32, sig))
         })
         .collect();
     types::scalar_functions(funcs, candidates)
@@ -76,6 +77,8 @@ fn build(funcs: &[Function], typed: &HashMap<u32, types::Typed>) -> Result<Nativ
     set(&mut flags, "is_pic", "false")?;
     // Cranelift's x64 tail calls (`return_call`) need frame pointers.
     set(&mut flags, "preserve_frame_pointers", "true")?;
+    // Products return more scalars than there are return registers.
+    set(&mut flags, "enable_multi_ret_implicit_sret", "true")?;
     let isa = cranelift_native::builder()
         .map_err(str::to_string)?
         .finish(settings::Flags::new(flags))

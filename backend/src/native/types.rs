@@ -1,8 +1,11 @@
-//! Which VM functions are scalar, and the type of each of their registers before each
-//! instruction. A direct entry's parameter and result types come from its binding's type in
-//! core (the resolved code carries no types); inside a function, a forward dataflow over the
-//! register code types each register from constants, primitives' signatures and callees'
-//! signatures, and a register used with no single type (or an instruction the native tier
+//! Which VM functions are scalar, and the shape of each of their registers before each
+//! instruction. A shape is a scalar (`Int`, `Double`, `Bool`) or a constructor of known tag
+//! whose fields are shapes (a tuple or record of Doubles: native code holds its leaves
+//! unboxed). A direct entry's parameter and result shapes come from its binding's type in core
+//! (the resolved code carries no types; a data type of one constructor is a product); inside
+//! a function, a forward dataflow over the register code gives each register its shape from
+//! constants, primitives' signatures, constructors built and taken apart and callees'
+//! signatures, and a register used with no single shape (or an instruction the native tier
 //! does not compile) leaves the function on the VM. Calls between scalar functions make this
 //! a fixpoint: a function whose callee is not scalar is not scalar either. It must not change
 //! the code or decide anything at run time.
@@ -10,8 +13,9 @@
 use crate::value::Value;
 use crate::vm::code::{index, Function, Op, Reg, NO_TARGET};
 use dnrad_core::types::names;
-use dnrad_core::{PrimOp, Type};
+use dnrad_core::{Name, PrimOp, Type};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// An unboxed value: `Value::Int`, `Value::Double` or a Bool (`Value::Tag(0 | 1)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,32 +25,72 @@ pub(crate) enum Scalar {
     Bool,
 }
 
+/// What native code holds unboxed: a scalar, or constructor `tag` with fields of these shapes
+/// (its leaves, the scalars left to right, are native values; the cell is built only when the
+/// value goes back to the VM).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Shape {
+    Scalar(Scalar),
+    Con(u32, Rc<[Shape]>),
+}
+
+impl Shape {
+    /// The scalars of the shape, left to right.
+    pub(crate) fn leaves(&self) -> Vec<Scalar> {
+        let mut out = Vec::new();
+        self.push_leaves(&mut out);
+        out
+    }
+
+    fn push_leaves(&self, out: &mut Vec<Scalar>) {
+        match self {
+            Shape::Scalar(s) => out.push(*s),
+            Shape::Con(_, fields) => fields.iter().for_each(|f| f.push_leaves(out)),
+        }
+    }
+
+    /// How many scalars the shape has.
+    pub(crate) fn width(&self) -> usize {
+        match self {
+            Shape::Scalar(_) => 1,
+            Shape::Con(_, fields) => fields.iter().map(Shape::width).sum(),
+        }
+    }
+}
+
+/// The most scalars a product's shape may have (a parameter, a result or a register).
+pub(crate) const MAX_WIDTH: usize = 16;
+
 /// What a register holds before an instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Slot {
     /// Nothing written on any path yet.
     Undef,
-    Is(Scalar),
-    /// Different types on different paths: it cannot be read.
+    Is(Shape),
+    /// Different shapes on different paths: it cannot be read.
     Mixed,
 }
 
 impl Slot {
-    fn join(self, other: Slot) -> Slot {
+    fn join(&self, other: &Slot) -> Slot {
         match (self, other) {
-            (Slot::Undef, s) | (s, Slot::Undef) => s,
-            (a, b) if a == b => a,
+            (Slot::Undef, s) | (s, Slot::Undef) => s.clone(),
+            (a, b) if a == b => a.clone(),
             _ => Slot::Mixed,
         }
     }
 }
 
-/// A scalar function's parameter and result types.
+/// A scalar function's parameter and result shapes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Signature {
-    pub params: Vec<Scalar>,
-    pub result: Scalar,
+    pub params: Vec<Shape>,
+    pub result: Shape,
 }
+
+/// The data types of one constructor with fields (by type name): the type's parameters and
+/// the fields' types. Their values are products.
+pub(crate) type Products = HashMap<Name, (Vec<Name>, Vec<Type>)>;
 
 /// A scalar function: its signature and its registers' types before each instruction (`None`
 /// for an instruction no path reaches).
@@ -59,34 +103,62 @@ pub(crate) struct Typed {
 /// instruction.
 const MAX_CELLS: usize = 1 << 18;
 
-/// The scalar type a core type names.
-fn scalar(ty: &Type) -> Option<Scalar> {
-    match ty {
-        Type::Con(name, args) if args.is_empty() => match name.as_str() {
-            names::INT => Some(Scalar::Int),
-            names::DOUBLE => Some(Scalar::Double),
-            names::BOOL => Some(Scalar::Bool),
-            _ => None,
-        },
+/// How deep products may nest in a shape (a recursive type of one constructor has none).
+const MAX_DEPTH: usize = 4;
+
+/// The shape of the values of core type `ty`, if it has one of at most `MAX_WIDTH` scalars.
+fn shape(ty: &Type, products: &Products) -> Option<Shape> {
+    let shape = shape_at(ty, products, 0)?;
+    (shape.width() <= MAX_WIDTH).then_some(shape)
+}
+
+fn shape_at(ty: &Type, products: &Products, depth: usize) -> Option<Shape> {
+    let Type::Con(name, args) = ty else {
+        return None;
+    };
+    let scalar = match name.as_str() {
+        names::INT if args.is_empty() => Some(Scalar::Int),
+        names::DOUBLE if args.is_empty() => Some(Scalar::Double),
+        names::BOOL if args.is_empty() => Some(Scalar::Bool),
         _ => None,
+    };
+    if let Some(s) = scalar {
+        return Some(Shape::Scalar(s));
     }
+    let (params, fields) = products.get(name)?;
+    if depth >= MAX_DEPTH || params.len() != args.len() {
+        return None;
+    }
+    let sub: Vec<(Name, Type)> = params.iter().cloned().zip(args.iter().cloned()).collect();
+    let mut fresh = 0;
+    let fields = fields
+        .iter()
+        .map(|f| {
+            shape_at(
+                &dnrad_core::lint::subst(f, &sub, &mut fresh),
+                products,
+                depth + 1,
+            )
+        })
+        .collect::<Option<Vec<Shape>>>()?;
+    Some(Shape::Con(0, fields.into()))
 }
 
 /// The signature of a function of `arity` parameters of core type `ty`, if every parameter
-/// and the result are scalars.
-pub(crate) fn signature(ty: &Type, arity: usize) -> Option<Signature> {
+/// and the result has a shape.
+pub(crate) fn signature(ty: &Type, arity: usize, products: &Products) -> Option<Signature> {
     let mut params = Vec::with_capacity(arity);
     let mut rest = ty;
     for _ in 0..arity {
         let Type::Fun(param, result) = rest else {
             return None;
         };
-        params.push(scalar(param)?);
+        params.push(shape(param, products)?);
         rest = result;
     }
     Some(Signature {
         params,
-        result: scalar(rest)?,
+        result: shape(rest, products)?,
     })
 }
 
@@ -147,19 +219,33 @@ pub(crate) fn switch_target(
     (target != NO_TARGET).then_some(target)
 }
 
-/// Where a `Switch` on a Bool (its arms, without the missing ones) or a `Jump` goes; nothing
-/// for other instructions.
-pub(crate) fn branch_targets(f: &Function, op: &Op) -> Vec<u32> {
-    match op {
-        Op::Switch {
-            table,
-            ntags,
-            default,
-            ..
-        } => (0..2)
+/// The tags a `Switch` on a register of shape `scrut` may see: a Bool's two, a constructor's
+/// own.
+pub(crate) fn switch_tags(scrut: &Shape) -> Vec<u32> {
+    match scrut {
+        Shape::Scalar(Scalar::Bool) => vec![0, 1],
+        Shape::Con(tag, _) => vec![*tag],
+        Shape::Scalar(_) => Vec::new(),
+    }
+}
+
+/// Where a `Switch` on a register of shape `scrut` (its arms for the tags it may see, without
+/// the missing ones) or a `Jump` goes; nothing for other instructions.
+pub(crate) fn branch_targets(f: &Function, op: &Op, scrut: Option<&Shape>) -> Vec<u32> {
+    match (op, scrut) {
+        (
+            Op::Switch {
+                table,
+                ntags,
+                default,
+                ..
+            },
+            Some(scrut),
+        ) => switch_tags(scrut)
+            .into_iter()
             .filter_map(|tag| switch_target(f, *table, *ntags, *default, tag))
             .collect(),
-        Op::Jump { target } => vec![*target],
+        (Op::Jump { target }, _) => vec![*target],
         _ => Vec::new(),
     }
 }
@@ -210,8 +296,8 @@ pub(crate) fn analyze(
     }
     let mut before: Vec<Option<Vec<Slot>>> = vec![None; f.ops.len()];
     let mut start = vec![Slot::Undef; nregs];
-    for (j, &t) in sig.params.iter().enumerate() {
-        start[j] = Slot::Is(t);
+    for (j, t) in sig.params.iter().enumerate() {
+        start[j] = Slot::Is(t.clone());
     }
     before[0] = Some(start);
     let mut work = vec![0usize];
@@ -221,7 +307,7 @@ pub(crate) fn analyze(
             let next = next as usize;
             let merged = match &before[next] {
                 None => state.clone(),
-                Some(old) => old.iter().zip(&state).map(|(a, b)| a.join(*b)).collect(),
+                Some(old) => old.iter().zip(&state).map(|(a, b)| a.join(b)).collect(),
             };
             if before[next].as_ref() != Some(&merged) {
                 before[next] = Some(merged);
@@ -232,27 +318,42 @@ pub(crate) fn analyze(
     Some(before)
 }
 
-/// The type register operand `r` holds in `state`, if it holds one.
-fn read(state: &[Slot], r: Reg) -> Option<Scalar> {
+/// The shape register operand `r` holds in `state`, if it holds one.
+pub(crate) fn read(state: &[Slot], r: Reg) -> Option<&Shape> {
     match state.get(index(r))? {
-        Slot::Is(t) => Some(*t),
+        Slot::Is(t) => Some(t),
         _ => None,
     }
 }
 
-/// Check that the registers `regs` hold `types`.
-fn args_are(state: &[Slot], regs: &[u32], types: &[Scalar]) -> Option<()> {
-    if regs.len() != types.len() {
+/// Whether register operand `r` holds scalar `t`.
+fn holds(state: &[Slot], r: Reg, t: Scalar) -> Option<()> {
+    (read(state, r)? == &Shape::Scalar(t)).then_some(())
+}
+
+/// Check that the registers `regs` hold `shapes`.
+fn args_are(state: &[Slot], regs: &[u32], shapes: &[Shape]) -> Option<()> {
+    if regs.len() != shapes.len() {
         return None;
     }
-    for (&r, &t) in regs.iter().zip(types) {
+    for (&r, t) in regs.iter().zip(shapes) {
         (read(state, r)? == t).then_some(())?;
     }
     Some(())
 }
 
+/// The shape of constructor `tag` with fields in registers `regs`.
+fn constructed(state: &[Slot], tag: u32, regs: &[u32]) -> Option<Shape> {
+    let fields = regs
+        .iter()
+        .map(|&r| read(state, r).cloned())
+        .collect::<Option<Vec<Shape>>>()?;
+    let shape = Shape::Con(tag, fields.into());
+    (!regs.is_empty() && shape.width() <= MAX_WIDTH).then_some(shape)
+}
+
 /// Register operand `dst` holds a `t` from now on.
-fn set(state: &mut [Slot], dst: Reg, t: Scalar) -> Option<()> {
+fn set(state: &mut [Slot], dst: Reg, t: Shape) -> Option<()> {
     *state.get_mut(index(dst))? = Slot::Is(t);
     Some(())
 }
@@ -270,34 +371,57 @@ fn step(
     match &f.ops[pc] {
         Op::Loc(_) => Some(next),
         Op::Move { dst, src } => {
-            let t = read(state, *src)?;
+            let t = read(state, *src)?.clone();
             set(state, *dst, t)?;
             Some(next)
         }
         Op::Const { dst, index } => {
-            set(state, *dst, constant(f.consts.get(*index as usize)?)?)?;
+            let t = constant(f.consts.get(*index as usize)?)?;
+            set(state, *dst, Shape::Scalar(t))?;
             Some(next)
         }
         Op::Prim1 { dst, op, a, .. } => {
             let (arg, result) = prim1(*op)?;
-            (read(state, *a)? == arg).then_some(())?;
-            set(state, *dst, result)?;
+            holds(state, *a, arg)?;
+            set(state, *dst, Shape::Scalar(result))?;
             Some(next)
         }
         Op::Prim2 { dst, op, a, b, .. } => {
             let (arg, result) = prim2(*op)?;
-            (read(state, *a)? == arg && read(state, *b)? == arg).then_some(())?;
-            set(state, *dst, result)?;
+            holds(state, *a, arg)?;
+            holds(state, *b, arg)?;
+            set(state, *dst, Shape::Scalar(result))?;
+            Some(next)
+        }
+        Op::Con { dst, tag, args, n } => {
+            let t = constructed(state, *tag, f.list(*args, *n as usize))?;
+            set(state, *dst, t)?;
+            Some(next)
+        }
+        Op::Unpack { src, slots, n } => {
+            let Shape::Con(_, fields) = read(state, *src)?.clone() else {
+                return None;
+            };
+            let slots = f.list(*slots, *n as usize);
+            (fields.len() == slots.len()).then_some(())?;
+            for (&r, t) in slots.iter().zip(fields.iter()) {
+                set(state, r, t.clone())?;
+            }
             Some(next)
         }
         op @ Op::Switch { scrut, .. } => {
-            (read(state, *scrut)? == Scalar::Bool).then_some(())?;
+            let scrut = read(state, *scrut)?;
+            matches!(scrut, Shape::Scalar(Scalar::Bool) | Shape::Con(..)).then_some(())?;
             // An arm missing is the VM's error: native code bails there.
-            Some(branch_targets(f, op))
+            Some(branch_targets(f, op, Some(scrut)))
         }
-        op @ Op::Jump { .. } => Some(branch_targets(f, op)),
+        op @ Op::Jump { .. } => Some(branch_targets(f, op, None)),
         Op::Ret { src } => {
-            (read(state, *src)? == sig.result).then_some(())?;
+            (read(state, *src)? == &sig.result).then_some(())?;
+            Some(Vec::new())
+        }
+        Op::RetCon { tag, args, n } => {
+            (constructed(state, *tag, f.list(*args, *n as usize))? == sig.result).then_some(())?;
             Some(Vec::new())
         }
         Op::CallDirect {
@@ -305,7 +429,7 @@ fn step(
         } => {
             let callee = sigs.get(func)?;
             args_are(state, f.list(*args, *n as usize), &callee.params)?;
-            set(state, *dst, callee.result)?;
+            set(state, *dst, callee.result.clone())?;
             Some(next)
         }
         Op::TailCallDirect { func, args, n } => {
@@ -322,6 +446,10 @@ fn step(
 mod tests {
     use super::*;
     use dnrad_core::Span;
+
+    fn sc(s: Scalar) -> Shape {
+        Shape::Scalar(s)
+    }
 
     fn int() -> Type {
         Type::Con(names::INT.into(), vec![])
@@ -344,15 +472,22 @@ mod tests {
             Type::fun(int(), Type::Con(names::BOOL.into(), vec![])),
         );
         assert_eq!(
-            signature(&t, 2),
+            signature(&t, 2, &Products::new()),
             Some(Signature {
-                params: vec![Scalar::Int, Scalar::Int],
-                result: Scalar::Bool
+                params: vec![sc(Scalar::Int), sc(Scalar::Int)],
+                result: sc(Scalar::Bool)
             })
         );
-        assert_eq!(signature(&t, 1), None, "the result is a function");
+        assert_eq!(
+            signature(&t, 1, &Products::new()),
+            None,
+            "the result is a function"
+        );
         let list = Type::Con(names::LIST.into(), vec![int()]);
-        assert_eq!(signature(&Type::fun(list, int()), 1), None);
+        assert_eq!(
+            signature(&Type::fun(list, int()), 1, &Products::new()),
+            None
+        );
     }
 
     #[test]
@@ -397,13 +532,13 @@ mod tests {
         );
         f.operands = vec![4, 3, 0];
         let sig = Signature {
-            params: vec![Scalar::Int],
-            result: Scalar::Int,
+            params: vec![sc(Scalar::Int)],
+            result: sc(Scalar::Int),
         };
         let sigs = HashMap::from([(7, sig.clone())]);
         let before = analyze(&f, &sig, &sigs).expect("scalar");
-        assert_eq!(before[2].as_ref().unwrap()[1], Slot::Is(Scalar::Bool));
-        assert_eq!(before[5].as_ref().unwrap()[1], Slot::Is(Scalar::Int));
+        assert_eq!(before[2].as_ref().unwrap()[1], Slot::Is(sc(Scalar::Bool)));
+        assert_eq!(before[5].as_ref().unwrap()[1], Slot::Is(sc(Scalar::Int)));
         let mut funcs: Vec<Function> = (0..7).map(|_| Function::default()).collect();
         funcs.push(f);
         assert!(scalar_functions(&funcs, sigs).contains_key(&7));
@@ -418,8 +553,8 @@ mod tests {
             vec![Value::string("ab")],
         );
         let sig = Signature {
-            params: vec![Scalar::Int],
-            result: Scalar::Int,
+            params: vec![sc(Scalar::Int)],
+            result: sc(Scalar::Int),
         };
         assert!(analyze(&f, &sig, &HashMap::new()).is_none());
     }
@@ -448,8 +583,8 @@ mod tests {
         );
         f.operands = vec![1, 3];
         let sig = Signature {
-            params: vec![Scalar::Bool],
-            result: Scalar::Int,
+            params: vec![sc(Scalar::Bool)],
+            result: sc(Scalar::Int),
         };
         assert!(analyze(&f, &sig, &HashMap::new()).is_none());
     }
@@ -474,8 +609,8 @@ mod tests {
         );
         caller.operands = vec![0];
         let sig = Signature {
-            params: vec![Scalar::Int],
-            result: Scalar::Int,
+            params: vec![sc(Scalar::Int)],
+            result: sc(Scalar::Int),
         };
         let typed = scalar_functions(
             &[callee, caller],
