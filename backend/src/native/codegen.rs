@@ -7,15 +7,17 @@
 //! entry wrapper of one signature for Rust to call. It must not emit anything that can trap or
 //! fail: every failure is a bail.
 
+use super::boxing;
 use super::runtime::{
     self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
 };
-use super::types::{self, Scalar, Shape, Slot, Typed};
+use super::types::{self, Scalar, Shape, Slot, Typed, MAX_WIDTH};
 use crate::value::Value as RtValue;
 use crate::vm::code::{index, Function, Op, Reg};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    self, types as ct, AbiParam, Block, FuncRef, InstBuilder, MemFlags, SigRef, Value,
+    self, types as ct, AbiParam, Block, FuncRef, InstBuilder, MemFlags, SigRef, StackSlot,
+    StackSlotData, StackSlotKind, Value,
 };
 use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
@@ -23,17 +25,24 @@ use cranelift_jit::JITModule;
 use cranelift_module::{FuncId, Module};
 use dnrad_core::{PrimOp, Span};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Bail status: an error, a missing arm or a limit (the VM reruns the call and reports it).
 pub(crate) const BAIL_ERROR: i64 = 1;
 /// Bail status: the machine stack reached its floor (the VM runs the recursion itself).
 pub(crate) const BAIL_STACK: i64 = 2;
 
-/// The user locations native code records, numbered (the same span has one number).
+/// What the code refers to by number or address: the user locations it records, numbered
+/// (the same span has one number), the shapes of list elements its runtime calls take apart
+/// and the empty list a constant `[]` points to (owned here, so their addresses stay valid
+/// while the code lives).
 #[derive(Default)]
 pub(crate) struct Locs {
     pub spans: Vec<Span>,
     numbers: HashMap<Span, u32>,
+    pub shapes: Vec<Rc<Shape>>,
+    /// `[]` (`Value::default()` is `Tag(0)`).
+    pub nil: Box<RtValue>,
 }
 
 impl Locs {
@@ -50,6 +59,16 @@ fn clif(s: Scalar) -> ir::Type {
         Scalar::Int => ct::I64,
         Scalar::Double => ct::F64,
         Scalar::Bool => ct::I8,
+        Scalar::Ref => ct::I64,
+    }
+}
+
+/// Scalar `t` from its bits (an `I64`).
+fn from_bits(b: &mut FunctionBuilder, t: Scalar, bits: Value) -> Value {
+    match t {
+        Scalar::Int | Scalar::Ref => bits,
+        Scalar::Double => b.ins().bitcast(ct::F64, MemFlags::new(), bits),
+        Scalar::Bool => b.ins().ireduce(ct::I8, bits),
     }
 }
 
@@ -106,18 +125,14 @@ pub(crate) fn define_wrapper(
         let bits = b
             .ins()
             .load(ct::I64, MemFlags::trusted(), args, (8 * j) as i32);
-        values.push(match p {
-            Scalar::Int => bits,
-            Scalar::Double => b.ins().bitcast(ct::F64, MemFlags::new(), bits),
-            Scalar::Bool => b.ins().ireduce(ct::I8, bits),
-        });
+        values.push(from_bits(&mut b, p, bits));
     }
     let callee = module.declare_func_in_func(body, b.func);
     let call = b.ins().call(callee, &values);
     let results = b.inst_results(call).to_vec();
     for (j, (r, t)) in results.into_iter().zip(sig.result.leaves()).enumerate() {
         let bits = match t {
-            Scalar::Int => r,
+            Scalar::Int | Scalar::Ref => r,
             Scalar::Double => b.ins().bitcast(ct::I64, MemFlags::new(), r),
             Scalar::Bool => b.ins().uextend(ct::I64, r),
         };
@@ -168,8 +183,8 @@ pub(crate) fn define_body(
             bail: None,
             bail_on: None,
             tick: None,
-            unary: None,
-            binary: None,
+            runtime_sigs: HashMap::new(),
+            out: None,
         };
         g.function();
         g.b.seal_all_blocks();
@@ -201,8 +216,10 @@ struct Gen<'a, 'b> {
     bail: Option<Block>,
     bail_on: Option<Block>,
     tick: Option<Block>,
-    unary: Option<SigRef>,
-    binary: Option<SigRef>,
+    /// The signatures of runtime functions called, by parameter and result types.
+    runtime_sigs: HashMap<(Vec<ir::Type>, Option<ir::Type>), SigRef>,
+    /// Room for what `uncons` writes.
+    out: Option<StackSlot>,
 }
 
 impl Gen<'_, '_> {
@@ -389,15 +406,7 @@ impl Gen<'_, '_> {
         self.b.set_cold_block(poll);
         self.b.ins().brif(out, poll, &[], next, &[]);
         self.b.switch_to_block(poll);
-        let mut sig = self.module.make_signature();
-        sig.returns.push(AbiParam::new(ct::I32));
-        let sig = self.b.import_signature(sig);
-        let addr = self
-            .b
-            .ins()
-            .iconst(self.ptr, runtime::poll as *const () as i64);
-        let call = self.b.ins().call_indirect(sig, addr, &[]);
-        let stop = self.b.inst_results(call)[0];
+        let stop = self.runtime_call(runtime::poll as *const () as i64, &[], &[], ct::I32);
         let full = self.b.ins().iconst(ct::I64, POLL_INTERVAL);
         self.store(full, OFFSET_FUEL);
         let bail = self.bail();
@@ -432,14 +441,25 @@ impl Gen<'_, '_> {
         types::read(state, r).cloned().expect("a typed register")
     }
 
-    /// The scalars of the registers `regs` (of their shapes in `state`), one after another.
-    fn get_all(&mut self, state: &[Slot], regs: &[u32]) -> Vec<Value> {
+    /// The scalars of the registers `regs` read as `shapes` (which they fit), one after
+    /// another.
+    fn get_as(&mut self, regs: &[u32], shapes: &[Shape]) -> Vec<Value> {
         let mut values = Vec::new();
-        for &r in regs {
-            let shape = Self::shape_of(state, r);
-            values.extend(self.get(r, &shape));
+        for (&r, shape) in regs.iter().zip(shapes) {
+            values.extend(self.get(r, shape));
         }
         values
+    }
+
+    /// Register `r` holds constant tag `t`: as a Bool, and (for 0) as the empty list.
+    fn set_tag(&mut self, r: Reg, t: u32) {
+        let b = self.b.ins().iconst(ct::I8, i64::from(t));
+        self.set1(r, Scalar::Bool, b);
+        if t == 0 {
+            let nil: *const RtValue = &*self.locs.nil;
+            let p = self.b.ins().iconst(self.ptr, nil as i64);
+            self.set1(r, Scalar::Ref, p);
+        }
     }
 
     /// Emit `op`; whether control goes on to the next instruction.
@@ -450,20 +470,25 @@ impl Gen<'_, '_> {
                 let n = self.b.ins().iconst(ct::I32, i64::from(n));
                 self.store(n, OFFSET_LOC);
             }
-            Op::Move { dst, src } => {
-                let t = Self::shape_of(state, *src);
-                let v = self.get(*src, &t);
-                self.set(*dst, &t, &v);
-            }
-            Op::Const { dst, index } => {
-                let (t, v) = match &self.f.consts[*index as usize] {
-                    RtValue::Int(i) => (Scalar::Int, self.b.ins().iconst(ct::I64, *i)),
-                    RtValue::Double(x) => (Scalar::Double, self.b.ins().f64const(*x)),
-                    RtValue::Tag(t) => (Scalar::Bool, self.b.ins().iconst(ct::I8, i64::from(*t))),
-                    _ => unreachable!("a scalar constant"),
-                };
-                self.set1(*dst, t, v);
-            }
+            Op::Move { dst, src } => match Self::shape_of(state, *src) {
+                Shape::Tag(t) => self.set_tag(*dst, t),
+                t => {
+                    let v = self.get(*src, &t);
+                    self.set(*dst, &t, &v);
+                }
+            },
+            Op::Const { dst, index } => match &self.f.consts[*index as usize] {
+                RtValue::Int(i) => {
+                    let v = self.b.ins().iconst(ct::I64, *i);
+                    self.set1(*dst, Scalar::Int, v);
+                }
+                RtValue::Double(x) => {
+                    let v = self.b.ins().f64const(*x);
+                    self.set1(*dst, Scalar::Double, v);
+                }
+                RtValue::Tag(t) => self.set_tag(*dst, *t),
+                _ => unreachable!("a scalar constant"),
+            },
             Op::Prim1 { dst, op, a, .. } => {
                 let (arg, result) = types::prim1(*op).expect("a native primitive");
                 let x = self.get1(*a, arg);
@@ -478,15 +503,23 @@ impl Gen<'_, '_> {
             }
             Op::Con { dst, tag, args, n } => {
                 let regs = self.f.list(*args, *n as usize);
-                let fields: Vec<Shape> = regs.iter().map(|&r| Self::shape_of(state, r)).collect();
-                let values = self.get_all(state, regs);
+                let fields: Vec<Shape> = regs
+                    .iter()
+                    .map(|&r| types::field_shape(&Self::shape_of(state, r)))
+                    .collect();
+                let values = self.get_as(regs, &fields);
                 self.set(*dst, &Shape::Con(*tag, fields.into()), &values);
             }
             Op::Unpack { src, slots, n } => {
-                let Shape::Con(_, fields) = Self::shape_of(state, *src) else {
-                    unreachable!("a constructor's shape")
+                let shape = Self::shape_of(state, *src);
+                let fields = shape.fields().expect("a constructor's shape");
+                let values = match &shape {
+                    Shape::List(elem) => {
+                        let ptr = self.get1(*src, Scalar::Ref);
+                        self.uncons(ptr, elem)
+                    }
+                    _ => self.get(*src, &shape),
                 };
-                let values = self.get(*src, &Self::shape_of(state, *src));
                 let mut next = 0;
                 for (&r, field) in self.f.list(*slots, *n as usize).iter().zip(fields.iter()) {
                     let width = field.width();
@@ -502,9 +535,15 @@ impl Gen<'_, '_> {
                 ..
             } => {
                 match Self::shape_of(state, *scrut) {
-                    Shape::Con(tag, _) => {
+                    Shape::Con(tag, _) | Shape::Tag(tag) => {
                         let arm = self.arm(*table, *ntags, *default, tag);
                         self.b.ins().jump(arm, &[]);
+                    }
+                    Shape::List(_) => {
+                        let ptr = self.get1(*scrut, Scalar::Ref);
+                        let nil = self.arm(*table, *ntags, *default, 0);
+                        let cons = self.arm(*table, *ntags, *default, 1);
+                        self.list_switch(ptr, nil, cons);
                     }
                     _ => {
                         let c = self.get1(*scrut, Scalar::Bool);
@@ -526,20 +565,21 @@ impl Gen<'_, '_> {
                 return false;
             }
             Op::RetCon { args, n, .. } => {
-                let v = self.get_all(state, self.f.list(*args, *n as usize));
+                let fields = self.typed.sig.result.fields().expect("a product result");
+                let v = self.get_as(self.f.list(*args, *n as usize), &fields);
                 self.b.ins().return_(&v);
                 return false;
             }
             Op::CallDirect {
                 dst, func, args, n, ..
             } => {
-                let values = self.args(state, *args, *n);
+                let values = self.args(*func, *args, *n);
                 let result = self.all[func].sig.result.clone();
                 let v = self.call(*func, &values);
                 self.set(*dst, &result, &v);
             }
             Op::TailCallDirect { func, args, n } => {
-                let values = self.args(state, *args, *n);
+                let values = self.args(*func, *args, *n);
                 if *func == self.me {
                     let params = self.typed.sig.params.clone();
                     let mut next = 1;
@@ -561,11 +601,12 @@ impl Gen<'_, '_> {
         true
     }
 
-    /// The context and the arguments' scalars of a call with registers
-    /// `operands[args..args+n]` (of their shapes in `state`, the callee's parameters').
-    fn args(&mut self, state: &[Slot], args: u32, n: u32) -> Vec<Value> {
+    /// The context and the arguments' scalars of a call of `func` with registers
+    /// `operands[args..args+n]` (read as its parameters).
+    fn args(&mut self, func: u32, args: u32, n: u32) -> Vec<Value> {
+        let params = self.all[&func].sig.params.clone();
         let mut values = vec![self.cx()];
-        values.extend(self.get_all(state, self.f.list(args, n as usize)));
+        values.extend(self.get_as(self.f.list(args, n as usize), &params));
         values
     }
 
@@ -644,30 +685,94 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// Double primitive `op` on `args` (one or two) by a call of the VM's own function
-    /// (`runtime::double_unary`, `double_binary`).
-    fn double_call(&mut self, op: PrimOp, args: &[Value]) -> Value {
-        let (slot, addr) = match args.len() {
-            1 => (&mut self.unary, runtime::double_unary as *const () as i64),
-            _ => (&mut self.binary, runtime::double_binary as *const () as i64),
-        };
-        let sig = match *slot {
-            Some(s) => s,
+    /// A call of the Rust function at `addr`, of parameters `params`, on `args`: its result,
+    /// of type `result`.
+    fn runtime_call(
+        &mut self,
+        addr: i64,
+        params: &[ir::Type],
+        args: &[Value],
+        result: ir::Type,
+    ) -> Value {
+        let key = (params.to_vec(), Some(result));
+        let sig = match self.runtime_sigs.get(&key) {
+            Some(&s) => s,
             None => {
                 let mut s = self.module.make_signature();
-                s.params.push(AbiParam::new(ct::I32));
-                s.params.extend(args.iter().map(|_| AbiParam::new(ct::F64)));
-                s.returns.push(AbiParam::new(ct::F64));
+                s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
+                s.returns.push(AbiParam::new(result));
                 let s = self.b.import_signature(s);
-                *slot = Some(s);
+                self.runtime_sigs.insert(key, s);
                 s
             }
         };
         let addr = self.b.ins().iconst(self.ptr, addr);
+        let call = self.b.ins().call_indirect(sig, addr, args);
+        self.b.inst_results(call)[0]
+    }
+
+    /// Double primitive `op` on `args` (one or two) by a call of the VM's own function
+    /// (`runtime::double_unary`, `double_binary`).
+    fn double_call(&mut self, op: PrimOp, args: &[Value]) -> Value {
+        let addr = match args.len() {
+            1 => runtime::double_unary as *const () as i64,
+            _ => runtime::double_binary as *const () as i64,
+        };
+        let mut params = vec![ct::I32];
+        params.extend(args.iter().map(|_| ct::F64));
         let mut values = vec![self.b.ins().iconst(ct::I32, op as i64)];
         values.extend_from_slice(args);
-        let call = self.b.ins().call_indirect(sig, addr, &values);
-        self.b.inst_results(call)[0]
+        self.runtime_call(addr, &params, &values, ct::F64)
+    }
+
+    /// Switch on the list at address `ptr`: to `nil`, to `cons`, or (not a list cell) bail.
+    fn list_switch(&mut self, ptr: Value, nil: Block, cons: Block) {
+        let addr = boxing::list_tag as *const () as i64;
+        let tag = self.runtime_call(addr, &[ct::I64], &[ptr], ct::I32);
+        let is_nil = self.b.ins().icmp_imm(IntCC::Equal, tag, 0);
+        let other = self.b.create_block();
+        self.b.ins().brif(is_nil, nil, &[], other, &[]);
+        self.b.switch_to_block(other);
+        let is_cons = self.b.ins().icmp_imm(IntCC::Equal, tag, 1);
+        let bail = self.bail();
+        self.b.ins().brif(is_cons, cons, &[], bail, &[]);
+    }
+
+    /// The cons cell at address `ptr` of a list of `elem`s taken apart: its head's scalars and
+    /// its tail's address (bail if it is no cons cell).
+    fn uncons(&mut self, ptr: Value, elem: &Shape) -> Vec<Value> {
+        let out = *self.out.get_or_insert_with(|| {
+            let size = (8 * (MAX_WIDTH + 1)) as u32;
+            self.b
+                .create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, 3))
+        });
+        let out = self.b.ins().stack_addr(self.ptr, out, 0);
+        let elem_shape = Rc::new(elem.clone());
+        let shape = self
+            .b
+            .ins()
+            .iconst(self.ptr, Rc::as_ptr(&elem_shape) as i64);
+        self.locs.shapes.push(elem_shape);
+        let addr = boxing::uncons as *const () as i64;
+        let params = [ct::I64, self.ptr, self.ptr];
+        let failed = self.runtime_call(addr, &params, &[ptr, shape, out], ct::I32);
+        let on = self.b.create_block();
+        let bail = self.bail();
+        self.b.ins().brif(failed, bail, &[], on, &[]);
+        self.b.switch_to_block(on);
+        let mut leaves = elem.leaves();
+        leaves.push(Scalar::Ref);
+        leaves
+            .into_iter()
+            .enumerate()
+            .map(|(j, t)| {
+                let bits = self
+                    .b
+                    .ins()
+                    .load(ct::I64, MemFlags::trusted(), out, (8 * j) as i32);
+                from_bits(&mut self.b, t, bits)
+            })
+            .collect()
     }
 
     fn prim1(&mut self, op: PrimOp, x: Value) -> Value {

@@ -4,12 +4,13 @@
 //! another variant, a bail, a depth the VM's own limit could reach). It must not report errors
 //! or change the VM's state: the VM applies what a call returns.
 
-use super::codegen::BAIL_STACK;
+use super::boxing::{boxed, unbox};
+use super::codegen::{Locs, BAIL_STACK};
 use super::runtime::{
     set_poll_state, stack_address, Ctx, PollState, ENTRY_LOC, MIN_FRAME, NATIVE_STACK, NO_LOC,
     POLL_INTERVAL,
 };
-use super::types::{Scalar, Shape, Typed, MAX_WIDTH};
+use super::types::{Shape, Typed, MAX_WIDTH};
 use super::MAX_PARAMS;
 use crate::limits::Limits;
 use crate::value::Value;
@@ -37,8 +38,8 @@ pub(crate) struct NativeCode {
     module: Option<JITModule>,
     /// By VM function index.
     entries: Vec<Option<Entry>>,
-    /// The user locations native code records, by number.
-    locs: Vec<Span>,
+    /// The user locations native code records (by number), and what else it points to.
+    locs: Locs,
 }
 
 impl NativeCode {
@@ -47,7 +48,7 @@ impl NativeCode {
         nfuncs: usize,
         wrappers: &[(u32, FuncId)],
         typed: &HashMap<u32, Typed>,
-        locs: Vec<Span>,
+        locs: Locs,
     ) -> NativeCode {
         let mut entries: Vec<Option<Entry>> = (0..nfuncs).map(|_| None).collect();
         for &(i, id) in wrappers {
@@ -102,42 +103,6 @@ pub(crate) struct Tier<'p> {
     off_above: usize,
     poll: PollState,
     max_depth: usize,
-}
-
-/// Write the scalars of `v`, of shape `t`, into `out` (advancing it); `None` when `v` is not
-/// of that shape (a `Dual`, another constructor).
-fn unbox(t: &Shape, v: &Value, out: &mut std::slice::IterMut<u64>) -> Option<()> {
-    let bits = match (t, v) {
-        (Shape::Scalar(Scalar::Int), Value::Int(i)) => *i as u64,
-        (Shape::Scalar(Scalar::Double), Value::Double(x)) => x.to_bits(),
-        (Shape::Scalar(Scalar::Bool), Value::Tag(b @ (0 | 1))) => u64::from(*b),
-        (Shape::Con(tag, fields), Value::Con(cell))
-            if cell.tag == *tag && cell.fields.len() == fields.len() =>
-        {
-            for (f, v) in fields.iter().zip(cell.fields.iter()) {
-                unbox(f, v, out)?;
-            }
-            return Some(());
-        }
-        _ => return None,
-    };
-    *out.next()? = bits;
-    Some(())
-}
-
-/// The value of shape `t` whose scalars' bits come next in `bits`.
-fn boxed(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> Value {
-    match t {
-        Shape::Scalar(s) => {
-            let b = bits.next().unwrap_or(0);
-            match s {
-                Scalar::Int => Value::Int(b as i64),
-                Scalar::Double => Value::Double(f64::from_bits(b)),
-                Scalar::Bool => Value::bool(b & 1 != 0),
-            }
-        }
-        Shape::Con(tag, fields) => Value::con(*tag, fields.iter().map(|f| boxed(f, bits))),
-    }
 }
 
 impl<'p> Tier<'p> {
@@ -206,9 +171,11 @@ impl<'p> Tier<'p> {
             }
         }
         self.off_above = usize::MAX;
-        let locs = &self.code.locs;
+        let locs = &self.code.locs.spans;
         Some(Called {
-            value: boxed(&entry.result, &mut result.into_iter()),
+            // SAFETY: the result's `Ref`s are addresses native code read from `args`, which
+            // this call still borrows, or from cells reachable from them.
+            value: unsafe { boxed(&entry.result, &mut result.into_iter()) },
             loc: match ctx.loc {
                 ENTRY_LOC => user_loc,
                 n => locs[n as usize],

@@ -7,6 +7,7 @@
 //! turns the tier off (for the differential test and benchmarks). This module must not change
 //! the VM's code or run anything itself.
 
+mod boxing;
 mod codegen;
 mod glue;
 mod runtime;
@@ -111,11 +112,5 @@ fn build(funcs: &[Function], typed: &HashMap<u32, types::Typed>) -> Result<Nativ
         codegen::define_wrapper(&mut module, &mut fctx, wrapper, bodies[&i], &typed[&i].sig)?;
     }
     module.finalize_definitions().map_err(|e| e.to_string())?;
-    Ok(NativeCode::new(
-        module,
-        funcs.len(),
-        &wrappers,
-        typed,
-        locs.spans,
-    ))
+    Ok(NativeCode::new(module, funcs.len(), &wrappers, typed, locs))
 }

@@ -17,21 +17,28 @@ use dnrad_core::{Name, PrimOp, Type};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// An unboxed value: `Value::Int`, `Value::Double` or a Bool (`Value::Tag(0 | 1)`).
+/// An unboxed value: `Value::Int`, `Value::Double` or a Bool (`Value::Tag(0 | 1)`); or the
+/// address of a `Value` native code only reads (a list cell reachable from an argument).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Scalar {
     Int,
     Double,
     Bool,
+    Ref,
 }
 
 /// What native code holds unboxed: a scalar, or constructor `tag` with fields of these shapes
 /// (its leaves, the scalars left to right, are native values; the cell is built only when the
-/// value goes back to the VM).
+/// value goes back to the VM), or a list of elements of a shape, read in place (a `Ref`: its
+/// cells are taken apart by runtime calls, never built or freed).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Shape {
     Scalar(Scalar),
     Con(u32, Rc<[Shape]>),
+    List(Rc<Shape>),
+    /// A nullary constructor known here (a constant `False`, `True` or `[]`): read as a Bool
+    /// or (tag 0) as an empty list, wherever one is expected (see `fits`); it has no scalars.
+    Tag(u32),
 }
 
 impl Shape {
@@ -46,14 +53,36 @@ impl Shape {
         match self {
             Shape::Scalar(s) => out.push(*s),
             Shape::Con(_, fields) => fields.iter().for_each(|f| f.push_leaves(out)),
+            Shape::List(_) => out.push(Scalar::Ref),
+            Shape::Tag(_) => {}
         }
     }
 
     /// How many scalars the shape has.
     pub(crate) fn width(&self) -> usize {
         match self {
-            Shape::Scalar(_) => 1,
+            Shape::Scalar(_) | Shape::List(_) => 1,
             Shape::Con(_, fields) => fields.iter().map(Shape::width).sum(),
+            Shape::Tag(_) => 0,
+        }
+    }
+
+    /// The fields of a constructor of this shape: a product's, or a list cell's (head, tail).
+    pub(crate) fn fields(&self) -> Option<Vec<Shape>> {
+        match self {
+            Shape::Con(_, fields) => Some(fields.to_vec()),
+            Shape::List(elem) => Some(vec![elem.as_ref().clone(), self.clone()]),
+            Shape::Scalar(_) | Shape::Tag(_) => None,
+        }
+    }
+
+    /// Whether a value of this shape can be read as one of shape `expected`: the same shape,
+    /// or a constant tag as a Bool or an empty list.
+    pub(crate) fn fits(&self, expected: &Shape) -> bool {
+        match (self, expected) {
+            (Shape::Tag(t), Shape::Scalar(Scalar::Bool)) => *t < 2,
+            (Shape::Tag(0), Shape::List(_)) => true,
+            (a, b) => a == b,
         }
     }
 }
@@ -76,6 +105,11 @@ impl Slot {
         match (self, other) {
             (Slot::Undef, s) | (s, Slot::Undef) => s.clone(),
             (a, b) if a == b => a.clone(),
+            (Slot::Is(a), Slot::Is(b)) if a.fits(b) => Slot::Is(b.clone()),
+            (Slot::Is(a), Slot::Is(b)) if b.fits(a) => Slot::Is(a.clone()),
+            (Slot::Is(Shape::Tag(_)), Slot::Is(Shape::Tag(_))) => {
+                Slot::Is(Shape::Scalar(Scalar::Bool))
+            }
             _ => Slot::Mixed,
         }
     }
@@ -125,8 +159,14 @@ fn shape_at(ty: &Type, products: &Products, depth: usize) -> Option<Shape> {
     if let Some(s) = scalar {
         return Some(Shape::Scalar(s));
     }
+    if depth >= MAX_DEPTH {
+        return None;
+    }
+    if let (names::LIST, [elem]) = (name.as_str(), args.as_slice()) {
+        return Some(Shape::List(shape_at(elem, products, depth + 1)?.into()));
+    }
     let (params, fields) = products.get(name)?;
-    if depth >= MAX_DEPTH || params.len() != args.len() {
+    if params.len() != args.len() {
         return None;
     }
     let sub: Vec<(Name, Type)> = params.iter().cloned().zip(args.iter().cloned()).collect();
@@ -192,12 +232,12 @@ pub(crate) fn prim2(op: PrimOp) -> Option<(Scalar, Scalar)> {
     })
 }
 
-/// The scalar a constant is.
-pub(crate) fn constant(v: &Value) -> Option<Scalar> {
+/// The shape of a constant.
+pub(crate) fn constant(v: &Value) -> Option<Shape> {
     match v {
-        Value::Int(_) => Some(Scalar::Int),
-        Value::Double(_) => Some(Scalar::Double),
-        Value::Tag(0 | 1) => Some(Scalar::Bool),
+        Value::Int(_) => Some(Shape::Scalar(Scalar::Int)),
+        Value::Double(_) => Some(Shape::Scalar(Scalar::Double)),
+        Value::Tag(t @ (0 | 1)) => Some(Shape::Tag(*t)),
         _ => None,
     }
 }
@@ -223,8 +263,8 @@ pub(crate) fn switch_target(
 /// own.
 pub(crate) fn switch_tags(scrut: &Shape) -> Vec<u32> {
     match scrut {
-        Shape::Scalar(Scalar::Bool) => vec![0, 1],
-        Shape::Con(tag, _) => vec![*tag],
+        Shape::Scalar(Scalar::Bool) | Shape::List(_) => vec![0, 1],
+        Shape::Con(tag, _) | Shape::Tag(tag) => vec![*tag],
         Shape::Scalar(_) => Vec::new(),
     }
 }
@@ -326,27 +366,35 @@ pub(crate) fn read(state: &[Slot], r: Reg) -> Option<&Shape> {
     }
 }
 
-/// Whether register operand `r` holds scalar `t`.
+/// Whether register operand `r` holds what can be read as scalar `t`.
 fn holds(state: &[Slot], r: Reg, t: Scalar) -> Option<()> {
-    (read(state, r)? == &Shape::Scalar(t)).then_some(())
+    read(state, r)?.fits(&Shape::Scalar(t)).then_some(())
 }
 
-/// Check that the registers `regs` hold `shapes`.
+/// Check that the registers `regs` hold what can be read as `shapes`.
 fn args_are(state: &[Slot], regs: &[u32], shapes: &[Shape]) -> Option<()> {
     if regs.len() != shapes.len() {
         return None;
     }
     for (&r, t) in regs.iter().zip(shapes) {
-        (read(state, r)? == t).then_some(())?;
+        read(state, r)?.fits(t).then_some(())?;
     }
     Some(())
+}
+
+/// The shape a register of shape `t` gives a constructor's field: a constant tag is a Bool.
+pub(crate) fn field_shape(t: &Shape) -> Shape {
+    match t {
+        Shape::Tag(_) => Shape::Scalar(Scalar::Bool),
+        t => t.clone(),
+    }
 }
 
 /// The shape of constructor `tag` with fields in registers `regs`.
 fn constructed(state: &[Slot], tag: u32, regs: &[u32]) -> Option<Shape> {
     let fields = regs
         .iter()
-        .map(|&r| read(state, r).cloned())
+        .map(|&r| read(state, r).map(field_shape))
         .collect::<Option<Vec<Shape>>>()?;
     let shape = Shape::Con(tag, fields.into());
     (!regs.is_empty() && shape.width() <= MAX_WIDTH).then_some(shape)
@@ -376,8 +424,7 @@ fn step(
             Some(next)
         }
         Op::Const { dst, index } => {
-            let t = constant(f.consts.get(*index as usize)?)?;
-            set(state, *dst, Shape::Scalar(t))?;
+            set(state, *dst, constant(f.consts.get(*index as usize)?)?)?;
             Some(next)
         }
         Op::Prim1 { dst, op, a, .. } => {
@@ -399,9 +446,8 @@ fn step(
             Some(next)
         }
         Op::Unpack { src, slots, n } => {
-            let Shape::Con(_, fields) = read(state, *src)?.clone() else {
-                return None;
-            };
+            // A list is unpacked only in its `Switch`'s cons arm (native code checks again).
+            let fields = read(state, *src)?.fields()?;
             let slots = f.list(*slots, *n as usize);
             (fields.len() == slots.len()).then_some(())?;
             for (&r, t) in slots.iter().zip(fields.iter()) {
@@ -411,17 +457,21 @@ fn step(
         }
         op @ Op::Switch { scrut, .. } => {
             let scrut = read(state, *scrut)?;
-            matches!(scrut, Shape::Scalar(Scalar::Bool) | Shape::Con(..)).then_some(())?;
+            (!switch_tags(scrut).is_empty()).then_some(())?;
             // An arm missing is the VM's error: native code bails there.
             Some(branch_targets(f, op, Some(scrut)))
         }
         op @ Op::Jump { .. } => Some(branch_targets(f, op, None)),
         Op::Ret { src } => {
-            (read(state, *src)? == &sig.result).then_some(())?;
+            read(state, *src)?.fits(&sig.result).then_some(())?;
             Some(Vec::new())
         }
         Op::RetCon { tag, args, n } => {
-            (constructed(state, *tag, f.list(*args, *n as usize))? == sig.result).then_some(())?;
+            let Shape::Con(result_tag, fields) = &sig.result else {
+                return None;
+            };
+            (tag == result_tag).then_some(())?;
+            args_are(state, f.list(*args, *n as usize), fields)?;
             Some(Vec::new())
         }
         Op::CallDirect {
@@ -486,7 +536,33 @@ mod tests {
         let list = Type::Con(names::LIST.into(), vec![int()]);
         assert_eq!(
             signature(&Type::fun(list, int()), 1, &Products::new()),
-            None
+            Some(Signature {
+                params: vec![Shape::List(sc(Scalar::Int).into())],
+                result: sc(Scalar::Int)
+            }),
+            "a list of scalars is read in place"
+        );
+        let functions = Type::Con(names::LIST.into(), vec![Type::fun(int(), int())]);
+        assert_eq!(
+            signature(&Type::fun(functions, int()), 1, &Products::new()),
+            None,
+            "a list of functions"
+        );
+        let pair = Type::Con(
+            "(,)".into(),
+            vec![int(), Type::Con(names::DOUBLE.into(), vec![])],
+        );
+        let products = Products::from([(
+            Name::from("(,)"),
+            (
+                vec![Name::from("a"), Name::from("b")],
+                vec![Type::var("a"), Type::var("b")],
+            ),
+        )]);
+        assert_eq!(
+            signature(&Type::fun(pair.clone(), pair), 1, &products).map(|s| s.result.leaves()),
+            Some(vec![Scalar::Int, Scalar::Double]),
+            "a tuple's fields at its type's arguments"
         );
     }
 

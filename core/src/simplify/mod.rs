@@ -13,8 +13,9 @@
 //! at one instance becomes that instance (`local`);
 //! (6) `fold`: conversions of literals folded, constant `let`s substituted, `Int` to
 //! `Integer` and back made one conversion, a `case` in the default of a `case` on the same
-//! variable joined; (7) last, `lift`: local function groups become globals taking their free
-//! variables as parameters.
+//! variable joined; (7) `lift`: local function groups become globals taking their free
+//! variables as parameters; (8) last, `eta`: a global defined as a partial application of
+//! atoms gets the missing parameters.
 //! Evaluation order and strictness are kept (arguments are bound by `let` before an inlined body
 //! runs); inlined code takes the span of the call, so runtime errors point where they did.
 //! Effectful primitives (`PrimOp::is_effect`) need no special case: only atomic expressions are
@@ -23,6 +24,7 @@
 //! must keep the program passing the lint, and it never changes what a program prints. The term
 //! utilities it uses are in `terms`.
 
+mod eta;
 mod fold;
 mod fusion;
 mod known_calls;
@@ -678,7 +680,9 @@ pub fn simplify(program: &Program, keep: &[&str], options: Options) -> Program {
         program.clone()
     };
     let mut s = Simplifier::new(&mut program, keep);
-    lift::lift_program(s.program(&program))
+    let mut program = lift::lift_program(s.program(&program));
+    eta::expand(&mut program.binds);
+    program
 }
 
 /// The fusion alone (`fusion`), as the interpreter runs it: the program unchanged if nothing

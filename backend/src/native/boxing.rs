@@ -1,0 +1,96 @@
+//! Between the VM's `Value`s and native code's scalars, by shape: a direct call's arguments
+//! unboxed into their bits, a result boxed from them, a list cell taken apart for native code
+//! (`uncons`). A `Ref` is the address of a `Value` that someone else keeps alive (an argument
+//! of the running native call, or a cell reachable from one): nothing here frees or keeps one.
+
+use super::types::{Scalar, Shape};
+use crate::value::Value;
+
+/// Write the scalars of `v`, of shape `t`, into `out` (advancing it); `None` when `v` is not
+/// of that shape (a `Dual`, another constructor, no room left).
+pub(crate) fn unbox(t: &Shape, v: &Value, out: &mut std::slice::IterMut<u64>) -> Option<()> {
+    let bits = match (t, v) {
+        (Shape::Scalar(Scalar::Int), Value::Int(i)) => *i as u64,
+        (Shape::Scalar(Scalar::Double), Value::Double(x)) => x.to_bits(),
+        (Shape::Scalar(Scalar::Bool), Value::Tag(b @ (0 | 1))) => u64::from(*b),
+        (Shape::Con(tag, fields), Value::Con(cell))
+            if cell.tag == *tag && cell.fields.len() == fields.len() =>
+        {
+            for (f, v) in fields.iter().zip(cell.fields.iter()) {
+                unbox(f, v, out)?;
+            }
+            return Some(());
+        }
+        // A list is read in place (a list's value is a list: the types say so).
+        (Shape::List(_), v) => v as *const Value as u64,
+        _ => return None,
+    };
+    *out.next()? = bits;
+    Some(())
+}
+
+/// The value of shape `t` whose scalars' bits come next in `bits`.
+///
+/// # Safety
+/// Every `Ref` among them must be the address of a live `Value` (it is cloned).
+pub(crate) unsafe fn boxed(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> Value {
+    match t {
+        Shape::Scalar(s) => {
+            let b = bits.next().unwrap_or(0);
+            match s {
+                Scalar::Int => Value::Int(b as i64),
+                Scalar::Double => Value::Double(f64::from_bits(b)),
+                Scalar::Bool => Value::bool(b & 1 != 0),
+                // SAFETY: the caller's promise.
+                Scalar::Ref => unsafe { (*(b as *const Value)).clone() },
+            }
+        }
+        // SAFETY: the caller's promise, for the fields' bits.
+        Shape::Con(tag, fields) => {
+            Value::con(*tag, fields.iter().map(|f| unsafe { boxed(f, bits) }))
+        }
+        Shape::List(_) => unsafe { boxed(&Shape::Scalar(Scalar::Ref), bits) },
+        Shape::Tag(t) => Value::Tag(*t),
+    }
+}
+
+/// The tag of the list at `v`: 0 for `[]`, 1 for a cons cell, 2 for anything else (native
+/// code bails).
+///
+/// # Safety
+/// `v` is the address of a live `Value`.
+pub(crate) unsafe extern "C" fn list_tag(v: *const Value) -> u32 {
+    // SAFETY: the caller's promise.
+    match unsafe { &*v } {
+        Value::Tag(0) => 0,
+        Value::Con(cell) if cell.tag == 1 && cell.fields.len() == 2 => 1,
+        _ => 2,
+    }
+}
+
+/// The cons cell at `v` taken apart: its head's scalars (of shape `*elem`), then its tail's
+/// address, written to `out`; 0, or 1 when `v` is no cons cell or its head not of the shape
+/// (native code bails).
+///
+/// # Safety
+/// `v` is the address of a live `Value`, `elem` of a live `Shape`, and `out` has room for
+/// `elem`'s width and one more `u64`.
+pub(crate) unsafe extern "C" fn uncons(v: *const Value, elem: *const Shape, out: *mut u64) -> u32 {
+    // SAFETY: the caller's promises.
+    let (v, elem) = unsafe { (&*v, &*elem) };
+    let Value::Con(cell) = v else { return 1 };
+    if cell.tag != 1 || cell.fields.len() != 2 {
+        return 1;
+    }
+    // SAFETY: the caller's promise about `out`'s room.
+    let out = unsafe { std::slice::from_raw_parts_mut(out, elem.width() + 1) };
+    let mut slots = out.iter_mut();
+    if unbox(elem, &cell.fields[0], &mut slots).is_none() {
+        return 1;
+    }
+    match slots.next() {
+        Some(slot) => *slot = &cell.fields[1] as *const Value as u64,
+        None => return 1,
+    }
+    0
+}
