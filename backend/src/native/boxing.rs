@@ -79,6 +79,7 @@ pub(crate) unsafe extern "C" fn uncons(v: *const Value, elem: *const Shape, out:
     // SAFETY: the caller's promises.
     let (v, elem) = unsafe { (&*v, &*elem) };
     let Value::Con(cell) = v else { return 1 };
+    debug_assert!(elem.width() <= super::types::MAX_WIDTH, "the buffer's size");
     if cell.tag != 1 || cell.fields.len() != 2 {
         return 1;
     }

@@ -163,7 +163,9 @@ fn shape_at(ty: &Type, products: &Products, depth: usize) -> Option<Shape> {
         return None;
     }
     if let (names::LIST, [elem]) = (name.as_str(), args.as_slice()) {
-        return Some(Shape::List(shape_at(elem, products, depth + 1)?.into()));
+        // A cell's head is taken apart into a buffer of `MAX_WIDTH` scalars and the tail.
+        let elem = shape_at(elem, products, depth + 1)?;
+        return (elem.width() <= MAX_WIDTH).then(|| Shape::List(elem.into()));
     }
     let (params, fields) = products.get(name)?;
     if params.len() != args.len() {
@@ -563,6 +565,13 @@ mod tests {
             signature(&Type::fun(pair.clone(), pair), 1, &products).map(|s| s.result.leaves()),
             Some(vec![Scalar::Int, Scalar::Double]),
             "a tuple's fields at its type's arguments"
+        );
+        let wide = Products::from([(Name::from("Wide"), (vec![], vec![int(); MAX_WIDTH + 1]))]);
+        let list = Type::Con(names::LIST.into(), vec![Type::Con("Wide".into(), vec![])]);
+        assert_eq!(
+            signature(&Type::fun(list, int()), 1, &wide),
+            None,
+            "a list whose cells' heads have more scalars than a buffer holds"
         );
     }
 
