@@ -2,7 +2,8 @@
 //! Prelude, desugaring, type inference, the lint) and compilation to bytecode (the same, then
 //! the simplifier and the VM's code generation, `Callable::new`) of
 //! - programs of 10⁴ and 10⁵ lines: a third small declarations (`fK :: Int -> Int`,
-//!   `fK x = x + K`), a third one long `do` block, a third one wide `case`;
+//!   `fK x = x + K`), a third long `do` blocks, a third wide `case`s (10⁴ statements or
+//!   alternatives each);
 //! - list literals of 10⁴ and 10⁵ numbers (`main = print (sum xs)`).
 //!
 //! The issue asks for ×10 size → ≤ ×15 time. With `DNRAD_WRITE_PROGRAMS=DIR` it writes the
@@ -21,20 +22,40 @@ use std::time::Duration;
 #[global_allocator]
 static ALLOCATOR: dnrad::alloc::Allocator = dnrad::alloc::Allocator;
 
-/// A program of about `lines` lines: small declarations, a long `do` block, a wide `case`.
+/// The most statements of one `do` block and alternatives of one `case` in `lines_program`:
+/// a block or `case` nests what follows each statement or alternative, and nesting past 50 000
+/// levels is an error (ARCHITECTURE.md, "The nesting bound").
+const PART: usize = 10_000;
+
+/// A program of about `lines` lines: a third small declarations, a third `do` blocks and a
+/// third `case` alternatives, the blocks and `case`s as long as `PART` allows.
 fn lines_program(lines: usize) -> String {
     let third = lines / 3;
-    let functions = third / 2;
+    let functions = (third / 2).max(1);
+    let parts = third.div_ceil(PART);
     let mut text = String::from("main :: IO ()\nmain = do\n");
-    for i in 0..third {
-        let _ = writeln!(text, "  print (f{} {i} + wide {i})", i % functions.max(1));
+    for p in 0..parts {
+        let _ = writeln!(text, "  part{p}");
     }
-    text.push_str("\nwide :: Int -> Int\nwide n = case n of\n");
-    for i in 0..third {
-        let _ = writeln!(text, "  {i} -> {}", i % 7);
+    text.push_str("\nwide :: Int -> Int\nwide n = case n `div` ");
+    let _ = writeln!(text, "{PART} of");
+    for p in 0..parts {
+        let _ = writeln!(text, "  {p} -> wide{p} n");
     }
     text.push_str("  _ -> 0\n");
-    for i in 0..functions.max(1) {
+    for p in 0..parts {
+        let range = p * PART..((p + 1) * PART).min(third);
+        let _ = write!(text, "\npart{p} :: IO ()\npart{p} = do\n");
+        for i in range.clone() {
+            let _ = writeln!(text, "  print (f{} {i} + wide {i})", i % functions);
+        }
+        let _ = write!(text, "\nwide{p} :: Int -> Int\nwide{p} n = case n of\n");
+        for i in range {
+            let _ = writeln!(text, "  {i} -> {}", i % 7);
+        }
+        text.push_str("  _ -> 0\n");
+    }
+    for i in 0..functions {
         let _ = write!(text, "\nf{i} :: Int -> Int\nf{i} x = x + {i}\n");
     }
     text
