@@ -40,28 +40,28 @@ const MAX_DEPTH: usize = 100_000;
 /// What a mutation may insert.
 const BRACKETS: [&str; 8] = ["(", ")", "[", "]", "{", "}", "`", "\""];
 const KEYWORDS: [&str; 22] = [
-    "module",
-    "where",
-    "import",
-    "data",
-    "newtype",
-    "type",
-    "class",
-    "instance",
-    "deriving",
-    "infixl 5 +++",
-    "let",
-    "in",
-    "case",
-    "of",
-    "if",
-    "then",
-    "else",
-    "do",
-    "forall",
-    "main = ",
-    "grad",
-    "undefined",
+    " module ",
+    " where ",
+    " import ",
+    " data ",
+    " newtype ",
+    " type ",
+    " class ",
+    " instance ",
+    " deriving ",
+    " infixl 5 +++ ",
+    " let ",
+    " in ",
+    " case ",
+    " of ",
+    " if ",
+    " then ",
+    " else ",
+    " do ",
+    " forall ",
+    " main = ",
+    " grad ",
+    " undefined ",
 ];
 const OPERATORS: [&str; 20] = [
     "->", "<-", "=>", "::", "=", "|", "\\", "@", "~", "_", ",", ";", "..", "++", "$", ".", ":",
@@ -70,6 +70,14 @@ const OPERATORS: [&str; 20] = [
 const ODD_CHARACTERS: [&str; 14] = [
     "é", "λ", "→", "😀", "\u{feff}", "\u{0}", "\t", "\r", "\u{b}", "\u{c}", "\u{7f}", "'\\",
     "\"\\", "\n",
+];
+
+/// The insertions by kind.
+const INSERTIONS: [(&str, &[&str]); 4] = [
+    ("bracket", &BRACKETS),
+    ("keyword", &KEYWORDS),
+    ("operator", &OPERATORS),
+    ("character", &ODD_CHARACTERS),
 ];
 
 /// The repository's programs.
@@ -139,7 +147,6 @@ fn mutate(rng: &mut TestRng, text: &mut Vec<char>) -> &'static str {
         let at = below(rng, text.len() + 1);
         text.splice(at..at, what.chars());
     };
-    let pick = |rng: &mut TestRng, from: &[&'static str]| from[below(rng, from.len())];
     match below(rng, 11) {
         0 => {
             let (a, b) = span(rng, text.len(), 64);
@@ -183,25 +190,11 @@ fn mutate(rng: &mut TestRng, text: &mut Vec<char>) -> &'static str {
             *text = toks.concat();
             "tokens"
         }
-        6 => {
-            let what = pick(rng, &BRACKETS);
+        kind @ 6..=9 => {
+            let (name, from) = INSERTIONS[kind - 6];
+            let what = from[below(rng, from.len())];
             insert(rng, text, what);
-            "bracket"
-        }
-        7 => {
-            let what = format!(" {} ", pick(rng, &KEYWORDS));
-            insert(rng, text, &what);
-            "keyword"
-        }
-        8 => {
-            let what = pick(rng, &OPERATORS);
-            insert(rng, text, what);
-            "operator"
-        }
-        9 => {
-            let what = pick(rng, &ODD_CHARACTERS);
-            insert(rng, text, what);
-            "character"
+            name
         }
         _ => {
             let (a, b) = span(rng, text.len(), 8);
