@@ -8,7 +8,7 @@ use crate::sources::{SourceFile, Sources};
 use dnrad_core::{Diagnostic, ErrorKind, FileId};
 use dnrad_frontend::ast::{Ident, Module};
 use dnrad_frontend::desugar::{ModuleKind, SourceModule};
-use dnrad_frontend::{layout, lexer, library, parser, prelude, unlit};
+use dnrad_frontend::{library, prelude, source};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -31,16 +31,7 @@ impl Loaded {
 
 /// Lex, lay out and parse one file (literate Haskell when `literate`).
 pub fn parse_file(text: &str, file: FileId, literate: bool) -> Result<Module, Vec<Diagnostic>> {
-    let unlit;
-    let text = if literate {
-        unlit = unlit::unlit(text, file).map_err(|d| vec![d])?;
-        unlit.as_str()
-    } else {
-        text
-    };
-    let tokens = lexer::lex(text, file).map_err(|d| vec![d])?;
-    let tokens = layout::layout(tokens).map_err(|d| vec![d])?;
-    parser::parse_module(&tokens)
+    source::parse_text(text, file, literate)
 }
 
 /// Whether a file name is literate Haskell.

@@ -14,7 +14,7 @@ use std::io::Write;
 /// Stack size of the thread that runs the compiler and the interpreter: deep recursion in the
 /// user's program lives on the interpreter's heap-allocated stack, but compiler passes recurse over
 /// the syntax tree, whose depth follows the source.
-const COMPILER_STACK: usize = 512 << 20;
+pub const COMPILER_STACK: usize = 512 << 20;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Options {

@@ -484,7 +484,7 @@ impl<'a> Lexer<'a> {
                     .map_err(|_| self.error(esc_start, "numeric escape out of range"))?
             }
             _ => {
-                let rest = &self.src[self.pos - 1..];
+                let rest = &self.src[esc_start + '\\'.len_utf8()..];
                 let Some(&(name, code)) = ASCII_ESCAPES
                     .iter()
                     .filter(|(n, _)| rest.starts_with(n))

@@ -3,6 +3,7 @@
 //! `unlit` turns literate Haskell (`.lhs`) into source first.
 //! It reports every user error as a `Diagnostic`; it never prints and never panics on bad input.
 
+pub mod against_prelude;
 pub mod ast;
 pub mod desugar;
 pub mod layout;
@@ -11,6 +12,7 @@ pub mod library;
 pub mod nesting;
 pub mod parser;
 pub mod prelude;
+pub mod source;
 pub mod token;
 pub mod typecheck;
 pub mod unlit;

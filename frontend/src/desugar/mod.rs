@@ -79,48 +79,106 @@ impl<'a> SourceModule<'a> {
     }
 }
 
+impl Ds {
+    fn new() -> Ds {
+        Ds {
+            globals: Globals::default(),
+            module: Cell::new(ModuleId::PRELUDE),
+            locals: ScopedMap::default(),
+            scopes: Vec::new(),
+            counter: 0,
+            program: UProgram::default(),
+        }
+    }
+
+    /// Desugar `modules` (each after the modules it imports) into `self.program`, numbering
+    /// them after the modules already desugared.
+    fn add_modules(&mut self, modules: &[SourceModule]) -> Result<(), Vec<Diagnostic>> {
+        let first = self.globals.modules.len();
+        let mut errors = Vec::new();
+        for (i, m) in modules.iter().enumerate() {
+            let id = ModuleId(first + i);
+            self.globals.modules.push(ModuleInfo {
+                name: m.name.clone(),
+                kind: m.kind,
+                table: Table::default(),
+                scope: Scope::default(),
+                exports: HashMap::new(),
+            });
+            self.module.set(id);
+            if let Err(e) = self.collect_declarations(&m.ast.decls) {
+                errors.extend(e);
+            }
+            errors.extend(self.build_scope(id, m.ast));
+            errors.extend(self.build_exports(id, m.ast));
+            if !errors.is_empty() {
+                return Err(errors);
+            }
+        }
+        for (i, m) in modules.iter().enumerate() {
+            self.module.set(ModuleId(first + i));
+            errors.extend(self.module_declarations(&m.ast.decls));
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The program desugared so far, whose entry runs the binding `entry` of the last module.
+    fn finish(mut self, entry: &str) -> UProgram {
+        let main = ModuleId(self.globals.modules.len().saturating_sub(1));
+        self.program.main = self.globals.user_value(main, entry);
+        self.program
+    }
+}
+
 /// Desugar the modules of a program into one untyped program whose entry runs the binding
 /// `entry` (normally `main`) of the last module. `modules` lists the Prelude first and every
 /// module after the modules it imports (the loader's order).
 pub fn desugar(modules: &[SourceModule], entry: &str) -> Result<UProgram, Vec<Diagnostic>> {
-    let mut ds = Ds {
-        globals: Globals::default(),
-        module: Cell::new(ModuleId::PRELUDE),
-        locals: ScopedMap::default(),
-        scopes: Vec::new(),
-        counter: 0,
-        program: UProgram::default(),
+    let mut ds = Ds::new();
+    ds.add_modules(modules)?;
+    Ok(ds.finish(entry))
+}
+
+/// The desugarer's tables once the Prelude is desugared: `desugar_after_prelude` continues
+/// from a copy of them, so a program's modules are desugared without the Prelude's cost.
+#[derive(Clone)]
+pub struct PreludeScope {
+    globals: Globals,
+    counter: u32,
+}
+
+/// Desugar the Prelude alone: its tables, and its untyped program.
+pub fn desugar_prelude(prelude: &ast::Module) -> Result<(PreludeScope, UProgram), Vec<Diagnostic>> {
+    let mut ds = Ds::new();
+    ds.add_modules(&[SourceModule {
+        name: "Prelude".into(),
+        kind: ModuleKind::Prelude,
+        ast: prelude,
+    }])?;
+    let scope = PreludeScope {
+        globals: ds.globals,
+        counter: ds.counter,
     };
-    let mut errors = Vec::new();
-    for (i, m) in modules.iter().enumerate() {
-        let id = ModuleId(i);
-        ds.globals.modules.push(ModuleInfo {
-            name: m.name.clone(),
-            kind: m.kind,
-            table: Table::default(),
-            scope: Scope::default(),
-            exports: HashMap::new(),
-        });
-        ds.module.set(id);
-        if let Err(e) = ds.collect_declarations(&m.ast.decls) {
-            errors.extend(e);
-        }
-        errors.extend(ds.build_scope(id, m.ast));
-        errors.extend(ds.build_exports(id, m.ast));
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-    }
-    for (i, m) in modules.iter().enumerate() {
-        ds.module.set(ModuleId(i));
-        errors.extend(ds.module_declarations(&m.ast.decls));
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let main = ModuleId(modules.len().saturating_sub(1));
-    ds.program.main = ds.globals.user_value(main, entry);
-    Ok(ds.program)
+    Ok((scope, ds.program))
+}
+
+/// Desugar `modules` (the program's modules but the Prelude, in the loader's order) against
+/// the Prelude's tables: the untyped program of these modules alone (no Prelude binding), the
+/// same as `desugar` of the whole list would give for them.
+pub fn desugar_after_prelude(
+    prelude: &PreludeScope,
+    modules: &[SourceModule],
+    entry: &str,
+) -> Result<UProgram, Vec<Diagnostic>> {
+    let mut ds = Ds::new();
+    ds.globals = prelude.globals.clone();
+    ds.counter = prelude.counter;
+    ds.add_modules(modules)?;
+    Ok(ds.finish(entry))
 }
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ pub(crate) struct Ref {
 }
 
 /// One module's own definitions, by source name.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Table {
     pub values: HashMap<String, Name>,
     pub cons: HashMap<String, ConInfo>,
@@ -112,7 +112,7 @@ impl Table {
 
 /// Names a module can refer to: `x` and `M.x` keys, each with the entities it may mean, per
 /// namespace.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Scope {
     names: HashMap<Space, HashMap<String, Vec<Ref>>>,
 }
@@ -145,6 +145,7 @@ impl Scope {
 }
 
 /// A module's tables.
+#[derive(Clone)]
 pub(crate) struct ModuleInfo {
     pub name: String,
     pub kind: ModuleKind,
@@ -154,7 +155,7 @@ pub(crate) struct ModuleInfo {
     pub exports: HashMap<(Space, String), Ref>,
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Globals {
     pub modules: Vec<ModuleInfo>,
     /// Fixities by resolved operator name (global and local operators).

@@ -23,11 +23,14 @@ impl Tc {
     pub fn complete_monad_hierarchy(&self, instances: &[UInstance]) -> TcResult<Vec<UInstance>> {
         let [functor, applicative, monad] =
             ["Functor", "Applicative", "Monad"].map(|c| self.known(c));
+        // Instances declared before (the Prelude's, when a program is checked against it) count.
         let has = |class: &Name| -> HashSet<&str> {
+            let declared = self.instances.keys().filter(|(c, _)| c == class);
             instances
                 .iter()
                 .filter(|i| i.class == *class)
                 .filter_map(|i| head(&i.ty))
+                .chain(declared.map(|(_, h)| h.as_str()))
                 .collect()
         };
         let (functors, applicatives) = (has(&functor), has(&applicative));

@@ -118,87 +118,158 @@ impl Tc {
     }
 }
 
-/// Type-check and elaborate a whole program to core.
-pub fn typecheck(program: &UProgram) -> Result<Program, Vec<Diagnostic>> {
-    let mut tc = Tc {
-        subst: Subst::default(),
-        globals: HashMap::new(),
-        locals: ScopedMap::default(),
-        cons: HashMap::new(),
-        datas: HashMap::new(),
-        classes: HashMap::new(),
-        instances: HashMap::new(),
-        wanted: Vec::new(),
-        givens: Vec::new(),
-        dicts: Vec::new(),
-        rec_groups: Vec::new(),
-        out: Vec::new(),
-        core_binds: Vec::new(),
-        core_datas: Vec::new(),
-        ad_uses: Vec::new(),
-        counter: 0,
-    };
-    let mut datas = builtin_datas();
-    datas.extend(program.datas.iter().cloned());
-    for d in &datas {
-        tc.register_data(d);
-    }
-    tc.core_datas = datas;
-    let mut errors = Vec::new();
-    if let Err(e) = tc.declare_classes(&program.classes) {
-        return Err(vec![e]);
-    }
-    let instances = tc
-        .complete_monad_hierarchy(&program.instances)
-        .map_err(|e| vec![e])?;
-    if let Err(e) = tc.declare_instances(&instances) {
-        return Err(vec![e]);
-    }
-    errors.extend(tc.top_level(&program.binds));
-    if errors.is_empty() {
-        errors.extend(tc.class_defaults(&program.classes));
-    }
-    if errors.is_empty() {
-        errors.extend(tc.instance_dictionaries(&instances));
-    }
-    let entry = match (&program.main, errors.is_empty()) {
-        (Some(main), true) => match tc.entry(main) {
-            Ok(e) => Some(e),
-            Err(e) => {
-                errors.push(e);
-                None
-            }
-        },
-        _ => None,
-    };
-    if errors.is_empty() {
-        if let Err(e) = tc.default_remaining() {
-            errors.push(e);
+impl Tc {
+    fn new() -> Tc {
+        Tc {
+            subst: Subst::default(),
+            globals: HashMap::new(),
+            locals: ScopedMap::default(),
+            cons: HashMap::new(),
+            datas: HashMap::new(),
+            classes: HashMap::new(),
+            instances: HashMap::new(),
+            wanted: Vec::new(),
+            givens: Vec::new(),
+            dicts: Vec::new(),
+            rec_groups: Vec::new(),
+            out: Vec::new(),
+            core_binds: Vec::new(),
+            core_datas: Vec::new(),
+            ad_uses: Vec::new(),
+            counter: 0,
         }
     }
-    if errors.is_empty() {
-        errors.extend(tc.check_ad_uses());
+
+    /// A checker that continues from this one's environment (globals, data types, classes,
+    /// instances, solved variables) with no output of its own.
+    fn fork(&self) -> Tc {
+        Tc {
+            subst: self.subst.clone(),
+            globals: self.globals.clone(),
+            locals: ScopedMap::default(),
+            cons: self.cons.clone(),
+            datas: self.datas.clone(),
+            classes: self.classes.clone(),
+            instances: self.instances.clone(),
+            wanted: Vec::new(),
+            givens: Vec::new(),
+            dicts: self.dicts.clone(),
+            rec_groups: self.rec_groups.clone(),
+            out: Vec::new(),
+            core_binds: Vec::new(),
+            core_datas: Vec::new(),
+            ad_uses: Vec::new(),
+            counter: self.counter,
+        }
     }
-    if !errors.is_empty() {
-        return Err(errors);
+
+    /// Check `program`'s declarations (its data types are `datas`) and bindings, and its
+    /// entry when it has one, adding their elaboration to the output.
+    fn check(
+        &mut self,
+        program: &UProgram,
+        datas: Vec<dnrad_core::DataDecl>,
+    ) -> Result<Option<texpr::TExpr>, Vec<Diagnostic>> {
+        for d in &datas {
+            self.register_data(d);
+        }
+        self.core_datas = datas;
+        self.declare_classes(&program.classes)
+            .map_err(|e| vec![e])?;
+        let instances = self
+            .complete_monad_hierarchy(&program.instances)
+            .map_err(|e| vec![e])?;
+        self.declare_instances(&instances).map_err(|e| vec![e])?;
+        let mut errors = self.top_level(&program.binds);
+        if errors.is_empty() {
+            errors.extend(self.class_defaults(&program.classes));
+        }
+        if errors.is_empty() {
+            errors.extend(self.instance_dictionaries(&instances));
+        }
+        let entry = match (&program.main, errors.is_empty()) {
+            (Some(main), true) => match self.entry(main) {
+                Ok(e) => Some(e),
+                Err(e) => {
+                    errors.push(e);
+                    None
+                }
+            },
+            _ => None,
+        };
+        if errors.is_empty() {
+            if let Err(e) = self.default_remaining() {
+                errors.push(e);
+            }
+        }
+        if errors.is_empty() {
+            errors.extend(self.check_ad_uses());
+        }
+        if errors.is_empty() {
+            Ok(entry)
+        } else {
+            Err(errors)
+        }
     }
-    let solved = Solved {
-        subst: &tc.subst,
-        dicts: &tc.dicts,
-        rec_groups: &tc.rec_groups,
-        from_integer: tc.known("fromInteger"),
-        from_rational: tc.known("fromRational"),
-        ratio_con: tc.known(":%"),
-    };
-    let mut binds = tc.core_binds.clone();
-    binds.extend(tc.out.iter().map(|b| solved.bind(b)));
-    let entry = entry.map(|e| solved.expr(&e));
-    Ok(Program {
-        datas: tc.core_datas.clone(),
-        binds,
-        entry,
-        worlds: Vec::new(),
-    })
+
+    /// The core of what was checked, with `entry` as the program's entry.
+    fn output(&self, entry: Option<texpr::TExpr>) -> Program {
+        let solved = Solved {
+            subst: &self.subst,
+            dicts: &self.dicts,
+            rec_groups: &self.rec_groups,
+            from_integer: self.known("fromInteger"),
+            from_rational: self.known("fromRational"),
+            ratio_con: self.known(":%"),
+        };
+        let mut binds = self.core_binds.clone();
+        binds.extend(self.out.iter().map(|b| solved.bind(b)));
+        Program {
+            datas: self.core_datas.clone(),
+            binds,
+            entry: entry.map(|e| solved.expr(&e)),
+            worlds: Vec::new(),
+        }
+    }
+}
+
+/// Type-check and elaborate a whole program to core.
+pub fn typecheck(program: &UProgram) -> Result<Program, Vec<Diagnostic>> {
+    let mut tc = Tc::new();
+    let mut datas = builtin_datas();
+    datas.extend(program.datas.iter().cloned());
+    let entry = tc.check(program, datas)?;
+    Ok(tc.output(entry))
+}
+
+/// The type checker's environment once the Prelude is checked: `typecheck_after_prelude`
+/// checks a program's modules against a copy of it without checking the Prelude again.
+pub struct PreludeTypes {
+    tc: Tc,
+}
+
+/// Type-check the Prelude's untyped program (with the built-in data types): its environment,
+/// and its core.
+pub fn typecheck_prelude(prelude: &UProgram) -> Result<(PreludeTypes, Program), Vec<Diagnostic>> {
+    let mut tc = Tc::new();
+    let mut datas = builtin_datas();
+    datas.extend(prelude.datas.iter().cloned());
+    let entry = tc.check(prelude, datas)?;
+    let core = tc.output(entry);
+    Ok((PreludeTypes { tc: tc.fork() }, core))
+}
+
+/// Type-check and elaborate the untyped program of a program's modules but the Prelude
+/// (`desugar::desugar_after_prelude`) against the Prelude's environment: the core of these
+/// modules alone (their data types, the bindings of their classes, instances and values, and the
+/// entry).
+pub fn typecheck_after_prelude(
+    prelude: &PreludeTypes,
+    program: &UProgram,
+) -> Result<Program, Vec<Diagnostic>> {
+    let mut tc = prelude.tc.fork();
+    let entry = tc.check(program, program.datas.clone())?;
+    Ok(tc.output(entry))
 }
 
 impl Tc {

@@ -121,7 +121,7 @@ pub enum UnifyError {
 /// variables to its own, so a variable's level is always the outermost group whose environment
 /// can mention it, and generalising a group quantifies exactly its type's variables above the
 /// level outside the group — no scan of the environment.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Subst {
     metas: RefCell<Vec<Option<Ty>>>,
     levels: Vec<u32>,
