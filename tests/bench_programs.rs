@@ -11,7 +11,7 @@ mod support;
 mod programs;
 
 use std::path::Path;
-use support::{parallel_map, run_dnrad_env, NATIVE_OFF};
+use support::{parallel_map, run_dnrad_env, NATIVE_EAGER, NATIVE_OFF};
 
 /// Why `program` failed on `backend` (`vm-off`: the VM without its native tier), or `None`
 /// if it printed its `.out`.
@@ -20,6 +20,7 @@ fn check(program: &Path, backend: &str) -> Option<String> {
     let file = program.to_str().expect("a UTF-8 path");
     let (backend, env) = match backend {
         "vm-off" => ("vm", &NATIVE_OFF[..]),
+        "vm" => ("vm", &NATIVE_EAGER[..]),
         _ => (backend, &[][..]),
     };
     let out = run_dnrad_env(

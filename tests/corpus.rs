@@ -20,7 +20,7 @@ mod support;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use support::{compare_numeric, corpus_dir, run_dnrad_env, Outcome, NATIVE_OFF};
+use support::{compare_numeric, corpus_dir, run_dnrad_env, Outcome, NATIVE_EAGER, NATIVE_OFF};
 
 /// One corpus program and what it must do.
 struct Case {
@@ -142,7 +142,7 @@ fn run_case(case: &Case, env: &[(&str, &str)]) -> Outcome {
 
 /// Why a case failed, or `None` if it passed.
 fn check(case: &Case) -> Option<String> {
-    let outcome = run_case(case, &[]);
+    let outcome = run_case(case, &NATIVE_EAGER);
     if case.args.iter().any(|a| a == "vm") {
         let off = run_case(case, &NATIVE_OFF);
         if off != outcome {

@@ -5,7 +5,7 @@
 
 mod support;
 
-use support::{run_dnrad, run_dnrad_env, temp_program, Outcome, NATIVE_OFF};
+use support::{run_dnrad, run_dnrad_env, temp_program, Outcome, NATIVE_EAGER, NATIVE_OFF};
 
 fn program(name: &str, text: &str) -> std::path::PathBuf {
     temp_program("native", name, text)
@@ -15,7 +15,7 @@ fn program(name: &str, text: &str) -> std::path::PathBuf {
 fn on_and_off(args: &[&str], file: &std::path::Path) -> Outcome {
     let mut all = args.to_vec();
     all.push(file.to_str().expect("a UTF-8 path"));
-    let on = run_dnrad_env(&all, None, None, &[]);
+    let on = run_dnrad_env(&all, None, None, &NATIVE_EAGER);
     let off = run_dnrad_env(&all, None, None, &NATIVE_OFF);
     assert_eq!(
         on,
@@ -87,6 +87,33 @@ fn scalar_functions_are_compiled_and_others_are_not() {
     );
     let out = on_and_off(&["run", "--backend", "vm"], &file);
     assert_eq!(out.stdout, "7\n(5.0,True,42)\n(False,True)\n");
+}
+
+#[test]
+fn by_default_the_tier_compiles_mid_run_after_a_warm_up() {
+    // A recursion of 300 000 direct calls, not in tail position: the VM makes the first ones
+    // (frames on its stack), compiles, and native calls continue inside them.
+    let file = program(
+        "warm.hs",
+        "\
+sumTo :: Int -> Int
+sumTo n = if n == 0 then 0 else n + sumTo (n - 1)
+
+collatz :: Int -> Int -> Int
+collatz k steps = if k == 1 then steps else collatz (if even k then k `div` 2 else 3 * k + 1) (steps + 1)
+
+main :: IO ()
+main = do
+  print (sumTo 300000)
+  print (sum [collatz k 0 | k <- [1 .. 3000]])
+",
+    );
+    let path = file.to_str().expect("UTF-8");
+    let lazy = run_dnrad(&["run", "--backend", "vm"], &file);
+    let off = run_dnrad_env(&["run", "--backend", "vm", path], None, None, &NATIVE_OFF);
+    assert_eq!(lazy, off);
+    // 300000 · 300001 / 2, and the total of the Collatz step counts below 3001.
+    assert!(lazy.stdout.starts_with("45000150000\n"), "{}", lazy.stdout);
 }
 
 #[test]
@@ -317,7 +344,15 @@ fn max_time_stops_a_native_infinite_loop() {
         "spin :: Int -> Double -> Double\nspin n x = spin (n + 1) (x * 0.5 + 1)\n\nmain :: IO ()\nmain = print (spin 0 1)\n",
     );
     assert!(header(&file, "spin/2").ends_with("native):"));
-    let out = run_dnrad(&["run", "--backend", "vm", "--max-time", "0.3"], &file);
+    let args = [
+        "run",
+        "--backend",
+        "vm",
+        "--max-time",
+        "0.3",
+        file.to_str().expect("UTF-8"),
+    ];
+    let out = run_dnrad_env(&args, None, None, &NATIVE_EAGER);
     assert_eq!(out.code, Some(1), "{}", out.stderr);
     assert!(out.stderr.contains("time limit exceeded"), "{}", out.stderr);
     assert!(out.stderr.contains("spin.hs:2:"), "{}", out.stderr);

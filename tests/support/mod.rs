@@ -18,6 +18,10 @@ pub fn corpus_dir() -> PathBuf {
 /// The environment that turns the VM's native tier off (`backend/src/native`).
 pub const NATIVE_OFF: [(&str, &str); 1] = [("DNRAD_NATIVE", "off")];
 
+/// The environment that makes the VM compile native code at the first direct call, not after
+/// a warm-up, so that short programs run it too.
+pub const NATIVE_EAGER: [(&str, &str); 1] = [("DNRAD_NATIVE", "eager")];
+
 #[derive(PartialEq, Eq, Debug)]
 pub struct Outcome {
     pub stdout: String,

@@ -94,8 +94,13 @@ pub(crate) struct Called {
 }
 
 /// The native tier in one VM run.
-pub(crate) struct Tier<'p> {
-    code: &'p NativeCode,
+pub(crate) struct Tier {
+    code: NativeCode,
+    state: State,
+}
+
+/// What a run's native calls carry from one to the next.
+struct State {
     /// Carried from entry to entry, so that short calls poll too.
     fuel: i64,
     /// A recursion bailed for the stack at this VM depth: deeper calls stay on the VM until a
@@ -105,15 +110,17 @@ pub(crate) struct Tier<'p> {
     max_depth: usize,
 }
 
-impl<'p> Tier<'p> {
-    pub(crate) fn new(code: &'p NativeCode, limits: &Limits) -> Tier<'p> {
+impl Tier {
+    pub(crate) fn new(code: NativeCode, limits: &Limits) -> Tier {
         let (deadline, over) = limits.poll_state();
         Tier {
             code,
-            fuel: POLL_INTERVAL,
-            off_above: usize::MAX,
-            poll: PollState { deadline, over },
-            max_depth: limits.max_depth,
+            state: State {
+                fuel: POLL_INTERVAL,
+                off_above: usize::MAX,
+                poll: PollState { deadline, over },
+                max_depth: limits.max_depth,
+            },
         }
     }
 
@@ -129,12 +136,17 @@ impl<'p> Tier<'p> {
     ) -> Option<Called> {
         // Most direct calls are of functions the tier did not compile: answered here, inline.
         let entry = self.code.entries.get(func as usize)?.as_ref()?;
-        self.enter(entry, depth, args, user_loc)
+        self.state
+            .enter(entry, &self.code.locs.spans, depth, args, user_loc)
     }
+}
 
+impl State {
+    /// Run `entry` on `args` (see `Tier::call`); `locs` are the user locations of the code.
     fn enter<'v>(
         &mut self,
         entry: &Entry,
+        locs: &[Span],
         depth: usize,
         args: impl Iterator<Item = &'v Value>,
         user_loc: Span,
@@ -171,7 +183,6 @@ impl<'p> Tier<'p> {
             }
         }
         self.off_above = usize::MAX;
-        let locs = &self.code.locs.spans;
         Some(Called {
             // SAFETY: the result's `Ref`s are addresses native code read from `args`, which
             // this call still borrows, or from cells reachable from them.

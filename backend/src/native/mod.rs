@@ -3,9 +3,10 @@
 //! per run, and called from the VM's direct calls (`glue`). Native code never reports an error:
 //! on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
 //! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
-//! reports the error or hits the limit as it always has. `DNRAD_NATIVE=off` in the environment
-//! turns the tier off (for the differential test and benchmarks). This module must not change
-//! the VM's code or run anything itself.
+//! reports the error or hits the limit as it always has. The VM compiles once a run has made
+//! `WARM_CALLS` direct calls; `DNRAD_NATIVE=off` in the environment turns the tier off,
+//! `DNRAD_NATIVE=eager` compiles at the first call (for the differential tests and
+//! benchmarks). This module must not change the VM's code or run anything itself.
 
 mod boxing;
 mod codegen;
@@ -27,17 +28,23 @@ use std::collections::HashMap;
 /// The most scalars a native function's parameters have (an entry passes them in an array).
 pub(crate) const MAX_PARAMS: usize = 16;
 
-/// Whether the tier is on: unless `DNRAD_NATIVE` is `off`.
-pub(crate) fn enabled() -> bool {
-    std::env::var_os("DNRAD_NATIVE").is_none_or(|v| v != "off")
+/// How many direct calls a run makes on the VM before the tier compiles: a short run never
+/// pays for compiling (about 1 M instructions a function), a long one loses a few milliseconds.
+pub(crate) const WARM_CALLS: u32 = 50_000;
+
+/// When the tier compiles, from `DNRAD_NATIVE`: `off`, never; `eager`, at the first direct
+/// call (the differential tests); otherwise after `WARM_CALLS` direct calls.
+pub(crate) fn warm_calls() -> Option<u32> {
+    match std::env::var_os("DNRAD_NATIVE") {
+        Some(v) if v == "off" => None,
+        Some(v) if v == "eager" => Some(0),
+        _ => Some(WARM_CALLS),
+    }
 }
 
 /// The native code of `compiled`'s scalar functions (`funcs` is its VM code), or `None` when it
-/// has none (or the tier is off, or Cranelift cannot target this machine).
+/// has none (or Cranelift cannot target this machine).
 pub(crate) fn compile(compiled: &Compiled, funcs: &[Function]) -> Option<NativeCode> {
-    if !enabled() {
-        return None;
-    }
     let typed = scalar_functions(compiled, funcs);
     if typed.is_empty() {
         return None;

@@ -13,7 +13,7 @@ use crate::machine::{
     apply_prim, forget_in_progress, leave_frame, loop_message, prim_error, runtime_error, Env,
     Global,
 };
-use crate::native::{NativeCode, Tier};
+use crate::native::Tier;
 use crate::prims::int_div;
 use crate::value::{Captures, Closure, RecGroup, Value};
 use crate::world::World;
@@ -48,6 +48,14 @@ impl Return {
     }
 }
 
+/// The native tier in a run: off, waiting for so many more direct calls before compiling, or
+/// compiled.
+enum Native {
+    Off,
+    Waiting(u32),
+    Ready(Box<Tier>),
+}
+
 struct Frame {
     func: u32,
     pc: usize,
@@ -76,7 +84,8 @@ pub struct Vm<'p, 'o, 'w> {
     /// to reuse its allocation).
     moved: Vec<Value>,
     /// The native code of the scalar functions, which direct calls run when they can.
-    native: Option<Tier<'p>>,
+    native: Native,
+    compiled: &'p Compiled,
 }
 
 impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
@@ -104,13 +113,15 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             world,
             bp_calls: 0,
             moved: Vec::new(),
-            native: None,
+            native: Native::Off,
+            compiled,
         }
     }
 
-    /// This VM with direct calls of scalar functions running `native` code (see `native`).
-    pub fn with_native(mut self, native: Option<&'p NativeCode>) -> Self {
-        self.native = native.map(|code| Tier::new(code, &self.limits));
+    /// This VM with direct calls of scalar functions running native code (see `native`),
+    /// compiled after `warm_calls` direct calls (`None`: never).
+    pub fn with_native(mut self, warm_calls: Option<u32>) -> Self {
+        self.native = warm_calls.map_or(Native::Off, Native::Waiting);
         self
     }
 
@@ -242,7 +253,19 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     /// code (see `native`): its value and the callee's last user location, or `None` when the
     /// VM must make the call. A location a call nested in it returned with is applied.
     fn native_call(&mut self, func: u32, regs: &[u32], base: usize) -> Option<(Value, Span)> {
-        let tier = self.native.as_mut()?;
+        if let Native::Waiting(calls) = &mut self.native {
+            if *calls > 0 {
+                *calls -= 1;
+                return None;
+            }
+            self.native = match crate::native::compile(self.compiled, self.funcs) {
+                Some(code) => Native::Ready(Box::new(Tier::new(code, &self.limits))),
+                None => Native::Off,
+            };
+        }
+        let Native::Ready(tier) = &mut self.native else {
+            return None;
+        };
         let values = regs.iter().map(|&r| &self.stack[base + index(r)]);
         let done = tier.call(func, self.frames.len(), values, self.user_loc)?;
         if let Some(returned) = done.returned {

@@ -31,9 +31,8 @@ pub fn run(
         return (Ok(()), 0);
     }
     let funcs = gen::generate(compiled);
-    let native = crate::native::compile(compiled, &funcs);
-    let mut vm =
-        exec::Vm::new(compiled, &funcs, world, limits.clone()).with_native(native.as_ref());
+    let mut vm = exec::Vm::new(compiled, &funcs, world, limits.clone())
+        .with_native(crate::native::warm_calls());
     let result = vm.run(entry_index(compiled)).map(drop);
     (result, vm.bp_calls)
 }
