@@ -17,7 +17,7 @@ mod types;
 pub(crate) use glue::{NativeCode, Tier};
 
 use crate::compile::Compiled;
-use crate::vm::code::Function;
+use crate::vm::code::{Function, Op};
 use codegen::Locs;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::FunctionBuilderContext;
@@ -32,6 +32,10 @@ pub(crate) const MAX_PARAMS: usize = 16;
 /// pays for compiling (about 1 M instructions a function), a long one loses a few milliseconds.
 pub(crate) const WARM_CALLS: u32 = 50_000;
 
+/// How many of those calls make a function hot: only hot functions (and the scalar functions
+/// they call) are compiled.
+pub(crate) const HOT_CALLS: u32 = 1_000;
+
 /// When the tier compiles, from `DNRAD_NATIVE`: `off`, never; `eager`, at the first direct
 /// call (the differential tests); otherwise after `WARM_CALLS` direct calls.
 pub(crate) fn warm_calls() -> Option<u32> {
@@ -42,16 +46,47 @@ pub(crate) fn warm_calls() -> Option<u32> {
     }
 }
 
-/// The native code of `compiled`'s scalar functions (`funcs` is its VM code), or `None` when it
-/// has none (or Cranelift cannot target this machine).
-pub(crate) fn compile(compiled: &Compiled, funcs: &[Function]) -> Option<NativeCode> {
-    let typed = scalar_functions(compiled, funcs);
+/// The native code of `compiled`'s scalar functions that `hot` picks and of the scalar
+/// functions they call (`funcs` is its VM code), or `None` when there are none (or Cranelift
+/// cannot target this machine).
+pub(crate) fn compile(
+    compiled: &Compiled,
+    funcs: &[Function],
+    hot: &dyn Fn(u32) -> bool,
+) -> Option<NativeCode> {
+    let mut typed = scalar_functions(compiled, funcs);
+    let keep = with_callees(funcs, &typed, hot);
+    typed.retain(|f, _| keep.contains(f));
     if typed.is_empty() {
         return None;
     }
     // A code generator's failure (or panic: a bug) leaves every function on the VM.
     let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| build(funcs, &typed)));
     built.ok()?.ok()
+}
+
+/// The functions of `typed` that `hot` picks, and the ones of `typed` they call directly
+/// (native code calls them natively), transitively.
+fn with_callees(
+    funcs: &[Function],
+    typed: &HashMap<u32, types::Typed>,
+    hot: &dyn Fn(u32) -> bool,
+) -> std::collections::HashSet<u32> {
+    let mut keep = std::collections::HashSet::new();
+    let mut work: Vec<u32> = typed.keys().copied().filter(|&f| hot(f)).collect();
+    while let Some(f) = work.pop() {
+        if !keep.insert(f) {
+            continue;
+        }
+        for op in &funcs[f as usize].ops {
+            if let Op::CallDirect { func, .. } | Op::TailCallDirect { func, .. } = op {
+                if typed.contains_key(func) {
+                    work.push(*func);
+                }
+            }
+        }
+    }
+    keep
 }
 
 /// The functions of `funcs` (the VM code of `compiled`) the tier compiles, typed.

@@ -48,12 +48,19 @@ impl Return {
     }
 }
 
-/// The native tier in a run: off, waiting for so many more direct calls before compiling, or
-/// compiled.
+/// The native tier in a run: off, counting direct calls before compiling, or compiled.
 enum Native {
     Off,
-    Waiting(u32),
+    Waiting(Box<Warming>),
     Ready(Box<Tier>),
+}
+
+/// The direct calls left before the tier compiles, how many each function had, and how many
+/// make a function hot (compiled).
+struct Warming {
+    left: u32,
+    calls: Vec<u32>,
+    hot: u32,
 }
 
 struct Frame {
@@ -121,7 +128,20 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     /// This VM with direct calls of scalar functions running native code (see `native`),
     /// compiled after `warm_calls` direct calls (`None`: never).
     pub fn with_native(mut self, warm_calls: Option<u32>) -> Self {
-        self.native = warm_calls.map_or(Native::Off, Native::Waiting);
+        self.native = match warm_calls {
+            None => Native::Off,
+            // Eager: every function at the first call.
+            Some(0) => Native::Waiting(Box::new(Warming {
+                left: 0,
+                calls: Vec::new(),
+                hot: 0,
+            })),
+            Some(left) => Native::Waiting(Box::new(Warming {
+                left,
+                calls: vec![0; self.funcs.len()],
+                hot: crate::native::HOT_CALLS,
+            })),
+        };
         self
     }
 
@@ -253,12 +273,17 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     /// code (see `native`): its value and the callee's last user location, or `None` when the
     /// VM must make the call. A location a call nested in it returned with is applied.
     fn native_call(&mut self, func: u32, regs: &[u32], base: usize) -> Option<(Value, Span)> {
-        if let Native::Waiting(calls) = &mut self.native {
-            if *calls > 0 {
-                *calls -= 1;
+        if let Native::Waiting(warming) = &mut self.native {
+            if let Some(n) = warming.calls.get_mut(func as usize) {
+                *n = n.saturating_add(1);
+            }
+            if warming.left > 0 {
+                warming.left -= 1;
                 return None;
             }
-            self.native = match crate::native::compile(self.compiled, self.funcs) {
+            let (calls, threshold) = (std::mem::take(&mut warming.calls), warming.hot);
+            let hot = |f: u32| calls.get(f as usize).copied().unwrap_or(0) >= threshold;
+            self.native = match crate::native::compile(self.compiled, self.funcs, &hot) {
                 Some(code) => Native::Ready(Box::new(Tier::new(code, &self.limits))),
                 None => Native::Off,
             };
