@@ -37,6 +37,19 @@ fn header(file: &std::path::Path, name: &str) -> String {
         .to_string()
 }
 
+/// Check that the functions `compiled` of `file` are native, and run it on the VM with the
+/// tier on and off (the same outcome) and on the interpreter (the same output): the VM's run.
+fn compiled_and_agreeing(file: &std::path::Path, compiled: &[&str]) -> Outcome {
+    for f in compiled {
+        assert!(header(file, f).ends_with("native):"), "{f}");
+    }
+    let vm = on_and_off(&["run", "--backend", "vm"], file);
+    assert_eq!(vm.code, Some(0), "{}", vm.stderr);
+    let interp = run_dnrad(&["run", "--backend", "interp"], file);
+    assert_eq!(vm.stdout, interp.stdout);
+    vm
+}
+
 const SCALAR: &str = "\
 tak :: Int -> Int -> Int -> Int
 tak x y z = if y < x then tak (tak (x - 1) y z) (tak (y - 1) z x) (tak (z - 1) x y) else z
@@ -161,13 +174,8 @@ main = do
   print (energy 2, grad energy 2)
 ",
     );
-    for f in ["add/2", "dot/2", "pull/3", "steps/2", "longest/3", "swap/1"] {
-        assert!(header(&file, f).ends_with("native):"), "{f}");
-    }
-    let vm = on_and_off(&["run", "--backend", "vm"], &file);
-    assert_eq!(vm.code, Some(0), "{}", vm.stderr);
-    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
-    assert_eq!(vm.stdout, interp.stdout);
+    let compiled = ["add/2", "dot/2", "pull/3", "steps/2", "longest/3", "swap/1"];
+    let vm = compiled_and_agreeing(&file, &compiled);
     // Independent of both: 32; (3, 5, 7); Collatz below 31: 27 takes 111 steps; the energy
     // (1 + 1.5 x)² + 22.25 and its derivative 3 (1 + 1.5 x) at 2.
     assert_eq!(
@@ -221,20 +229,15 @@ main = do
   print (sumSq [1, 2, 3], grad (\\x -> sumSq [x, 2 * x]) 3)
 ",
     );
-    for f in [
+    let compiled = [
         "total/1",
         "safe/2",
         "lengths/1",
         "cells/1",
         "after/2",
         "sumSq/1",
-    ] {
-        assert!(header(&file, f).ends_with("native):"), "{f}");
-    }
-    let vm = on_and_off(&["run", "--backend", "vm"], &file);
-    assert_eq!(vm.code, Some(0), "{}", vm.stderr);
-    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
-    assert_eq!(vm.stdout, interp.stdout);
+    ];
+    let vm = compiled_and_agreeing(&file, &compiled);
     // Independent of both: 5050; 4 is attacked by the 3 in the row above (a diagonal); the
     // lengths 5 + 10; 55 cells; the derivative of 5 x² at 3.
     assert_eq!(
@@ -279,13 +282,7 @@ main = do
   print [cmps x y | x <- [nan, 1, -0.0, 0, inf], y <- [nan, 1, 0, inf, -inf]]
 ",
     );
-    for f in ["divs/2", "ints/2", "cmps/2"] {
-        assert!(header(&file, f).ends_with("native):"), "{f}");
-    }
-    let vm = on_and_off(&["run", "--backend", "vm"], &file);
-    assert_eq!(vm.code, Some(0), "{}", vm.stderr);
-    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
-    assert_eq!(vm.stdout, interp.stdout);
+    compiled_and_agreeing(&file, &["divs/2", "ints/2", "cmps/2"]);
 }
 
 #[test]
