@@ -217,7 +217,7 @@ struct Gen<'a, 'b> {
     bail_on: Option<Block>,
     tick: Option<Block>,
     /// The signatures of runtime functions called, by parameter and result types.
-    runtime_sigs: HashMap<(Vec<ir::Type>, Option<ir::Type>), SigRef>,
+    runtime_sigs: HashMap<(Vec<ir::Type>, ir::Type), SigRef>,
     /// Room for what `uncons` writes.
     out: Option<StackSlot>,
 }
@@ -259,6 +259,22 @@ impl Gen<'_, '_> {
         for (j, (t, &value)) in shape.leaves().into_iter().zip(values).enumerate() {
             let v = self.var(r, j, t);
             self.b.def_var(v, value);
+        }
+    }
+
+    /// Registers `regs` hold values of shapes `shapes` whose scalars are `values`, one after
+    /// another (the inverse of `get_as`).
+    fn set_each(
+        &mut self,
+        regs: impl IntoIterator<Item = Reg>,
+        shapes: &[Shape],
+        values: &[Value],
+    ) {
+        let mut next = 0;
+        for (r, t) in regs.into_iter().zip(shapes) {
+            let width = t.width();
+            self.set(r, t, &values[next..next + width]);
+            next += width;
         }
     }
 
@@ -348,12 +364,7 @@ impl Gen<'_, '_> {
         let params = self.b.block_params(entry).to_vec();
         self.cx = Some(params[0]);
         let sig = self.typed.sig.clone();
-        let mut next = 1;
-        for (j, t) in sig.params.iter().enumerate() {
-            let width = t.width();
-            self.set(j as Reg, t, &params[next..next + width]);
-            next += width;
-        }
+        self.set_each(0.., &sig.params, &params[1..]);
         for (pc, op) in f.ops.iter().enumerate() {
             if let Some(state) = &self.typed.before[pc] {
                 let scrut = match op {
@@ -520,12 +531,8 @@ impl Gen<'_, '_> {
                     }
                     _ => self.get(*src, &shape),
                 };
-                let mut next = 0;
-                for (&r, field) in self.f.list(*slots, *n as usize).iter().zip(fields.iter()) {
-                    let width = field.width();
-                    self.set(r, field, &values[next..next + width]);
-                    next += width;
-                }
+                let slots = self.f.list(*slots, *n as usize);
+                self.set_each(slots.iter().copied(), &fields, &values);
             }
             Op::Switch {
                 scrut,
@@ -582,12 +589,7 @@ impl Gen<'_, '_> {
                 let values = self.args(*func, *args, *n);
                 if *func == self.me {
                     let params = self.typed.sig.params.clone();
-                    let mut next = 1;
-                    for (j, t) in params.iter().enumerate() {
-                        let width = t.width();
-                        self.set(j as Reg, t, &values[next..next + width]);
-                        next += width;
-                    }
+                    self.set_each(0.., &params, &values[1..]);
                     let tick = self.tick.expect("the tick block");
                     self.b.ins().jump(tick, &[]);
                 } else {
@@ -694,7 +696,7 @@ impl Gen<'_, '_> {
         args: &[Value],
         result: ir::Type,
     ) -> Value {
-        let key = (params.to_vec(), Some(result));
+        let key = (params.to_vec(), result);
         let sig = match self.runtime_sigs.get(&key) {
             Some(&s) => s,
             None => {

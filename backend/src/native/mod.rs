@@ -1,6 +1,7 @@
 //! The native tier: the VM's scalar functions (direct entries computing only with `Int`,
-//! `Double` and `Bool`, see `types`) compiled to machine code with Cranelift (`codegen`) once
-//! per run, and called from the VM's direct calls (`glue`). Native code never reports an error:
+//! `Double`, `Bool`, products of them and lists read in place, see `types`) compiled to machine
+//! code with Cranelift (`codegen`) once per run, and called from the VM's direct calls
+//! (`glue`). Native code never reports an error:
 //! on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
 //! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
 //! reports the error or hits the limit as it always has. The VM compiles once a run has made

@@ -130,16 +130,15 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     pub fn with_native(mut self, warm_calls: Option<u32>) -> Self {
         self.native = match warm_calls {
             None => Native::Off,
-            // Eager: every function at the first call.
-            Some(0) => Native::Waiting(Box::new(Warming {
-                left: 0,
-                calls: Vec::new(),
-                hot: 0,
-            })),
             Some(left) => Native::Waiting(Box::new(Warming {
                 left,
                 calls: vec![0; self.funcs.len()],
-                hot: crate::native::HOT_CALLS,
+                // Eager (no warm-up): every function at the first call.
+                hot: if left == 0 {
+                    0
+                } else {
+                    crate::native::HOT_CALLS
+                },
             })),
         };
         self

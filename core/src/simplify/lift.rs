@@ -86,10 +86,7 @@ impl Lifter {
                 None => return e.clone(),
             },
             ExprKind::Lam(x, t, body) => {
-                let mark = self.locals.len();
-                self.locals.push(x.clone(), t.clone());
-                let body = self.expr(body);
-                self.locals.truncate(mark);
+                let body = self.in_scope(&[(x.clone(), t.clone())], body);
                 ExprKind::Lam(x.clone(), t.clone(), Box::new(body))
             }
             ExprKind::TyLam(vs, body) => {
@@ -100,24 +97,15 @@ impl Lifter {
                 ExprKind::TyLam(vs.clone(), Box::new(body))
             }
             ExprKind::Let(b, body) => {
-                let mark = self.lifted.len();
-                if self.lift_group(std::slice::from_ref(b.as_ref())) {
-                    let body = self.expr(body);
-                    self.lifted.truncate(mark);
+                if let Some(body) = self.without_group(std::slice::from_ref(b.as_ref()), body) {
                     return body;
                 }
-                let rhs = self.in_candidate(&b.rhs, |l, rhs| l.expr(rhs));
-                let mark = self.locals.len();
-                self.locals.push(b.name.clone(), b.ty.clone());
-                let body = self.expr(body);
-                self.locals.truncate(mark);
+                let rhs = self.in_candidate(&b.rhs);
+                let body = self.in_scope(&[(b.name.clone(), b.ty.clone())], body);
                 ExprKind::Let(Box::new(b.with_rhs(rhs)), Box::new(body))
             }
             ExprKind::LetRec(binds, body) => {
-                let mark = self.lifted.len();
-                if self.lift_group(binds) {
-                    let body = self.expr(body);
-                    self.lifted.truncate(mark);
+                if let Some(body) = self.without_group(binds, body) {
                     return body;
                 }
                 let mark = self.locals.len();
@@ -126,7 +114,7 @@ impl Lifter {
                 }
                 let binds = binds
                     .iter()
-                    .map(|b| b.with_rhs(self.in_candidate(&b.rhs, |l, rhs| l.expr(rhs))))
+                    .map(|b| b.with_rhs(self.in_candidate(&b.rhs)))
                     .collect();
                 let body = self.expr(body);
                 self.locals.truncate(mark);
@@ -136,15 +124,7 @@ impl Lifter {
                 let scrut = self.expr(scrut);
                 let alts = alts
                     .iter()
-                    .map(|a| {
-                        let mark = self.locals.len();
-                        for (x, t) in &a.binders {
-                            self.locals.push(x.clone(), t.clone());
-                        }
-                        let rhs = self.expr(&a.rhs);
-                        self.locals.truncate(mark);
-                        a.with_rhs(rhs)
-                    })
+                    .map(|a| a.with_rhs(self.in_scope(&a.binders, &a.rhs)))
                     .collect();
                 let default = default.as_ref().map(|d| Box::new(self.expr(d)));
                 ExprKind::Case(Box::new(scrut), alts, default)
@@ -154,13 +134,36 @@ impl Lifter {
         Expr::new(kind, e.span)
     }
 
-    /// Run `f` on `rhs`, counted as nested in one more candidate group when it is a function.
-    fn in_candidate(&mut self, rhs: &Expr, f: impl FnOnce(&mut Self, &Expr) -> Expr) -> Expr {
+    /// `rhs` lifted, counted as nested in one more candidate group when it is a function.
+    fn in_candidate(&mut self, rhs: &Expr) -> Expr {
         let candidate = matches!(rhs.kind, ExprKind::Lam(..));
         self.nesting += usize::from(candidate);
-        let out = f(self, rhs);
+        let out = self.expr(rhs);
         self.nesting -= usize::from(candidate);
         out
+    }
+
+    /// `e` lifted with the locals `bound` in scope.
+    fn in_scope(&mut self, bound: &[(Name, Type)], e: &Expr) -> Expr {
+        let mark = self.locals.len();
+        for (x, t) in bound {
+            self.locals.push(x.clone(), t.clone());
+        }
+        let out = self.expr(e);
+        self.locals.truncate(mark);
+        out
+    }
+
+    /// `body` lifted after the group `binds`, if the group qualifies: its members become
+    /// globals and their uses in `body` calls of those.
+    fn without_group(&mut self, binds: &[Bind], body: &Expr) -> Option<Expr> {
+        let mark = self.lifted.len();
+        if !self.lift_group(binds) {
+            return None;
+        }
+        let body = self.expr(body);
+        self.lifted.truncate(mark);
+        Some(body)
     }
 
     /// Lift the group `binds` if it qualifies: its members become globals (lifted themselves)
@@ -186,7 +189,7 @@ impl Lifter {
             );
         }
         for (b, global) in binds.iter().zip(globals) {
-            let rhs = self.in_candidate(&b.rhs, |l, rhs| l.expr(rhs));
+            let rhs = self.in_candidate(&b.rhs);
             let rhs = params.iter().rev().fold(rhs, |body, (x, t)| {
                 Expr::new(ExprKind::Lam(x.clone(), t.clone(), Box::new(body)), b.span)
             });
