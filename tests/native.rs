@@ -247,6 +247,60 @@ main = do
 }
 
 #[test]
+fn characters_are_scalars() {
+    // Strings walked in place, `Char` parameters, results and constants, every comparison,
+    // `ord` and `chr` (out of range: the VM's error, from native code).
+    let file = program(
+        "chars.hs",
+        "\
+digits :: Int -> String -> Int
+digits acc [] = acc
+digits acc (c : cs)
+  | c >= '0' && c <= '9' = digits (acc * 10 + fromEnum c - fromEnum '0') cs
+  | otherwise = acc
+
+shift :: Int -> Char -> Char
+shift k c = if c < 'a' || c > 'z' then c else toEnum ((fromEnum c - 97 + k) `mod` 26 + 97)
+
+order :: Char -> Char -> Int
+order a b = (if a == b then 1 else 0) + (if a /= b then 2 else 0) + (if a < b then 4 else 0)
+  + (if a <= b then 8 else 0) + (if a > b then 16 else 0) + (if a >= b then 32 else 0)
+
+code :: Int -> Char
+code n = toEnum (n * 2)
+
+main :: IO ()
+main = do
+  print (digits 0 \"120345x7\", digits 0 \"\")
+  print (map (shift 3) \"xyz, abc!\", shift 1 '\\1114111')
+  print [order a b | a <- \"a\\955\\1114111\", b <- \"\\0a\\955\"]
+  print (code 48, code 0x7fff)
+  print (code 0x88000)
+",
+    );
+    for f in ["digits/2", "shift/2", "order/2", "code/1"] {
+        assert!(header(&file, f).ends_with("native):"), "{f}");
+    }
+    let vm = on_and_off(&["run", "--backend", "vm"], &file);
+    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
+    assert_eq!(
+        (vm.stdout.as_str(), vm.code),
+        (interp.stdout.as_str(), interp.code)
+    );
+    // Independent of both: GHC's output (0x110000 is past the last code point).
+    assert_eq!(
+        vm.stdout,
+        "(120345,0)\n(\"abc, def!\",'\\1114111')\n[50,41,14,50,50,41,50,50,50]\n('`','\\65534')\n"
+    );
+    assert_eq!(vm.code, Some(1));
+    assert!(
+        vm.stderr.contains("Prelude.chr: bad argument: 1114112"),
+        "{}",
+        vm.stderr
+    );
+}
+
+#[test]
 fn native_arithmetic_is_the_vms() {
     // Every primitive the tier compiles, on the edge cases of its semantics.
     let file = program(

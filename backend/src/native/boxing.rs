@@ -12,6 +12,7 @@ pub(crate) fn unbox(t: &Shape, v: &Value, out: &mut std::slice::IterMut<u64>) ->
     let bits = match (t, v) {
         (Shape::Scalar(Scalar::Int), Value::Int(i)) => *i as u64,
         (Shape::Scalar(Scalar::Double), Value::Double(x)) => x.to_bits(),
+        (Shape::Scalar(Scalar::Char), Value::Char(c)) => u64::from(*c),
         (Shape::Scalar(Scalar::Bool), Value::Tag(b @ (0 | 1))) => u64::from(*b),
         (Shape::Con(tag, fields), Value::Con(cell))
             if cell.tag == *tag && cell.fields.len() == fields.len() =>
@@ -40,6 +41,9 @@ pub(crate) unsafe fn boxed(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> V
             match s {
                 Scalar::Int => Value::Int(b as i64),
                 Scalar::Double => Value::Double(f64::from_bits(b)),
+                // Native code makes only valid code points (constants, arguments, `chr`
+                // after its range check).
+                Scalar::Char => Value::Char(char::from_u32(b as u32).unwrap_or('\0')),
                 Scalar::Bool => Value::bool(b & 1 != 0),
                 // SAFETY: the caller's promise.
                 Scalar::Ref => unsafe { (*(b as *const Value)).clone() },

@@ -56,7 +56,7 @@ impl Locs {
 
 fn clif(s: Scalar) -> ir::Type {
     match s {
-        Scalar::Int => ct::I64,
+        Scalar::Int | Scalar::Char => ct::I64,
         Scalar::Double => ct::F64,
         Scalar::Bool => ct::I8,
         Scalar::Ref => ct::I64,
@@ -66,7 +66,7 @@ fn clif(s: Scalar) -> ir::Type {
 /// Scalar `t` from its bits (an `I64`).
 fn from_bits(b: &mut FunctionBuilder, t: Scalar, bits: Value) -> Value {
     match t {
-        Scalar::Int | Scalar::Ref => bits,
+        Scalar::Int | Scalar::Char | Scalar::Ref => bits,
         Scalar::Double => b.ins().bitcast(ct::F64, MemFlags::new(), bits),
         Scalar::Bool => b.ins().ireduce(ct::I8, bits),
     }
@@ -132,7 +132,7 @@ pub(crate) fn define_wrapper(
     let results = b.inst_results(call).to_vec();
     for (j, (r, t)) in results.into_iter().zip(sig.result.leaves()).enumerate() {
         let bits = match t {
-            Scalar::Int | Scalar::Ref => r,
+            Scalar::Int | Scalar::Char | Scalar::Ref => r,
             Scalar::Double => b.ins().bitcast(ct::I64, MemFlags::new(), r),
             Scalar::Bool => b.ins().uextend(ct::I64, r),
         };
@@ -497,6 +497,10 @@ impl Gen<'_, '_> {
                     let v = self.b.ins().f64const(*x);
                     self.set1(*dst, Scalar::Double, v);
                 }
+                RtValue::Char(c) => {
+                    let v = self.b.ins().iconst(ct::I64, i64::from(u32::from(*c)));
+                    self.set1(*dst, Scalar::Char, v);
+                }
                 RtValue::Tag(t) => self.set_tag(*dst, *t),
                 _ => unreachable!("a scalar constant"),
             },
@@ -645,6 +649,26 @@ impl Gen<'_, '_> {
         result
     }
 
+    /// `chr n` as `prims`: a code point (not a surrogate), or bail (the VM reports the error).
+    fn chr(&mut self, n: Value) -> Value {
+        let above = self.b.ins().icmp_imm(
+            IntCC::UnsignedGreaterThan,
+            n,
+            i64::from(u32::from(char::MAX)),
+        );
+        let low = self.b.ins().iadd_imm(n, -0xD800);
+        let surrogate = self
+            .b
+            .ins()
+            .icmp_imm(IntCC::UnsignedLessThan, low, 0xE000 - 0xD800);
+        let bad = self.b.ins().bor(above, surrogate);
+        let on = self.b.create_block();
+        let bail = self.bail();
+        self.b.ins().brif(bad, bail, &[], on, &[]);
+        self.b.switch_to_block(on);
+        n
+    }
+
     /// Division `op` (`quot`, `rem`, `div`, `mod`) as `prims::int_div`: by zero, bail; the
     /// `minBound / -1` overflow wraps.
     fn int_div(&mut self, op: PrimOp, a: Value, b: Value) -> Value {
@@ -783,6 +807,8 @@ impl Gen<'_, '_> {
         match op {
             IntNegate => ins.ineg(x),
             IntToDouble => ins.fcvt_from_sint(ct::F64, x),
+            CharOrd => x,
+            CharChr => self.chr(x),
             DoubleNegate => ins.fneg(x),
             DoubleAbs => ins.fabs(x),
             DoubleSqrt => ins.sqrt(x),
@@ -810,6 +836,13 @@ impl Gen<'_, '_> {
             IntLe => int(IntCC::SignedLessThanOrEqual),
             IntGt => int(IntCC::SignedGreaterThan),
             IntGe => int(IntCC::SignedGreaterThanOrEqual),
+            // Code points are below 2^21: as Int, in the order of `Char`.
+            CharEq => int(IntCC::Equal),
+            CharNe => int(IntCC::NotEqual),
+            CharLt => int(IntCC::SignedLessThan),
+            CharLe => int(IntCC::SignedLessThanOrEqual),
+            CharGt => int(IntCC::SignedGreaterThan),
+            CharGe => int(IntCC::SignedGreaterThanOrEqual),
             _ => None,
         };
         if let Some(cc) = icc {

@@ -1,5 +1,5 @@
 //! Which VM functions are scalar, and the shape of each of their registers before each
-//! instruction. A shape is a scalar (`Int`, `Double`, `Bool`) or a constructor of known tag
+//! instruction. A shape is a scalar (`Int`, `Double`, `Char`, `Bool`) or a constructor of known tag
 //! whose fields are shapes (a tuple or record of Doubles: native code holds its leaves
 //! unboxed). A direct entry's parameter and result shapes come from its binding's type in core
 //! (the resolved code carries no types; a data type of one constructor is a product); inside
@@ -17,12 +17,14 @@ use dnrad_core::{Name, PrimOp, Type};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// An unboxed value: `Value::Int`, `Value::Double` or a Bool (`Value::Tag(0 | 1)`); or the
+/// An unboxed value: `Value::Int`, `Value::Double`, `Value::Char` (its code point) or a Bool
+/// (`Value::Tag(0 | 1)`); or the
 /// address of a `Value` native code only reads (a list cell reachable from an argument).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Scalar {
     Int,
     Double,
+    Char,
     Bool,
     Ref,
 }
@@ -153,6 +155,7 @@ fn shape_at(ty: &Type, products: &Products, depth: usize) -> Option<Shape> {
     let scalar = match name.as_str() {
         names::INT if args.is_empty() => Some(Scalar::Int),
         names::DOUBLE if args.is_empty() => Some(Scalar::Double),
+        names::CHAR if args.is_empty() => Some(Scalar::Char),
         names::BOOL if args.is_empty() => Some(Scalar::Bool),
         _ => None,
     };
@@ -211,6 +214,8 @@ pub(crate) fn prim1(op: PrimOp) -> Option<(Scalar, Scalar)> {
     Some(match op {
         IntNegate => (Int, Int),
         IntToDouble => (Int, Double),
+        CharOrd => (Char, Int),
+        CharChr => (Int, Char),
         DoubleNegate | DoubleAbs | DoubleExp | DoubleLog | DoubleSqrt | DoubleSin | DoubleCos
         | DoubleTan | DoubleAsin | DoubleAcos | DoubleAtan | DoubleSinh | DoubleCosh
         | DoubleTanh | DoubleAsinh | DoubleAcosh | DoubleAtanh => (Double, Double),
@@ -230,6 +235,7 @@ pub(crate) fn prim2(op: PrimOp) -> Option<(Scalar, Scalar)> {
         IntEq | IntNe | IntLt | IntLe | IntGt | IntGe => (Int, Bool),
         DoubleAdd | DoubleSub | DoubleMul | DoubleDiv | DoublePow | DoubleAtan2 => (Double, Double),
         DoubleEq | DoubleNe | DoubleLt | DoubleLe | DoubleGt | DoubleGe => (Double, Bool),
+        CharEq | CharNe | CharLt | CharLe | CharGt | CharGe => (Char, Bool),
         _ => return None,
     })
 }
@@ -239,6 +245,7 @@ pub(crate) fn constant(v: &Value) -> Option<Shape> {
     match v {
         Value::Int(_) => Some(Shape::Scalar(Scalar::Int)),
         Value::Double(_) => Some(Shape::Scalar(Scalar::Double)),
+        Value::Char(_) => Some(Shape::Scalar(Scalar::Char)),
         Value::Tag(t @ (0 | 1)) => Some(Shape::Tag(*t)),
         _ => None,
     }

@@ -46,10 +46,13 @@ use terms::{
 /// How many nodes an inlined function body may have.
 const INLINE_SIZE: usize = 12;
 
-/// A selector: `/\vs. \d. case d of K f0 .. fn -> fi`.
+/// A selector: `/\vs. \d. case d of K f0 .. fn -> fi`, or `fi @ts` for a method with type
+/// variables of its own (`>>=`: `/\m a b. \d. case d of Monad#D .. f1 .. -> f1 @a @b`).
 struct Selector {
     con: Name,
     index: usize,
+    tyvars: Vec<Name>,
+    field_tys: Vec<Type>,
 }
 
 /// An inlinable global: `/\vs. \x1 .. xn. body` with a small, binder-free body, or with
@@ -178,7 +181,7 @@ fn closed(t: &Type) -> bool {
 }
 
 fn selector(rhs: &Expr) -> Option<Selector> {
-    let (_, body) = strip_ty_lams(rhs);
+    let (tyvars, body) = strip_ty_lams(rhs);
     let (d, _, body) = lambda(body)?;
     let ExprKind::Case(s, alts, None) = &body.kind else {
         return None;
@@ -186,13 +189,20 @@ fn selector(rhs: &Expr) -> Option<Selector> {
     let (ExprKind::Var(sv), [alt]) = (&s.kind, alts.as_slice()) else {
         return None;
     };
-    let ExprKind::Var(result) = &alt.rhs.kind else {
-        return None;
+    let (result, field_tys) = match &alt.rhs.kind {
+        ExprKind::Var(result) => (result, Vec::new()),
+        ExprKind::TyApp(f, ts) => match &f.kind {
+            ExprKind::Var(result) => (result, ts.clone()),
+            _ => return None,
+        },
+        _ => return None,
     };
     let index = alt.binders.iter().position(|(n, _)| n == result)?;
     (sv == d && alt.con.as_str().ends_with("#D")).then(|| Selector {
         con: alt.con.clone(),
         index,
+        tyvars,
+        field_tys,
     })
 }
 
@@ -243,12 +253,12 @@ impl Simplifier {
         args
     }
 
-    /// A selector applied to a known dictionary: the field.
-    fn select(&self, e: &Expr) -> Option<Expr> {
+    /// A selector applied to a known dictionary: the field (at the method's own types).
+    fn select(&mut self, e: &Expr) -> Option<Expr> {
         let ExprKind::App(f, d) = &e.kind else {
             return None;
         };
-        let (head, _, args) = spine(f);
+        let (head, tys, args) = spine(f);
         let (ExprKind::Var(sel), ExprKind::Var(dict), true) =
             (&head.kind, &d.kind, args.is_empty())
         else {
@@ -256,11 +266,24 @@ impl Simplifier {
         };
         let s = self.selectors.get(sel)?;
         let (con, fields) = self.dictionaries.get(dict)?;
-        (con == &s.con).then(|| {
-            let mut field = fields[s.index].clone();
-            field.span = e.span;
-            field
-        })
+        if con != &s.con || (!s.field_tys.is_empty() && tys.len() != s.tyvars.len()) {
+            return None;
+        }
+        let mut field = fields[s.index].clone();
+        field.span = e.span;
+        if s.field_tys.is_empty() {
+            return Some(field);
+        }
+        let sub: Vec<(Name, Type)> = s.tyvars.iter().cloned().zip(tys.iter().cloned()).collect();
+        let field_tys = s
+            .field_tys
+            .iter()
+            .map(|t| subst(t, &sub, &mut self.fresh))
+            .collect();
+        Some(Expr::new(
+            ExprKind::TyApp(Box::new(field), field_tys),
+            e.span,
+        ))
     }
 
     /// A call of a small global with all its arguments: the inlined body.
