@@ -59,10 +59,22 @@ pub struct UBind {
     pub source_name: String,
     pub sig: Option<USig>,
     pub rhs: UExpr,
-    /// True when the source binding had arguments (`f x = ...`); false for pattern and simple
-    /// variable bindings (`x = ...`), which the monomorphism restriction applies to.
-    pub has_args: bool,
+    pub kind: BindKind,
     pub span: Span,
+}
+
+/// How the type checker generalises a binding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BindKind {
+    /// The source binding had arguments (`f x = ...`): generalised, with its constraints.
+    Function,
+    /// A pattern or simple variable binding (`x = ...`): the monomorphism restriction applies.
+    Value,
+    /// A join point the desugarer made (a pattern match's fallthrough `fail`): never
+    /// generalised, since it is called only inside the match, at the match's own type (a
+    /// generalised one takes dictionaries that every use must pass and the simplifier must
+    /// specialise away again).
+    Join,
 }
 
 /// A type signature: implicitly quantified over its free type variables.

@@ -36,11 +36,12 @@ use crate::expr::{Bind, Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
 use crate::program::{DataDecl, Program};
+use crate::span::Span;
 use crate::types::Type;
 use std::collections::HashMap;
 use terms::{
     atomic, count, instantiate, lambda, lambda_node, mentions, rename_var, replace_call,
-    small_size, spine, strip_ty_lams, subst_types,
+    small_size, spine, strip_ty_lams, subst_types, used_once,
 };
 
 /// How many nodes an inlined function body may have.
@@ -123,6 +124,10 @@ struct Simplifier {
     wrappers: std::collections::HashSet<Name>,
     /// How many consumer calls the fusion replaced.
     fused: usize,
+    /// The `let`-bound names of the global being simplified bound and used once (`used_once`).
+    once: std::collections::HashSet<Name>,
+    /// Simplified bindings of once-used functions waiting for their call (`join_once`).
+    joins: HashMap<Name, Bind>,
     fresh: u32,
 }
 
@@ -209,6 +214,29 @@ fn selector(rhs: &Expr) -> Option<Selector> {
 /// Only the Prelude's functions are inlined: the user's calls stay where errors can name them.
 fn inline_candidate(bind: &Bind) -> Option<Inline> {
     small_function(bind, INLINE_SIZE)
+}
+
+/// The call `f @tys arg` of `f = /\tyvars. \u. body`: `let u = arg in body[tyvars := tys]`.
+fn called(
+    tyvars: &[Name],
+    (u, ut, body): (Name, &Type, Expr),
+    tys: &[Type],
+    arg: Expr,
+    span: Span,
+) -> Expr {
+    let sub: Vec<(Name, Type)> = tyvars.iter().cloned().zip(tys.to_vec()).collect();
+    let bind = Bind {
+        name: u,
+        ty: subst(ut, &sub, &mut 0),
+        rhs: arg,
+        span,
+    };
+    let inner = if sub.is_empty() {
+        body
+    } else {
+        subst_types(&body, &sub)
+    };
+    Expr::new(ExprKind::Let(Box::new(bind), Box::new(inner)), span)
 }
 
 /// `bind` as a non-recursive Prelude function whose body has at most `max` nodes.
@@ -360,7 +388,19 @@ impl Simplifier {
         Ok(out)
     }
 
+    /// `e`, a global's body or a specialised copy, simplified.
+    fn root(&mut self, e: &Expr) -> Expr {
+        let once = std::mem::replace(&mut self.once, used_once(e));
+        let joins = std::mem::take(&mut self.joins);
+        let out = self.expr(e);
+        (self.once, self.joins) = (once, joins);
+        out
+    }
+
     fn expr(&mut self, e: &Expr) -> Expr {
+        if let Some(call) = self.join_call(e) {
+            return call;
+        }
         let span = e.span;
         let kind = match &e.kind {
             ExprKind::Var(_) | ExprKind::Lit(_) => return e.clone(),
@@ -369,6 +409,9 @@ impl Simplifier {
             ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(self.expr(b))),
             ExprKind::TyApp(f, ts) => ExprKind::TyApp(Box::new(self.expr(f)), ts.clone()),
             ExprKind::Let(b, body) => {
+                if let Some(e) = self.join_once(b, body, span) {
+                    return e;
+                }
                 let body = self.expr(body);
                 let (mono, body) = self.monomorphise_group(std::slice::from_ref(b.as_ref()), body);
                 let b: &Bind = mono.as_ref().map_or(b.as_ref(), |m| &m[0]);
@@ -483,22 +526,63 @@ impl Simplifier {
         let mut done = false;
         let replaced = replace_call(body, f, &mut |tys, arg, span| {
             done = true;
-            let sub: Vec<(Name, Type)> = tyvars.iter().cloned().zip(tys.to_vec()).collect();
-            let mut fresh = 0;
-            let bind = Bind {
-                name: u.clone(),
-                ty: subst(ut, &sub, &mut fresh),
-                rhs: arg,
-                span,
-            };
-            let inner = if sub.is_empty() {
-                ub.clone()
-            } else {
-                subst_types(ub, &sub)
-            };
-            Expr::new(ExprKind::Let(Box::new(bind), Box::new(inner)), span)
+            called(&tyvars, (u.clone(), ut, ub.clone()), tys, arg, span)
         });
         done.then_some(replaced)
+    }
+
+    /// `let f = /\t. \u. b in body` with `f` bound and used once in the global (`used_once`)
+    /// and not overloaded: the simplified binding waits in `joins` while the body is
+    /// simplified, and its call becomes `let u = a in b[t := t']` where the walk reaches it
+    /// (`join_call`). `inline_once` would rewrite the simplified body afterwards, a walk of the
+    /// whole body per `let`: quadratic in a chain of fallthroughs (a `case` of 10⁴ literals).
+    fn join_once(&mut self, b: &Bind, body: &Expr, span: Span) -> Option<Expr> {
+        let (_, lam) = strip_ty_lams(&b.rhs);
+        let (_, t, _) = lambda(lam)?;
+        if !self.once.contains(&b.name) || is_dictionary_type(t, &self.dict_types) {
+            return None;
+        }
+        let rhs = self.expr(&b.rhs);
+        self.joins.insert(b.name.clone(), b.with_rhs(rhs));
+        let body = self.expr(body);
+        Some(match self.joins.remove(&b.name) {
+            // Not called after all (the body's simplification dropped the call).
+            Some(bind) => Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), span),
+            None => body,
+        })
+    }
+
+    /// The call `f @t' a` of a function waiting in `joins`: its body, with `a` simplified.
+    fn join_call(&mut self, e: &Expr) -> Option<Expr> {
+        if self.joins.is_empty() {
+            return None;
+        }
+        let ExprKind::App(head, arg) = &e.kind else {
+            return None;
+        };
+        let (h, tys) = match &head.kind {
+            ExprKind::TyApp(h, tys) => (h.as_ref(), tys.as_slice()),
+            _ => (head.as_ref(), &[][..]),
+        };
+        let ExprKind::Var(f) = &h.kind else {
+            return None;
+        };
+        let bind = self.joins.remove(f)?;
+        let arg = self.expr(arg);
+        // Taken apart, not copied: the body holds the chain of fallthroughs before it.
+        let (mut tyvars, mut rhs) = (Vec::new(), bind.rhs);
+        let (u, ut, ub) = loop {
+            match rhs.kind {
+                ExprKind::TyLam(vs, body) => {
+                    tyvars.extend(vs);
+                    rhs = *body;
+                }
+                ExprKind::Twin(primal, _) => rhs = *primal,
+                ExprKind::Lam(u, ut, body) => break (u, ut, *body),
+                _ => return None,
+            }
+        };
+        Some(called(&tyvars, (u, &ut, ub), tys, arg, e.span))
     }
 
     /// Whether `a` is a known function: a global bound to a lambda, at closed types.
@@ -572,8 +656,13 @@ impl Simplifier {
                 let (tyvars, mut body) = strip_ty_lams(&def);
                 let sub: Vec<(Name, Type)> =
                     tyvars.iter().cloned().zip(tys.iter().cloned()).collect();
+                // The type's quantified variables may be named apart from the term's.
                 let mut spec_ty = match &ty {
-                    Type::Forall(_, t) => subst(t, &sub, &mut self.fresh),
+                    Type::Forall(vs, t) => {
+                        let sub: Vec<(Name, Type)> =
+                            vs.iter().cloned().zip(tys.iter().cloned()).collect();
+                        subst(t, &sub, &mut self.fresh)
+                    }
                     t => t.clone(),
                 };
                 let mut spec = subst_types(body, &sub);
@@ -589,7 +678,7 @@ impl Simplifier {
                         spec_ty = *r;
                     }
                 }
-                let spec = fold::fold(&self.expr(&spec), &self.constant_globals);
+                let spec = fold::fold(&self.root(&spec), &self.constant_globals);
                 if lambda(&spec).is_some() {
                     self.lambdas.insert(name.clone());
                 }
@@ -630,12 +719,12 @@ impl Simplifier {
         let mut binds: Vec<Bind> = program
             .binds
             .iter()
-            .map(|b| b.with_rhs(self.expr(&b.rhs)))
+            .map(|b| b.with_rhs(self.root(&b.rhs)))
             .collect();
         let entry = program
             .entry
             .as_ref()
-            .map(|e| fold::fold(&self.expr(e), &self.constant_globals));
+            .map(|e| fold::fold(&self.root(e), &self.constant_globals));
         binds.append(&mut self.new_binds);
         for b in &mut binds {
             b.rhs = fold::fold(&b.rhs, &self.constant_globals);
@@ -817,6 +906,8 @@ impl Simplifier {
             unfolds,
             wrappers,
             fused: 0,
+            once: Default::default(),
+            joins: HashMap::new(),
             fresh: 0,
         }
     }

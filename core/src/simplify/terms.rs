@@ -7,6 +7,7 @@ use crate::lint::subst;
 use crate::name::Name;
 use crate::span::Span;
 use crate::types::Type;
+use std::collections::HashMap;
 
 /// `e` with the variable `from` replaced by `to` (which no binder in `e` captures).
 pub(super) fn rename_var(e: &Expr, from: &Name, to: &Expr) -> Expr {
@@ -151,6 +152,31 @@ pub(super) fn count(e: &Expr, f: &Name) -> usize {
         }
         ExprKind::Twin(p, ts) => count(p, f) + ts.iter().map(|t| count(t, f)).sum::<usize>(),
     }
+}
+
+/// The `let`-bound names of `e` bound once and used once (a pattern match's fallthrough
+/// `fail` reached from one place), in one walk.
+pub(super) fn used_once(e: &Expr) -> std::collections::HashSet<Name> {
+    fn walk(e: &Expr, binds: &mut HashMap<Name, usize>, uses: &mut HashMap<Name, usize>) {
+        match &e.kind {
+            ExprKind::Var(x) => *uses.entry(x.clone()).or_default() += 1,
+            ExprKind::Let(b, _) => *binds.entry(b.name.clone()).or_default() += 1,
+            ExprKind::LetRec(bs, _) => {
+                for b in bs {
+                    *binds.entry(b.name.clone()).or_default() += 2;
+                }
+            }
+            _ => {}
+        }
+        e.for_each_child(|c| walk(c, binds, uses));
+    }
+    let (mut binds, mut uses) = (HashMap::new(), HashMap::new());
+    walk(e, &mut binds, &mut uses);
+    binds
+        .into_iter()
+        .filter(|(x, n)| *n == 1 && uses.get(x) == Some(&1))
+        .map(|(x, _)| x)
+        .collect()
 }
 
 /// `e` with the call `f @tys arg` replaced by `make(tys, arg, span)`.

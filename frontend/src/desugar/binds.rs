@@ -8,7 +8,7 @@ use super::pattern::Test;
 use super::scope::scope_error;
 use super::{DResult, Ds};
 use crate::ast::{Decl, DeclKind, Ident, Pat, PatKind, Rhs, RhsBody};
-use crate::untyped::{UBind, UExpr, UKind};
+use crate::untyped::{BindKind, UBind, UExpr, UKind};
 use dnrad_core::{Diagnostic, ErrorKind, Name, Span};
 use std::collections::HashMap;
 
@@ -213,13 +213,17 @@ impl Ds {
                 span,
             } => {
                 let rhs = self.function(&name.name, clauses, *span)?;
-                let has_args = !clauses[0].0.is_empty();
+                let kind = if clauses[0].0.is_empty() {
+                    BindKind::Value
+                } else {
+                    BindKind::Function
+                };
                 Ok(vec![UBind {
                     name: names[0].clone(),
                     source_name: name.name.clone(),
                     sig: sig_of(self, &name.name)?,
                     rhs,
-                    has_args,
+                    kind,
                     span: *span,
                 }])
             }
@@ -234,7 +238,7 @@ impl Ds {
                     source_name: whole.to_string(),
                     sig: None,
                     rhs: value,
-                    has_args: false,
+                    kind: BindKind::Value,
                     span: *span,
                 }];
                 for (v, n) in pattern_vars(pat).into_iter().zip(names) {
@@ -263,7 +267,7 @@ impl Ds {
                         source_name: v.name.clone(),
                         sig: sig_of(self, &v.name)?,
                         rhs: sel?,
-                        has_args: false,
+                        kind: BindKind::Value,
                         span: *span,
                     });
                 }
@@ -326,10 +330,9 @@ impl Ds {
             next = result?;
         }
         // The fallthrough functions nest: each one refers only to those bound before it.
-        Ok(lets
-            .into_iter()
-            .rev()
-            .fold(next, |body, (k, f)| let1(k, f, body, span)))
+        Ok(lets.into_iter().rev().fold(next, |body, (k, f)| {
+            let_one(k, f, body, span, BindKind::Join)
+        }))
     }
 
     /// A right-hand side: `where` bindings around guards; all guards failing gives `fail`.
@@ -366,7 +369,7 @@ impl Ds {
 }
 
 pub(crate) fn let1(name: Name, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
-    let_one(name, rhs, body, span, true)
+    let_one(name, rhs, body, span, BindKind::Function)
 }
 
 /// `let name = rhs in body` under the monomorphism restriction: `name` is never a function of
@@ -374,16 +377,16 @@ pub(crate) fn let1(name: Name, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
 /// scrutinee: generalising `case reads s of ...` over its `Read a` would make each
 /// alternative's use of it ambiguous.
 pub(crate) fn let_value(name: Name, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
-    let_one(name, rhs, body, span, false)
+    let_one(name, rhs, body, span, BindKind::Value)
 }
 
-fn let_one(name: Name, rhs: UExpr, body: UExpr, span: Span, has_args: bool) -> UExpr {
+fn let_one(name: Name, rhs: UExpr, body: UExpr, span: Span, kind: BindKind) -> UExpr {
     let bind = UBind {
         source_name: name.to_string(),
         name,
         sig: None,
         rhs,
-        has_args,
+        kind,
         span,
     };
     UExpr {

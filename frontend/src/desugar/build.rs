@@ -1,6 +1,6 @@
 //! Small constructors for untyped-core terms, so that desugaring code reads like the terms it builds.
 
-use crate::untyped::{UAlt, UBind, UExpr, UKind, ULit};
+use crate::untyped::{BindKind, UAlt, UBind, UExpr, UKind, ULit};
 use dnrad_core::{Name, Span};
 
 pub fn var(name: &Name, span: Span) -> UExpr {
@@ -57,7 +57,7 @@ pub fn let_(x: Name, source_name: &str, rhs: UExpr, body: UExpr, span: Span) -> 
         source_name: source_name.to_string(),
         sig: None,
         rhs,
-        has_args: false,
+        kind: BindKind::Value,
         span,
     };
     UExpr {

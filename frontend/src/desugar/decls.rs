@@ -8,7 +8,7 @@ use super::fixity::Fixity;
 use super::scope::{scope_error, ClassInfo, ConInfo, ModuleId, ModuleKind, Space, TypeInfo};
 use super::{DResult, Ds};
 use crate::ast::{ConDecl, ConFields, Decl, DeclKind, Ident};
-use crate::untyped::{UBind, UClass, UInstance};
+use crate::untyped::{BindKind, UBind, UClass, UInstance};
 use dnrad_core::program::{builtin_datas, DataCon};
 use dnrad_core::{DataDecl, Diagnostic, ErrorKind, Name, Span};
 
@@ -437,7 +437,7 @@ impl Ds {
                 source_name: field.to_string(),
                 sig: None,
                 rhs: build::lam(r, body, span),
-                has_args: true,
+                kind: BindKind::Function,
                 span,
             });
         }

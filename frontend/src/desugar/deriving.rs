@@ -7,7 +7,7 @@ use super::build::{self, app, apps, var};
 use super::scope::scope_error;
 use super::{DResult, Ds};
 use crate::ast::Ident;
-use crate::untyped::{UBind, UExpr, UInstance, UKind, UPred, USig};
+use crate::untyped::{BindKind, UBind, UExpr, UInstance, UKind, UPred, USig};
 use dnrad_core::{DataCon, DataDecl, Diagnostic, ErrorKind, Name, Span, Type};
 
 /// Builds the body of an alternative from the field variables of both arguments.
@@ -70,7 +70,7 @@ impl Ds {
             source_name: name.into(),
             sig: None,
             rhs,
-            has_args: true,
+            kind: BindKind::Function,
             span,
         })
     }

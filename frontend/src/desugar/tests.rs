@@ -36,7 +36,7 @@ fn error_line(src: &str) -> (usize, dnrad_core::ErrorKind) {
 fn functions_become_lambdas_over_cases() {
     let p = run("f [] = 0\nf (x:xs) = x + f xs\nmain = f [1]").unwrap();
     let f = p.binds.iter().find(|b| b.name.as_str() == "f").unwrap();
-    assert!(f.has_args);
+    assert_eq!(f.kind, crate::untyped::BindKind::Function);
     let UKind::Lam(_, body) = &f.rhs.kind else {
         panic!("{:?}", f.rhs)
     };

@@ -6,7 +6,7 @@ use super::deps::{binding_groups, occurring_vars};
 use super::texpr::{BindTy, DictExpr, TBind, TExpr, TKind};
 use super::ty::{self, Scheme, Ty};
 use super::{Tc, TcResult, VarInfo, Wanted};
-use crate::untyped::{UBind, UExpr, USig};
+use crate::untyped::{BindKind, UBind, UExpr, USig};
 use dnrad_core::{Diagnostic, Name, Span, Type};
 
 use std::collections::{HashMap, HashSet};
@@ -214,7 +214,8 @@ impl Tc {
         let deferred = self.solve_wanted()?;
         let mut group_metas = self.subst.free_metas(&metas);
         group_metas.retain(|&m| self.subst.meta_level(m) > outer_level);
-        let restricted = binds.iter().any(|b| !b.has_args);
+        let restricted = binds.iter().any(|b| b.kind != BindKind::Function);
+        let join = binds.iter().any(|b| b.kind == BindKind::Join);
         let mut params: Vec<(Name, Name, Ty)> = Vec::new();
         let mut outward = Vec::new();
         let mut keep_mono = false;
@@ -230,8 +231,8 @@ impl Tc {
                 .iter()
                 .flat_map(|(_, ms)| ms.iter().copied())
                 .collect();
-            keep_mono = group_metas.iter().any(|m| constrained.contains(m));
-            group_metas.retain(|m| !constrained.contains(m));
+            keep_mono = join || group_metas.iter().any(|m| constrained.contains(m));
+            group_metas.retain(|m| !join && !constrained.contains(m));
             outward.extend(zonked.into_iter().map(|(w, _)| w));
         } else {
             let generalised: HashSet<u32> = group_metas.iter().copied().collect();

@@ -80,7 +80,7 @@ impl Tc {
                     source_name: method.to_string(),
                     sig: None,
                     rhs: var(body, m.span),
-                    has_args: false,
+                    kind: crate::untyped::BindKind::Value,
                     span: m.span,
                 })
                 .collect(),

@@ -427,7 +427,7 @@ impl Tc {
             source_name: "annotation".into(),
             sig: Some(sig.clone()),
             rhs: inner.clone(),
-            has_args: true,
+            kind: crate::untyped::BindKind::Function,
             span,
         };
         let body = UExpr {

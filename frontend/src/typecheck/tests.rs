@@ -63,6 +63,22 @@ fn defaulting_and_monomorphism_restriction() {
 }
 
 #[test]
+fn pattern_match_fallthroughs_are_never_generalised() {
+    // The fallthrough after the literal `1` returns `0`, a literal: generalised, it would be
+    // `forall t u. Num u => t -> u`, a function of a dictionary. As a join point it has the
+    // match's type.
+    let p = check("f :: Int -> Int\nf n = case n of\n  1 -> 10\n  _ -> 0").unwrap();
+    let f = p.binds.iter().find(|b| b.name.as_str() == "f").unwrap();
+    let core = dnrad_core::pretty::expr(&f.rhs);
+    let fail = core
+        .lines()
+        .find(|l| l.contains("let fail#"))
+        .unwrap_or_else(|| panic!("no fallthrough in\n{core}"));
+    assert!(fail.contains(":: () -> Int ="), "{fail}");
+    dnrad_core::lint::lint_program(&p).unwrap_or_else(|e| panic!("{e:?}"));
+}
+
+#[test]
 fn local_recursive_bindings_are_functions_or_errors() {
     // A point-free local function that calls itself is eta-expanded into a lambda (core's
     // `letrec` binds lambdas only, which the lint checks).
