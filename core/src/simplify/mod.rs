@@ -24,6 +24,7 @@
 //! must keep the program passing the lint, and it never changes what a program prints. The term
 //! utilities it uses are in `terms`.
 
+mod comprehension;
 mod eta;
 mod fold;
 mod fusion;
@@ -106,6 +107,8 @@ struct Simplifier {
     lambdas: std::collections::HashSet<Name>,
     /// The data types of class dictionaries.
     dict_types: std::collections::HashSet<Name>,
+    /// Each dictionary constructor's data type parameters and field types.
+    dictionary_fields: HashMap<Name, (Vec<Name>, Vec<Type>)>,
     /// Globals bound to constants (`otherwise`), which `fold` substitutes.
     constant_globals: HashMap<Name, ExprKind>,
     /// The local lambdas in scope, whose calls bind their arguments first.
@@ -678,7 +681,10 @@ impl Simplifier {
                         spec_ty = *r;
                     }
                 }
-                let spec = fold::fold(&self.root(&spec), &self.constant_globals);
+                let spec = match self.known_dictionary(&name, &spec) {
+                    Some(dictionary) => dictionary,
+                    None => fold::fold(&self.root(&spec), &self.constant_globals),
+                };
                 if lambda(&spec).is_some() {
                     self.lambdas.insert(name.clone());
                 }
@@ -698,6 +704,63 @@ impl Simplifier {
             }
         };
         Some((name, args.len() - nknown))
+    }
+
+    /// `spec`, the body of `name`, a dictionary function's specialisation at known dictionaries
+    /// (`Ord#(,)#inst @Int @Int Ord#Int#inst Ord#Int#inst`), as a known dictionary: its fields
+    /// become globals and it is registered before the methods are simplified, so the methods
+    /// that call each other through it (`<` is `compare` of the same dictionary) and every
+    /// function later called with it specialise as with an instance's own dictionary. The
+    /// superclass fields are simplified first (to the known dictionaries they are).
+    fn known_dictionary(&mut self, name: &Name, spec: &Expr) -> Option<Expr> {
+        let ExprKind::Con(con, tys, args) = &spec.kind else {
+            return None;
+        };
+        let (params, field_tys) = self.dictionary_fields.get(con)?.clone();
+        let sub: Vec<(Name, Type)> = params.into_iter().zip(tys.iter().cloned()).collect();
+        let field_tys: Vec<Type> = field_tys
+            .iter()
+            .map(|t| subst(t, &sub, &mut self.fresh))
+            .collect();
+        let mut fields = Vec::with_capacity(args.len());
+        let mut methods = Vec::new();
+        for (i, (a, ty)) in args.iter().zip(field_tys).enumerate() {
+            let field = if is_dictionary_type(&ty, &self.dict_types) {
+                fold::fold(&self.root(a), &self.constant_globals)
+            } else {
+                a.clone()
+            };
+            if atomic(&field) {
+                fields.push(field);
+                continue;
+            }
+            let global = Name::from(format!("{name}#f{i}"));
+            fields.push(Expr::new(ExprKind::Var(global.clone()), a.span));
+            methods.push((global, ty, field));
+        }
+        self.dictionaries
+            .insert(name.clone(), (con.clone(), fields.clone()));
+        for (global, ty, rhs) in methods {
+            let rhs = fold::fold(&self.root(&rhs), &self.constant_globals);
+            if lambda(&rhs).is_some() {
+                self.lambdas.insert(global.clone());
+            }
+            let span = rhs.span;
+            let bind = Bind {
+                name: global.clone(),
+                ty,
+                rhs,
+                span,
+            };
+            if let Some(inline) = inline_candidate(&bind) {
+                self.inlines.insert(global, inline);
+            }
+            self.new_binds.push(bind);
+        }
+        Some(Expr::new(
+            ExprKind::Con(con.clone(), tys.clone(), fields),
+            spec.span,
+        ))
     }
 
     /// A call with known dictionaries or functions: the call of its specialised copy, with
@@ -792,7 +855,7 @@ pub fn simplify(program: &Program, keep: &[&str], options: Options) -> Program {
         program.clone()
     };
     let mut s = Simplifier::new(&mut program, keep);
-    let mut program = lift::lift_program(s.program(&program));
+    let mut program = lift::lift_program(comprehension::walks(s.program(&program)));
     eta::expand(&mut program.binds);
     program
 }
@@ -843,6 +906,15 @@ impl Simplifier {
             .iter()
             .filter(|d| d.cons.len() == 1 && d.cons[0].name.as_str().ends_with("#D"))
             .map(|d| d.name.clone())
+            .collect();
+        let dictionary_fields = program
+            .datas
+            .iter()
+            .filter(|d| dict_types.contains(&d.name))
+            .map(|d| {
+                let con = &d.cons[0];
+                (con.name.clone(), (d.params.clone(), con.fields.clone()))
+            })
             .collect();
         let specialisable = program
             .binds
@@ -897,6 +969,7 @@ impl Simplifier {
             specialisable,
             lambdas,
             dict_types,
+            dictionary_fields,
             known_locals: Default::default(),
             constant_globals: fold::constant_globals(&program.binds),
             specialised: HashMap::new(),
