@@ -6,7 +6,7 @@
 mod support;
 
 use std::path::Path;
-use support::{run_dnrad, run_on_both_backends};
+use support::{assert_prints_its_out_on_both_backends, run_dnrad, run_on_both_backends};
 
 fn shapes() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/comprehensions/shapes.hs")
@@ -14,17 +14,7 @@ fn shapes() -> std::path::PathBuf {
 
 #[test]
 fn comprehensions_print_ghcs_output_as_walks_and_as_concat_maps() {
-    let file = shapes();
-    let expected = std::fs::read_to_string(file.with_extension("out")).expect("shapes.out");
-    for backend in ["vm", "interp"] {
-        let out = run_dnrad(&["run", "--lint", "--backend", backend], &file);
-        assert_eq!(
-            (out.code, out.stdout.as_str()),
-            (Some(0), expected.as_str()),
-            "{backend}: {}",
-            out.stderr
-        );
-    }
+    assert_prints_its_out_on_both_backends(&shapes());
 }
 
 #[test]

@@ -8,7 +8,8 @@ mod support;
 
 use std::path::Path;
 use support::{
-    assert_output_in_every_mode_on_both_backends, run_dnrad, run_on_both_backends, temp_program,
+    assert_output_in_every_mode_on_both_backends, assert_prints_its_out_on_both_backends,
+    run_dnrad, run_on_both_backends, temp_program,
 };
 
 fn locals() -> std::path::PathBuf {
@@ -17,17 +18,7 @@ fn locals() -> std::path::PathBuf {
 
 #[test]
 fn local_functions_print_ghcs_output_lifted_and_unlifted() {
-    let file = locals();
-    let expected = std::fs::read_to_string(file.with_extension("out")).expect("locals.out");
-    for backend in ["vm", "interp"] {
-        let out = run_dnrad(&["run", "--lint", "--backend", backend], &file);
-        assert_eq!(
-            (out.code, out.stdout.as_str()),
-            (Some(0), expected.as_str()),
-            "{backend}: {}",
-            out.stderr
-        );
-    }
+    assert_prints_its_out_on_both_backends(&locals());
 }
 
 /// The VM functions of `file` that are lifted local functions' direct entries: `name/arity`.

@@ -180,6 +180,22 @@ pub fn assert_prints_on_both_backends(group: &str, name: &str, program: &str, ex
     }
 }
 
+/// The program `file` prints its `.out` file (GHC's output) and succeeds on both backends,
+/// run with the lint.
+pub fn assert_prints_its_out_on_both_backends(file: &std::path::Path) {
+    let expected = std::fs::read_to_string(file.with_extension("out")).expect("an .out file");
+    for backend in ["vm", "interp"] {
+        let out = run_dnrad(&["run", "--lint", "--backend", backend], file);
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (Some(0), expected.as_str()),
+            "{} on {backend}: {}",
+            file.display(),
+            out.stderr
+        );
+    }
+}
+
 /// 3 000 operands `0`, `1`, ..., of which the 11th is `error "first"` and the 2 991st
 /// `error "second"`: a long construct evaluating them left to right fails with "first".
 pub fn operands_failing_first_and_second() -> Vec<String> {

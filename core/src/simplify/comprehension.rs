@@ -5,7 +5,9 @@
 //! B's elements straight in front of the rest of the walk (Wadler's translation of
 //! comprehensions):
 //!
-//!     letrec h = \ys. case ys of [] -> R; x : us -> B[rest := h us] in h l
+//! ```text
+//! letrec h = \ys. case ys of [] -> R; x : us -> B[rest := h us] in h l
+//! ```
 //!
 //! where in B a `[e]` becomes `e : rest`, a `[]` becomes `rest`, `case`s and `let`s are entered,
 //! a nested `concatMap (\y -> B') l'` becomes an inner walk whose end is `rest`, and any other
