@@ -301,6 +301,68 @@ main = do
 }
 
 #[test]
+fn arrays_are_read_in_place_also_by_loops_that_start_late() {
+    // `dotA`'s loops read two arrays element by element; the first dot products come after
+    // 400 000 direct calls building the input (past the first warm-up window), so by default
+    // they are compiled at a later window. A hole read in native code bails to the VM's error.
+    let file = program(
+        "arrays.hs",
+        "\
+import Data.Array
+import Data.Array.Numeric
+
+build :: Int -> Int -> [Double]
+build 0 _ = []
+build n s = fromIntegral (s `mod` 7) : build (n - 1) (s * 5 + 1)
+
+main :: IO ()
+main = do
+  let n = 200000
+      x = listArray (0, n - 1) (build n 3)
+      y = listArray (0, n - 1) (build n 4)
+  print (sum [dotA x y + fromIntegral k | k <- [1 .. 30 :: Int]])
+  let holes = listArray (0, 9) [1, 2, 3] :: Array Int Double
+  print (dotA holes holes)
+",
+    );
+    let path = file.to_str().expect("UTF-8");
+    let lazy = run_dnrad(&["run", "--backend", "vm"], &file);
+    let eager = run_dnrad_env(&["run", "--backend", "vm", path], None, None, &NATIVE_EAGER);
+    let off = run_dnrad_env(&["run", "--backend", "vm", path], None, None, &NATIVE_OFF);
+    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
+    assert_eq!(lazy, off);
+    assert_eq!(eager, off);
+    assert_eq!(
+        (interp.stdout.as_str(), interp.code),
+        (off.stdout.as_str(), off.code)
+    );
+    assert_eq!(off.code, Some(1));
+    assert!(
+        off.stderr.contains("undefined array element"),
+        "{}",
+        off.stderr
+    );
+    // Independent of the backends: the same sum in Rust (`mod` is `rem_euclid`, `Int` wraps).
+    let build = |mut s: i64| {
+        (0..200_000)
+            .map(|_| {
+                let v = s.rem_euclid(7) as f64;
+                s = s.wrapping_mul(5).wrapping_add(1);
+                v
+            })
+            .collect::<Vec<f64>>()
+    };
+    let (x, y) = (build(3), build(4));
+    let dot: f64 = x.iter().zip(&y).map(|(a, b)| a * b).sum();
+    let total: f64 = (1..=30).map(|k| dot + f64::from(k)).sum();
+    let printed: f64 = off.stdout.trim().parse().expect("a number");
+    assert!(
+        (printed - total).abs() <= 1e-9 * total,
+        "{printed} vs {total}"
+    );
+}
+
+#[test]
 fn native_arithmetic_is_the_vms() {
     // Every primitive the tier compiles, on the edge cases of its semantics.
     let file = program(

@@ -1,6 +1,6 @@
 //! Between the VM's `Value`s and native code's scalars, by shape: a direct call's arguments
 //! unboxed into their bits, a result boxed from them, a list cell taken apart for native code
-//! (`uncons`). A `Ref` is the address of a `Value` that someone else keeps alive (an argument
+//! (`uncons`), an array's element read (`array_index`). A `Ref` is the address of a `Value` that someone else keeps alive (an argument
 //! of the running native call, or a cell reachable from one): nothing here frees or keeps one.
 
 use super::types::{Scalar, Shape};
@@ -24,6 +24,7 @@ pub(crate) fn unbox(t: &Shape, v: &Value, out: &mut std::slice::IterMut<u64>) ->
         }
         // A list is read in place (a list's value is a list: the types say so).
         (Shape::List(_), v) => v as *const Value as u64,
+        (Shape::Array(_), v @ Value::Array(_)) => v as *const Value as u64,
         _ => return None,
     };
     *out.next()? = bits;
@@ -53,7 +54,7 @@ pub(crate) unsafe fn boxed(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> V
         Shape::Con(tag, fields) => {
             Value::con(*tag, fields.iter().map(|f| unsafe { boxed(f, bits) }))
         }
-        Shape::List(_) => unsafe { boxed(&Shape::Scalar(Scalar::Ref), bits) },
+        Shape::List(_) | Shape::Array(_) => unsafe { boxed(&Shape::Scalar(Scalar::Ref), bits) },
         Shape::Tag(t) => Value::Tag(*t),
     }
 }
@@ -98,4 +99,35 @@ pub(crate) unsafe extern "C" fn uncons(v: *const Value, elem: *const Shape, out:
         None => return 1,
     }
     0
+}
+
+/// Element `i` of the array at `v`, of shape `*elem`: its scalars written to `out`; 0, or 1
+/// when `v` is no array, `i` is outside it, the element a hole or not of the shape (native
+/// code bails: the VM reports the error).
+///
+/// # Safety
+/// `v` is the address of a live `Value`, `elem` of a live `Shape`, and `out` has room for
+/// `elem`'s width.
+pub(crate) unsafe extern "C" fn array_index(
+    v: *const Value,
+    i: i64,
+    elem: *const Shape,
+    out: *mut u64,
+) -> u32 {
+    // SAFETY: the caller's promises.
+    let (v, elem) = unsafe { (&*v, &*elem) };
+    let Value::Array(a) = v else { return 1 };
+    let Some(item) = usize::try_from(i).ok().and_then(|i| a.items.get(i)) else {
+        return 1;
+    };
+    if item.is_hole() {
+        return 1;
+    }
+    debug_assert!(elem.width() <= super::types::MAX_WIDTH, "the buffer's size");
+    // SAFETY: the caller's promise about `out`'s room.
+    let out = unsafe { std::slice::from_raw_parts_mut(out, elem.width()) };
+    match unbox(elem, item, &mut out.iter_mut()) {
+        Some(()) => 0,
+        None => 1,
+    }
 }

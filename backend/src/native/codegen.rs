@@ -510,6 +510,20 @@ impl Gen<'_, '_> {
                 let v = self.prim1(*op, x);
                 self.set1(*dst, result, v);
             }
+            Op::Prim2 {
+                dst,
+                op: PrimOp::ArrIndex,
+                a,
+                b,
+                ..
+            } => {
+                let Shape::Array(elem) = Self::shape_of(state, *a) else {
+                    unreachable!("an array's shape")
+                };
+                let (ptr, i) = (self.get1(*a, Scalar::Ref), self.get1(*b, Scalar::Int));
+                let values = self.array_index(ptr, i, &elem);
+                self.set(*dst, &elem, &values);
+            }
             Op::Prim2 { dst, op, a, b, .. } => {
                 let (arg, result) = types::prim2(*op).expect("a native primitive");
                 let (x, y) = (self.get1(*a, arg), self.get1(*b, arg));
@@ -767,6 +781,29 @@ impl Gen<'_, '_> {
     /// The cons cell at address `ptr` of a list of `elem`s taken apart: its head's scalars and
     /// its tail's address (bail if it is no cons cell).
     fn uncons(&mut self, ptr: Value, elem: &Shape) -> Vec<Value> {
+        let mut leaves = elem.leaves();
+        leaves.push(Scalar::Ref);
+        let addr = boxing::uncons as *const () as i64;
+        self.buffered_read(addr, &[ptr], elem, &leaves)
+    }
+
+    /// Element `i` of the array at address `ptr` of `elem`s: its scalars (bail if there is
+    /// none, and the VM reports the error).
+    fn array_index(&mut self, ptr: Value, i: Value, elem: &Shape) -> Vec<Value> {
+        let addr = boxing::array_index as *const () as i64;
+        self.buffered_read(addr, &[ptr, i], elem, &elem.leaves())
+    }
+
+    /// A call of the runtime reader at `addr` on `args` (64-bit), then the address of `elem`'s
+    /// shape and of a buffer it fills with `leaves`' bits: those scalars, or bail when it
+    /// returns non-zero.
+    fn buffered_read(
+        &mut self,
+        addr: i64,
+        args: &[Value],
+        elem: &Shape,
+        leaves: &[Scalar],
+    ) -> Vec<Value> {
         let out = *self.out.get_or_insert_with(|| {
             let size = (8 * (MAX_WIDTH + 1)) as u32;
             self.b
@@ -779,19 +816,19 @@ impl Gen<'_, '_> {
             .ins()
             .iconst(self.ptr, Rc::as_ptr(&elem_shape) as i64);
         self.locs.shapes.push(elem_shape);
-        let addr = boxing::uncons as *const () as i64;
-        let params = [ct::I64, self.ptr, self.ptr];
-        let failed = self.runtime_call(addr, &params, &[ptr, shape, out], ct::I32);
+        let mut params = vec![ct::I64; args.len()];
+        params.extend([self.ptr, self.ptr]);
+        let mut values = args.to_vec();
+        values.extend([shape, out]);
+        let failed = self.runtime_call(addr, &params, &values, ct::I32);
         let on = self.b.create_block();
         let bail = self.bail();
         self.b.ins().brif(failed, bail, &[], on, &[]);
         self.b.switch_to_block(on);
-        let mut leaves = elem.leaves();
-        leaves.push(Scalar::Ref);
         leaves
-            .into_iter()
+            .iter()
             .enumerate()
-            .map(|(j, t)| {
+            .map(|(j, &t)| {
                 let bits = self
                     .b
                     .ins()

@@ -124,6 +124,11 @@ impl Tier {
         }
     }
 
+    /// Whether VM function `func` has native code here.
+    pub(crate) fn compiled(&self, func: u32) -> bool {
+        matches!(self.code.entries.get(func as usize), Some(Some(_)))
+    }
+
     /// Run VM function `func` on `args` natively, called at VM depth `depth` where the user
     /// location is `user_loc`; `None` when the VM must run the call.
     #[inline]

@@ -5,7 +5,8 @@
 //! on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
 //! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
 //! reports the error or hits the limit as it always has. The VM compiles once a run has made
-//! `WARM_CALLS` direct calls; `DNRAD_NATIVE=off` in the environment turns the tier off,
+//! `WARM_CALLS` direct calls, and again at the end of up to `REWARMS` longer windows if more
+//! functions became hot (a loop that starts late); `DNRAD_NATIVE=off` in the environment turns the tier off,
 //! `DNRAD_NATIVE=eager` compiles at the first call (for the differential tests and
 //! benchmarks). This module must not change the VM's code or run anything itself.
 
@@ -36,6 +37,14 @@ pub(crate) const WARM_CALLS: u32 = 50_000;
 /// How many of those calls make a function hot: only hot functions (and the scalar functions
 /// they call) are compiled.
 pub(crate) const HOT_CALLS: u32 = 1_000;
+
+/// After the first compile the VM keeps counting for this many more windows, each
+/// `WINDOW_GROWTH` times the previous one (50 000, then 200 000, 800 000 and 3.2 M calls), and
+/// compiles again, the old functions with the new hot ones, at a window's end when a function
+/// became hot: a hot loop that starts after the first window (a dot product after building its
+/// input) gets native code too, and a long run recompiles at most three times.
+pub(crate) const REWARMS: u32 = 3;
+pub(crate) const WINDOW_GROWTH: u32 = 4;
 
 /// When the tier compiles, from `DNRAD_NATIVE`: `off`, never; `eager`, at the first direct
 /// call (the differential tests); otherwise after `WARM_CALLS` direct calls.

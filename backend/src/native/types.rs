@@ -38,6 +38,9 @@ pub(crate) enum Shape {
     Scalar(Scalar),
     Con(u32, Rc<[Shape]>),
     List(Rc<Shape>),
+    /// An array (`PrimArray`) of elements of a shape, read in place like a list (a `Ref`: its
+    /// elements are read by a runtime call, never written).
+    Array(Rc<Shape>),
     /// A nullary constructor known here (a constant `False`, `True` or `[]`): read as a Bool
     /// or (tag 0) as an empty list, wherever one is expected (see `fits`); it has no scalars.
     Tag(u32),
@@ -55,7 +58,7 @@ impl Shape {
         match self {
             Shape::Scalar(s) => out.push(*s),
             Shape::Con(_, fields) => fields.iter().for_each(|f| f.push_leaves(out)),
-            Shape::List(_) => out.push(Scalar::Ref),
+            Shape::List(_) | Shape::Array(_) => out.push(Scalar::Ref),
             Shape::Tag(_) => {}
         }
     }
@@ -63,7 +66,7 @@ impl Shape {
     /// How many scalars the shape has.
     pub(crate) fn width(&self) -> usize {
         match self {
-            Shape::Scalar(_) | Shape::List(_) => 1,
+            Shape::Scalar(_) | Shape::List(_) | Shape::Array(_) => 1,
             Shape::Con(_, fields) => fields.iter().map(Shape::width).sum(),
             Shape::Tag(_) => 0,
         }
@@ -74,7 +77,7 @@ impl Shape {
         match self {
             Shape::Con(_, fields) => Some(fields.to_vec()),
             Shape::List(elem) => Some(vec![elem.as_ref().clone(), self.clone()]),
-            Shape::Scalar(_) | Shape::Tag(_) => None,
+            Shape::Scalar(_) | Shape::Array(_) | Shape::Tag(_) => None,
         }
     }
 
@@ -169,6 +172,11 @@ fn shape_at(ty: &Type, products: &Products, depth: usize) -> Option<Shape> {
         // A cell's head is taken apart into a buffer of `MAX_WIDTH` scalars and the tail.
         let elem = shape_at(elem, products, depth + 1)?;
         return (elem.width() <= MAX_WIDTH).then(|| Shape::List(elem.into()));
+    }
+    if let (dnrad_core::prim::PRIM_ARRAY, [elem]) = (name.as_str(), args.as_slice()) {
+        // An element is read into the same buffer as a list cell's head.
+        let elem = shape_at(elem, products, depth + 1)?;
+        return (elem.width() <= MAX_WIDTH).then(|| Shape::Array(elem.into()));
     }
     let (params, fields) = products.get(name)?;
     if params.len() != args.len() {
@@ -274,7 +282,7 @@ pub(crate) fn switch_tags(scrut: &Shape) -> Vec<u32> {
     match scrut {
         Shape::Scalar(Scalar::Bool) | Shape::List(_) => vec![0, 1],
         Shape::Con(tag, _) | Shape::Tag(tag) => vec![*tag],
-        Shape::Scalar(_) => Vec::new(),
+        Shape::Scalar(_) | Shape::Array(_) => Vec::new(),
     }
 }
 
@@ -440,6 +448,21 @@ fn step(
             let (arg, result) = prim1(*op)?;
             holds(state, *a, arg)?;
             set(state, *dst, Shape::Scalar(result))?;
+            Some(next)
+        }
+        Op::Prim2 {
+            dst,
+            op: PrimOp::ArrIndex,
+            a,
+            b,
+            ..
+        } => {
+            let Shape::Array(elem) = read(state, *a)? else {
+                return None;
+            };
+            let elem = elem.as_ref().clone();
+            holds(state, *b, Scalar::Int)?;
+            set(state, *dst, elem)?;
             Some(next)
         }
         Op::Prim2 { dst, op, a, b, .. } => {

@@ -48,17 +48,21 @@ impl Return {
     }
 }
 
-/// The native tier in a run: off, counting direct calls before compiling, or compiled.
+/// The native tier in a run: off, counting direct calls before compiling (with the code of
+/// an earlier window, if any), or compiled for good.
 enum Native {
     Off,
-    Waiting(Box<Warming>),
+    Waiting(Box<Warming>, Option<Box<Tier>>),
     Ready(Box<Tier>),
 }
 
-/// The direct calls left before the tier compiles, how many each function had, and how many
-/// make a function hot (compiled).
+/// The direct calls left in this window before the tier compiles, the window's length, how
+/// many windows follow it, how many calls each function had so far, and how many make a
+/// function hot (compiled).
 struct Warming {
     left: u32,
+    window: u32,
+    rewarms: u32,
     calls: Vec<u32>,
     hot: u32,
 }
@@ -130,16 +134,21 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     pub fn with_native(mut self, warm_calls: Option<u32>) -> Self {
         self.native = match warm_calls {
             None => Native::Off,
-            Some(left) => Native::Waiting(Box::new(Warming {
-                left,
-                calls: vec![0; self.funcs.len()],
-                // Eager (no warm-up): every function at the first call.
-                hot: if left == 0 {
-                    0
-                } else {
-                    crate::native::HOT_CALLS
-                },
-            })),
+            Some(left) => Native::Waiting(
+                Box::new(Warming {
+                    left,
+                    window: left,
+                    // Eager (no warm-up): every function at the first call, once.
+                    rewarms: if left == 0 { 0 } else { crate::native::REWARMS },
+                    calls: vec![0; self.funcs.len()],
+                    hot: if left == 0 {
+                        0
+                    } else {
+                        crate::native::HOT_CALLS
+                    },
+                }),
+                None,
+            ),
         };
         self
     }
@@ -272,22 +281,17 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     /// code (see `native`): its value and the callee's last user location, or `None` when the
     /// VM must make the call. A location a call nested in it returned with is applied.
     fn native_call(&mut self, func: u32, regs: &[u32], base: usize) -> Option<(Value, Span)> {
-        if let Native::Waiting(warming) = &mut self.native {
+        if let Native::Waiting(warming, _) = &mut self.native {
             if let Some(n) = warming.calls.get_mut(func as usize) {
                 *n = n.saturating_add(1);
             }
             if warming.left > 0 {
                 warming.left -= 1;
-                return None;
+            } else {
+                self.window_end();
             }
-            let (calls, threshold) = (std::mem::take(&mut warming.calls), warming.hot);
-            let hot = |f: u32| calls.get(f as usize).copied().unwrap_or(0) >= threshold;
-            self.native = match crate::native::compile(self.compiled, self.funcs, &hot) {
-                Some(code) => Native::Ready(Box::new(Tier::new(code, &self.limits))),
-                None => Native::Off,
-            };
         }
-        let Native::Ready(tier) = &mut self.native else {
+        let (Native::Ready(tier) | Native::Waiting(_, Some(tier))) = &mut self.native else {
             return None;
         };
         let values = regs.iter().map(|&r| &self.stack[base + index(r)]);
@@ -296,6 +300,47 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             self.returned_loc = returned;
         }
         Some((done.value, done.loc))
+    }
+
+    /// The end of a warm-up window: compile the functions hot so far with those compiled
+    /// before (if any became hot), then count on through a longer window or stop counting.
+    fn window_end(&mut self) {
+        let Native::Waiting(warming, tier) = std::mem::replace(&mut self.native, Native::Off)
+        else {
+            return;
+        };
+        let Warming {
+            window,
+            rewarms,
+            calls,
+            hot: threshold,
+            ..
+        } = *warming;
+        let before = |f: u32| tier.as_ref().is_some_and(|t| t.compiled(f));
+        let hot = |f: u32| calls[f as usize] >= threshold || before(f);
+        let grew = (0..calls.len() as u32).any(|f| hot(f) && !before(f));
+        let tier = if grew {
+            crate::native::compile(self.compiled, self.funcs, &hot)
+                .map(|code| Box::new(Tier::new(code, &self.limits)))
+                .or(tier)
+        } else {
+            tier
+        };
+        self.native = match (rewarms, tier) {
+            (0, Some(tier)) => Native::Ready(tier),
+            (0, None) => Native::Off,
+            (_, tier) => {
+                let window = window.saturating_mul(crate::native::WINDOW_GROWTH);
+                let warming = Warming {
+                    left: window,
+                    window,
+                    rewarms: rewarms - 1,
+                    calls,
+                    hot: threshold,
+                };
+                Native::Waiting(Box::new(warming), tier)
+            }
+        };
     }
 
     /// Run function `func` (the entry) to completion.
