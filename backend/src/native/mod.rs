@@ -5,8 +5,8 @@
 //! on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
 //! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
 //! reports the error or hits the limit as it always has. The VM compiles once a run has made
-//! `WARM_CALLS` direct calls, and again at the end of up to `REWARMS` longer windows if more
-//! functions became hot (a loop that starts late); `DNRAD_NATIVE=off` in the environment turns the tier off,
+//! `WARM_CALLS` direct calls, and again (up to `REWARMS` times) when a function it could
+//! compile becomes hot later (a loop that starts late); `DNRAD_NATIVE=off` in the environment turns the tier off,
 //! `DNRAD_NATIVE=eager` compiles at the first call (for the differential tests and
 //! benchmarks). This module must not change the VM's code or run anything itself.
 
@@ -38,13 +38,13 @@ pub(crate) const WARM_CALLS: u32 = 50_000;
 /// they call) are compiled.
 pub(crate) const HOT_CALLS: u32 = 1_000;
 
-/// After the first compile the VM keeps counting for this many more windows, each
-/// `WINDOW_GROWTH` times the previous one (50 000, then 200 000, 800 000 and 3.2 M calls), and
-/// compiles again, the old functions with the new hot ones, at a window's end when a function
-/// became hot: a hot loop that starts after the first window (a dot product after building its
-/// input) gets native code too, and a long run recompiles at most three times.
+/// After the first compile the VM keeps counting direct calls (for `LATE_CALLS` more), and
+/// when a function the tier can compile reaches `HOT_CALLS` it compiles again, the old
+/// functions with the new hot ones: a hot loop that starts after the first window (a dot
+/// product after building its input) gets native code a thousand calls in. At most `REWARMS`
+/// times a run.
 pub(crate) const REWARMS: u32 = 3;
-pub(crate) const WINDOW_GROWTH: u32 = 4;
+pub(crate) const LATE_CALLS: u32 = 64 * WARM_CALLS;
 
 /// When the tier compiles, from `DNRAD_NATIVE`: `off`, never; `eager`, at the first direct
 /// call (the differential tests); otherwise after `WARM_CALLS` direct calls.
@@ -56,17 +56,34 @@ pub(crate) fn warm_calls() -> Option<u32> {
     }
 }
 
-/// The native code of `compiled`'s scalar functions that `hot` picks and of the scalar
-/// functions they call (`funcs` is its VM code), or `None` when there are none (or Cranelift
-/// cannot target this machine).
+/// The functions the tier can compile (`scalar_functions`), found once a run.
+pub(crate) struct Candidates(HashMap<u32, types::Typed>);
+
+impl Candidates {
+    pub(crate) fn new(compiled: &Compiled, funcs: &[Function]) -> Candidates {
+        Candidates(scalar_functions(compiled, funcs))
+    }
+
+    pub(crate) fn contains(&self, func: u32) -> bool {
+        self.0.contains_key(&func)
+    }
+}
+
+/// The native code of the candidates that `hot` picks and of the candidates they call
+/// (`funcs` is the VM code), or `None` when there are none (or Cranelift cannot target this
+/// machine).
 pub(crate) fn compile(
-    compiled: &Compiled,
+    candidates: &Candidates,
     funcs: &[Function],
     hot: &dyn Fn(u32) -> bool,
 ) -> Option<NativeCode> {
-    let mut typed = scalar_functions(compiled, funcs);
-    let keep = with_callees(funcs, &typed, hot);
-    typed.retain(|f, _| keep.contains(f));
+    let keep = with_callees(funcs, &candidates.0, hot);
+    let typed: HashMap<u32, types::Typed> = candidates
+        .0
+        .iter()
+        .filter(|(f, _)| keep.contains(f))
+        .map(|(f, t)| (*f, t.clone()))
+        .collect();
     if typed.is_empty() {
         return None;
     }

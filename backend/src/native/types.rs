@@ -133,6 +133,7 @@ pub(crate) type Products = HashMap<Name, (Vec<Name>, Vec<Type>)>;
 
 /// A scalar function: its signature and its registers' types before each instruction (`None`
 /// for an instruction no path reaches).
+#[derive(Clone)]
 pub(crate) struct Typed {
     pub sig: Signature,
     pub before: Vec<Option<Vec<Slot>>>,

@@ -56,15 +56,16 @@ enum Native {
     Ready(Box<Tier>),
 }
 
-/// The direct calls left in this window before the tier compiles, the window's length, how
-/// many windows follow it, how many calls each function had so far, and how many make a
-/// function hot (compiled).
+/// The direct calls left before the tier compiles (before it stops counting, once compiled),
+/// how many more compiles a late hot function may start, how many calls each function had so
+/// far, how many make a function hot (compiled), and (once compiled) the functions the tier
+/// can compile.
 struct Warming {
     left: u32,
-    window: u32,
     rewarms: u32,
     calls: Vec<u32>,
     hot: u32,
+    candidates: Option<crate::native::Candidates>,
 }
 
 struct Frame {
@@ -137,7 +138,6 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             Some(left) => Native::Waiting(
                 Box::new(Warming {
                     left,
-                    window: left,
                     // Eager (no warm-up): every function at the first call, once.
                     rewarms: if left == 0 { 0 } else { crate::native::REWARMS },
                     calls: vec![0; self.funcs.len()],
@@ -146,6 +146,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     } else {
                         crate::native::HOT_CALLS
                     },
+                    candidates: None,
                 }),
                 None,
             ),
@@ -281,14 +282,34 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     /// code (see `native`): its value and the callee's last user location, or `None` when the
     /// VM must make the call. A location a call nested in it returned with is applied.
     fn native_call(&mut self, func: u32, regs: &[u32], base: usize) -> Option<(Value, Span)> {
-        if let Native::Waiting(warming, _) = &mut self.native {
-            if let Some(n) = warming.calls.get_mut(func as usize) {
-                *n = n.saturating_add(1);
-            }
-            if warming.left > 0 {
-                warming.left -= 1;
-            } else {
-                self.window_end();
+        if let Native::Waiting(warming, tier) = &mut self.native {
+            let n = match warming.calls.get_mut(func as usize) {
+                Some(n) => {
+                    *n = n.saturating_add(1);
+                    *n
+                }
+                None => 0,
+            };
+            // A function the tier can compile but has not, hot only now.
+            let late = n == warming.hot
+                && warming
+                    .candidates
+                    .as_ref()
+                    .is_some_and(|c| c.contains(func))
+                && !tier.as_ref().is_some_and(|t| t.compiled(func));
+            let counted = warming.candidates.is_some();
+            match (warming.left, late) {
+                (_, true) => self.compile_hot(),
+                (0, false) if counted => {
+                    // Counted long enough: the code stays what it is.
+                    let Native::Waiting(_, tier) = std::mem::replace(&mut self.native, Native::Off)
+                    else {
+                        unreachable!("waiting")
+                    };
+                    self.native = tier.map_or(Native::Off, Native::Ready);
+                }
+                (0, false) => self.compile_hot(),
+                _ => warming.left -= 1,
             }
         }
         let (Native::Ready(tier) | Native::Waiting(_, Some(tier))) = &mut self.native else {
@@ -302,41 +323,43 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         Some((done.value, done.loc))
     }
 
-    /// The end of a warm-up window: compile the functions hot so far with those compiled
-    /// before (if any became hot), then count on through a longer window or stop counting.
-    fn window_end(&mut self) {
+    /// Compile the functions hot so far with those compiled before: at the warm-up's end, or
+    /// when a function became hot late; then count on for late ones, or stop counting.
+    fn compile_hot(&mut self) {
         let Native::Waiting(warming, tier) = std::mem::replace(&mut self.native, Native::Off)
         else {
             return;
         };
         let Warming {
-            window,
+            left,
             rewarms,
             calls,
             hot: threshold,
-            ..
+            candidates,
         } = *warming;
+        let first = candidates.is_none();
+        let candidates =
+            candidates.unwrap_or_else(|| crate::native::Candidates::new(self.compiled, self.funcs));
         let before = |f: u32| tier.as_ref().is_some_and(|t| t.compiled(f));
         let hot = |f: u32| calls[f as usize] >= threshold || before(f);
-        let grew = (0..calls.len() as u32).any(|f| hot(f) && !before(f));
-        let tier = if grew {
-            crate::native::compile(self.compiled, self.funcs, &hot)
-                .map(|code| Box::new(Tier::new(code, &self.limits)))
-                .or(tier)
+        let tier = crate::native::compile(&candidates, self.funcs, &hot)
+            .map(|code| Box::new(Tier::new(code, &self.limits)))
+            .or(tier);
+        let (left, rewarms) = if first {
+            (crate::native::LATE_CALLS, rewarms)
         } else {
-            tier
+            (left, rewarms.saturating_sub(1))
         };
         self.native = match (rewarms, tier) {
             (0, Some(tier)) => Native::Ready(tier),
             (0, None) => Native::Off,
             (_, tier) => {
-                let window = window.saturating_mul(crate::native::WINDOW_GROWTH);
                 let warming = Warming {
-                    left: window,
-                    window,
-                    rewarms: rewarms - 1,
+                    left,
+                    rewarms,
                     calls,
                     hot: threshold,
+                    candidates: Some(candidates),
                 };
                 Native::Waiting(Box::new(warming), tier)
             }
