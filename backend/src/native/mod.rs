@@ -5,7 +5,7 @@
 //! on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
 //! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
 //! reports the error or hits the limit as it always has. The VM compiles once a run has made
-//! `WARM_CALLS` direct calls, and again (up to `REWARMS` times) when a function it could
+//! `WARM_CALLS` direct calls (or one function `EARLY_CALLS`), and again (up to `REWARMS` times) when a function it could
 //! compile becomes hot later (a loop that starts late); `DNRAD_NATIVE=off` in the environment turns the tier off,
 //! `DNRAD_NATIVE=eager` compiles at the first call (for the differential tests and
 //! benchmarks). This module must not change the VM's code or run anything itself.
@@ -38,13 +38,15 @@ pub(crate) const WARM_CALLS: u32 = 50_000;
 /// they call) are compiled.
 pub(crate) const HOT_CALLS: u32 = 1_000;
 
-/// After the first compile the VM keeps counting direct calls (for `LATE_CALLS` more), and
-/// when a function the tier can compile reaches `HOT_CALLS` it compiles again, the old
-/// functions with the new hot ones: a hot loop that starts after the first window (a dot
-/// product after building its input) gets native code a thousand calls in. At most `REWARMS`
-/// times a run.
+/// A function called this often ends the warm-up before `WARM_CALLS` (a short run whose time
+/// is one loop: a dot product of 10⁵ elements is 12 500 calls of its loop).
+pub(crate) const EARLY_CALLS: u32 = 5 * HOT_CALLS;
+
+/// After the first compile the VM keeps counting direct calls, and when a function the tier
+/// can compile reaches `HOT_CALLS` it compiles again, the old functions with the new hot ones:
+/// a hot loop that starts after the first window (a dot product after building its input)
+/// gets native code a thousand calls in. At most `REWARMS` times a run; then it stops counting.
 pub(crate) const REWARMS: u32 = 3;
-pub(crate) const LATE_CALLS: u32 = 64 * WARM_CALLS;
 
 /// When the tier compiles, from `DNRAD_NATIVE`: `off`, never; `eager`, at the first direct
 /// call (the differential tests); otherwise after `WARM_CALLS` direct calls.

@@ -56,8 +56,8 @@ enum Native {
     Ready(Box<Tier>),
 }
 
-/// The direct calls left before the tier compiles (before it stops counting, once compiled),
-/// how many more compiles a late hot function may start, how many calls each function had so
+/// The direct calls left before the tier compiles (none to count once it has), how many more
+/// compiles a late hot function may start, how many calls each function had so
 /// far, how many make a function hot (compiled), and (once compiled) the functions the tier
 /// can compile.
 struct Warming {
@@ -290,26 +290,20 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 }
                 None => 0,
             };
-            // A function the tier can compile but has not, hot only now.
-            let late = n == warming.hot
-                && warming
-                    .candidates
-                    .as_ref()
-                    .is_some_and(|c| c.contains(func))
-                && !tier.as_ref().is_some_and(|t| t.compiled(func));
-            let counted = warming.candidates.is_some();
-            match (warming.left, late) {
-                (_, true) => self.compile_hot(),
-                (0, false) if counted => {
-                    // Counted long enough: the code stays what it is.
-                    let Native::Waiting(_, tier) = std::mem::replace(&mut self.native, Native::Off)
-                    else {
-                        unreachable!("waiting")
-                    };
-                    self.native = tier.map_or(Native::Off, Native::Ready);
+            // Before the first compile, a function this hot ends the warm-up at once; after
+            // it, a function the tier can compile but has not, hot only now, compiles again.
+            let soon = match &warming.candidates {
+                None => n == crate::native::EARLY_CALLS,
+                Some(candidates) => {
+                    n == warming.hot
+                        && candidates.contains(func)
+                        && !tier.as_ref().is_some_and(|t| t.compiled(func))
                 }
-                (0, false) => self.compile_hot(),
-                _ => warming.left -= 1,
+            };
+            if soon || warming.left == 0 {
+                self.compile_hot();
+            } else {
+                warming.left -= 1;
             }
         }
         let (Native::Ready(tier) | Native::Waiting(_, Some(tier))) = &mut self.native else {
@@ -331,11 +325,11 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             return;
         };
         let Warming {
-            left,
             rewarms,
             calls,
             hot: threshold,
             candidates,
+            ..
         } = *warming;
         let first = candidates.is_none();
         let candidates =
@@ -345,17 +339,18 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         let tier = crate::native::compile(&candidates, self.funcs, &hot)
             .map(|code| Box::new(Tier::new(code, &self.limits)))
             .or(tier);
-        let (left, rewarms) = if first {
-            (crate::native::LATE_CALLS, rewarms)
+        let rewarms = if first {
+            rewarms
         } else {
-            (left, rewarms.saturating_sub(1))
+            rewarms.saturating_sub(1)
         };
         self.native = match (rewarms, tier) {
             (0, Some(tier)) => Native::Ready(tier),
             (0, None) => Native::Off,
             (_, tier) => {
                 let warming = Warming {
-                    left,
+                    // From now on only a late hot function compiles again.
+                    left: u32::MAX,
                     rewarms,
                     calls,
                     hot: threshold,
