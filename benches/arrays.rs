@@ -14,6 +14,11 @@
 //! (time(r) − time(0)) / r. Programs are compiled (and differentiated) once; each iteration
 //! runs one, as `dnrad run` would. The runs take seconds (the stencil's gradient about 25 s on
 //! the 2-core machine): select with `cargo bench --bench arrays -- dot/` and the like.
+//!
+//! The native tier compiles at each run's first call (`DNRAD_NATIVE=eager`), so a work's cost
+//! is its steady state: by default the tier compiles only after a warm-up of direct calls,
+//! which would put the first part of a short work on the VM and make its cost per element
+//! depend on how much work a run does (`benches/programs` measures whole runs by default).
 
 mod support;
 
@@ -164,6 +169,7 @@ fn program(work: &Work, n: usize, repeats: usize) -> Program {
 
 fn arrays(c: &mut Criterion) {
     dnrad::alloc::retain_freed_memory();
+    std::env::set_var("DNRAD_NATIVE", "eager");
     for group in ["dot", "matvec", "stencil", "gather"] {
         let mut g = c.benchmark_group(format!("{group}/vm"));
         g.sample_size(10);
