@@ -303,8 +303,8 @@ main = do
 #[test]
 fn arrays_are_read_in_place_also_by_loops_that_start_late() {
     // `dotA`'s loops read two arrays element by element; the first dot products come after
-    // 400 000 direct calls building the input (past the first warm-up window), so by default
-    // they are compiled at a later window. A hole read in native code bails to the VM's error.
+    // 400 000 direct calls building the input (past the first warm-up), so by default they are
+    // compiled late, when they become hot. A hole read in native code bails to the VM's error.
     let file = program(
         "arrays.hs",
         "\
