@@ -57,9 +57,8 @@ enum Native {
 }
 
 /// The direct calls left before the tier compiles (none to count once it has), how many more
-/// compiles a late hot function may start, how many calls each function had so
-/// far, how many make a function hot (compiled), and (once compiled) the functions the tier
-/// can compile.
+/// compiles a late hot function may start, how many calls each function had so far, how many
+/// make a function hot (compiled), and (once compiled) the functions the tier can compile.
 struct Warming {
     left: u32,
     rewarms: u32,
