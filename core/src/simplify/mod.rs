@@ -30,6 +30,7 @@ mod fold;
 mod fusion;
 mod known_calls;
 mod lift;
+mod literal_cases;
 mod local;
 mod terms;
 
@@ -855,7 +856,8 @@ pub fn simplify(program: &Program, keep: &[&str], options: Options) -> Program {
         program.clone()
     };
     let mut s = Simplifier::new(&mut program, keep);
-    let mut program = lift::lift_program(comprehension::walks(s.program(&program)));
+    let program = literal_cases::searches(s.program(&program));
+    let mut program = lift::lift_program(comprehension::walks(program));
     eta::expand(&mut program.binds);
     program
 }
