@@ -69,8 +69,7 @@ impl Callable {
                 (Runner::Interp(m), f)
             }
             Backend::Vm => {
-                let mut v = Vm::new(&self.compiled, &self.funcs, world, limits.clone())
-                    .with_native(crate::native::warm_calls());
+                let mut v = Vm::new(&self.compiled, &self.funcs, world, limits.clone());
                 let f = v.run(vm::entry_index(&self.compiled))?;
                 (Runner::Vm(v), f)
             }

@@ -1,7 +1,8 @@
 //! Between the VM's `Value`s and native code's scalars, by shape: a direct call's arguments
 //! unboxed into their bits, a result boxed from them, a list cell taken apart for native code
-//! (`uncons`), an array's element read (`array_index`). A `Ref` is the address of a `Value` that someone else keeps alive (an argument
-//! of the running native call, or a cell reachable from one): nothing here frees or keeps one.
+//! (`uncons`), an array's element read (`array_index`). A `Ref` is the address of a `Value`
+//! that someone else keeps alive (an argument of the running native call, or a cell reachable
+//! from one): nothing here frees or keeps one.
 
 use super::types::{Scalar, Shape};
 use crate::value::Value;

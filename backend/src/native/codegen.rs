@@ -56,10 +56,9 @@ impl Locs {
 
 fn clif(s: Scalar) -> ir::Type {
     match s {
-        Scalar::Int | Scalar::Char => ct::I64,
+        Scalar::Int | Scalar::Char | Scalar::Ref => ct::I64,
         Scalar::Double => ct::F64,
         Scalar::Bool => ct::I8,
-        Scalar::Ref => ct::I64,
     }
 }
 
@@ -867,19 +866,13 @@ impl Gen<'_, '_> {
         use PrimOp::*;
         let int = |cc| Some(cc);
         let icc = match op {
-            IntEq => int(IntCC::Equal),
-            IntNe => int(IntCC::NotEqual),
-            IntLt => int(IntCC::SignedLessThan),
-            IntLe => int(IntCC::SignedLessThanOrEqual),
-            IntGt => int(IntCC::SignedGreaterThan),
-            IntGe => int(IntCC::SignedGreaterThanOrEqual),
-            // Code points are below 2^21: as Int, in the order of `Char`.
-            CharEq => int(IntCC::Equal),
-            CharNe => int(IntCC::NotEqual),
-            CharLt => int(IntCC::SignedLessThan),
-            CharLe => int(IntCC::SignedLessThanOrEqual),
-            CharGt => int(IntCC::SignedGreaterThan),
-            CharGe => int(IntCC::SignedGreaterThanOrEqual),
+            // Code points are below 2^21: compared as Ints, in the order of `Char`.
+            IntEq | CharEq => int(IntCC::Equal),
+            IntNe | CharNe => int(IntCC::NotEqual),
+            IntLt | CharLt => int(IntCC::SignedLessThan),
+            IntLe | CharLe => int(IntCC::SignedLessThanOrEqual),
+            IntGt | CharGt => int(IntCC::SignedGreaterThan),
+            IntGe | CharGe => int(IntCC::SignedGreaterThanOrEqual),
             _ => None,
         };
         if let Some(cc) = icc {

@@ -1,14 +1,13 @@
 //! The native tier: the VM's scalar functions (direct entries computing only with `Int`,
-//! `Double`, `Bool`, products of them and lists read in place, see `types`) compiled to machine
-//! code with Cranelift (`codegen`) once per run, and called from the VM's direct calls
-//! (`glue`). Native code never reports an error:
-//! on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
+//! `Double`, `Char`, `Bool`, products of them, lists and arrays read in place, see `types`)
+//! compiled to machine code with Cranelift (`codegen`), and called from the VM's direct calls
+//! (`glue`). Native code never reports an error: on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
 //! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
 //! reports the error or hits the limit as it always has. The VM compiles once a run has made
-//! `WARM_CALLS` direct calls (or one function `EARLY_CALLS`), and again (up to `REWARMS` times) when a function it could
-//! compile becomes hot later (a loop that starts late); `DNRAD_NATIVE=off` in the environment turns the tier off,
-//! `DNRAD_NATIVE=eager` compiles at the first call (for the differential tests and
-//! benchmarks). This module must not change the VM's code or run anything itself.
+//! `WARM_CALLS` direct calls (or one function `EARLY_CALLS`), and again (up to `REWARMS`
+//! times) when a function it could compile becomes hot later (a loop that starts late);
+//! `DNRAD_NATIVE=off` in the environment turns the tier off, `DNRAD_NATIVE=eager` compiles
+//! at the first call (for the differential tests and benchmarks). This module must not change the VM's code or run anything itself.
 
 mod boxing;
 mod codegen;

@@ -1,6 +1,6 @@
 //! Which VM functions are scalar, and the shape of each of their registers before each
-//! instruction. A shape is a scalar (`Int`, `Double`, `Char`, `Bool`) or a constructor of known tag
-//! whose fields are shapes (a tuple or record of Doubles: native code holds its leaves
+//! instruction. A shape is a scalar (`Int`, `Double`, `Char`, `Bool`) or a constructor of
+//! known tag whose fields are shapes (a tuple or record of Doubles: native code holds its leaves
 //! unboxed). A direct entry's parameter and result shapes come from its binding's type in core
 //! (the resolved code carries no types; a data type of one constructor is a product); inside
 //! a function, a forward dataflow over the register code gives each register its shape from
@@ -18,8 +18,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 /// An unboxed value: `Value::Int`, `Value::Double`, `Value::Char` (its code point) or a Bool
-/// (`Value::Tag(0 | 1)`); or the
-/// address of a `Value` native code only reads (a list cell reachable from an argument).
+/// (`Value::Tag(0 | 1)`); or the address of a `Value` native code only reads (a list cell or
+/// an array reachable from an argument).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Scalar {
     Int,
@@ -169,15 +169,15 @@ fn shape_at(ty: &Type, products: &Products, depth: usize) -> Option<Shape> {
     if depth >= MAX_DEPTH {
         return None;
     }
-    if let (names::LIST, [elem]) = (name.as_str(), args.as_slice()) {
-        // A cell's head is taken apart into a buffer of `MAX_WIDTH` scalars and the tail.
-        let elem = shape_at(elem, products, depth + 1)?;
-        return (elem.width() <= MAX_WIDTH).then(|| Shape::List(elem.into()));
-    }
-    if let (dnrad_core::prim::PRIM_ARRAY, [elem]) = (name.as_str(), args.as_slice()) {
-        // An element is read into the same buffer as a list cell's head.
-        let elem = shape_at(elem, products, depth + 1)?;
-        return (elem.width() <= MAX_WIDTH).then(|| Shape::Array(elem.into()));
+    // A list cell's head or an array's element is read into a buffer of `MAX_WIDTH` scalars.
+    let read_in_place: Option<fn(Rc<Shape>) -> Shape> = match (name.as_str(), args.len()) {
+        (names::LIST, 1) => Some(Shape::List),
+        (dnrad_core::prim::PRIM_ARRAY, 1) => Some(Shape::Array),
+        _ => None,
+    };
+    if let Some(container) = read_in_place {
+        let elem = shape_at(&args[0], products, depth + 1)?;
+        return (elem.width() <= MAX_WIDTH).then(|| container(elem.into()));
     }
     let (params, fields) = products.get(name)?;
     if params.len() != args.len() {

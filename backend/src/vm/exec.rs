@@ -100,6 +100,8 @@ pub struct Vm<'p, 'o, 'w> {
 }
 
 impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
+    /// A VM running `funcs`, the code of `compiled`, with the native tier `DNRAD_NATIVE` asks
+    /// for (`native::warm_calls`).
     pub fn new(
         compiled: &'p Compiled,
         funcs: &'p [Function],
@@ -124,33 +126,30 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             world,
             bp_calls: 0,
             moved: Vec::new(),
-            native: Native::Off,
+            native: Self::native(crate::native::warm_calls(), funcs.len()),
             compiled,
         }
     }
 
-    /// This VM with direct calls of scalar functions running native code (see `native`),
-    /// compiled after `warm_calls` direct calls (`None`: never).
-    pub fn with_native(mut self, warm_calls: Option<u32>) -> Self {
-        self.native = match warm_calls {
-            None => Native::Off,
-            Some(left) => Native::Waiting(
-                Box::new(Warming {
-                    left,
-                    // Eager (no warm-up): every function at the first call, once.
-                    rewarms: if left == 0 { 0 } else { crate::native::REWARMS },
-                    calls: vec![0; self.funcs.len()],
-                    hot: if left == 0 {
-                        0
-                    } else {
-                        crate::native::HOT_CALLS
-                    },
-                    candidates: None,
-                }),
-                None,
-            ),
+    /// The native tier of a run: direct calls of scalar functions run native code (see
+    /// `native`) compiled after `warm_calls` direct calls (`None`: never).
+    fn native(warm_calls: Option<u32>, nfuncs: usize) -> Native {
+        let Some(left) = warm_calls else {
+            return Native::Off;
         };
-        self
+        // Eager (no warm-up): every function at the first call, once.
+        let (rewarms, hot) = match left {
+            0 => (0, 0),
+            _ => (crate::native::REWARMS, crate::native::HOT_CALLS),
+        };
+        let warming = Warming {
+            left,
+            rewarms,
+            calls: vec![0; nfuncs],
+            hot,
+            candidates: None,
+        };
+        Native::Waiting(Box::new(warming), None)
     }
 
     fn error(&self, span: Span, msg: impl Into<String>) -> Diagnostic {

@@ -31,8 +31,7 @@ pub fn run(
         return (Ok(()), 0);
     }
     let funcs = gen::generate(compiled);
-    let mut vm = exec::Vm::new(compiled, &funcs, world, limits.clone())
-        .with_native(crate::native::warm_calls());
+    let mut vm = exec::Vm::new(compiled, &funcs, world, limits.clone());
     let result = vm.run(entry_index(compiled)).map(drop);
     (result, vm.bp_calls)
 }

@@ -17,7 +17,8 @@
 //! then makes each walk a global with a direct entry. It must not touch a `concatMap` that is
 //! not the Prelude's, one applied to anything but a lambda and a list, or anything else.
 
-use crate::expr::{Alt, Bind, Expr, ExprKind};
+use super::terms::{call, list_case, map_children, var};
+use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::program::Program;
 use crate::span::Span;
@@ -96,7 +97,7 @@ impl Walks {
                 );
                 self.walk(&g, list, nil, e.span)
             }
-            None => super::terms::map_children(e, &mut |c| self.expr(c)),
+            None => map_children(e, &mut |c| self.expr(c)),
         }
     }
 
@@ -111,27 +112,14 @@ impl Walks {
             Name::from(format!("us#walk{n}")),
         );
         let (list_a, list_b) = (Type::list(a.clone()), Type::list(b.clone()));
-        let var = |v: &Name| Expr::new(ExprKind::Var(v.clone()), span);
-        let app = |f: Expr, arg: Expr| Expr::new(ExprKind::App(Box::new(f), Box::new(arg)), span);
-        let rest = app(var(&h), var(&us));
+        let rest = call(var(&h, span), vec![var(&us, span)], span);
         let cons = self.in_front(b, body, &rest);
-        let case = Expr::new(
-            ExprKind::Case(
-                Box::new(var(&ys)),
-                vec![
-                    Alt {
-                        con: Name::from("[]"),
-                        binders: vec![],
-                        rhs: end,
-                    },
-                    Alt {
-                        con: Name::from(":"),
-                        binders: vec![(x.clone(), a.clone()), (us.clone(), list_a.clone())],
-                        rhs: cons,
-                    },
-                ],
-                None,
-            ),
+        let case = list_case(
+            var(&ys, span),
+            end,
+            (x.clone(), a.clone()),
+            (us, list_a.clone()),
+            cons,
             span,
         );
         let bind = Bind {
@@ -140,10 +128,8 @@ impl Walks {
             rhs: Expr::new(ExprKind::Lam(ys, list_a, Box::new(case)), span),
             span,
         };
-        Expr::new(
-            ExprKind::LetRec(vec![bind], Box::new(app(var(&h), list))),
-            span,
-        )
+        let walk = call(var(&h, span), vec![list], span);
+        Expr::new(ExprKind::LetRec(vec![bind], Box::new(walk)), span)
     }
 
     /// The elements of `e` (a list of `b`s) in front of `rest`.
@@ -175,18 +161,10 @@ impl Walks {
                     return self.walk(&g, list, rest.clone(), span);
                 }
                 None => {
-                    let append = Expr::new(
-                        ExprKind::TyApp(
-                            Box::new(Expr::new(ExprKind::Var(Name::from(APPEND)), span)),
-                            vec![b.clone()],
-                        ),
-                        span,
-                    );
-                    let left = Expr::new(
-                        ExprKind::App(Box::new(append), Box::new(self.expr(e))),
-                        span,
-                    );
-                    ExprKind::App(Box::new(left), Box::new(rest.clone()))
+                    let append =
+                        ExprKind::TyApp(Box::new(var(&Name::from(APPEND), span)), vec![b.clone()]);
+                    let args = vec![self.expr(e), rest.clone()];
+                    return call(Expr::new(append, span), args, span);
                 }
             },
         };

@@ -9,9 +9,8 @@
 //! small one without binders (`0`, an `error` call) is taken. It must not touch any other
 //! chain.
 
-use super::terms::{map_children, small_size};
-use crate::expr::{Alt, Expr, ExprKind, Lit};
-use crate::name::Name;
+use super::terms::{if_, map_children, prim, small_size};
+use crate::expr::{Expr, ExprKind, Lit};
 use crate::prim::PrimOp;
 use crate::program::Program;
 use crate::span::Span;
@@ -131,21 +130,6 @@ fn split(c: &Chain, mut tests: Vec<(i64, &Expr, Expr)>, rest: &Expr) -> Expr {
 
 /// `case op x lit of True -> yes; False -> no`.
 fn decide(c: &Chain, op: PrimOp, lit: &Expr, yes: Expr, no: Expr) -> Expr {
-    let arm = |con: &str, rhs| Alt {
-        con: Name::from(con),
-        binders: Vec::new(),
-        rhs,
-    };
-    let test = Expr::new(
-        ExprKind::Prim(op, Vec::new(), vec![c.var.clone(), lit.clone()]),
-        c.span,
-    );
-    Expr::new(
-        ExprKind::Case(
-            Box::new(test),
-            vec![arm("True", yes), arm("False", no)],
-            None,
-        ),
-        c.span,
-    )
+    let test = prim(op, vec![c.var.clone(), lit.clone()], c.span);
+    if_(test, yes, no, c.span)
 }

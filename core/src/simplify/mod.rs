@@ -37,13 +37,13 @@ mod terms;
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
-use crate::program::{DataDecl, Program};
+use crate::program::Program;
 use crate::span::Span;
 use crate::types::Type;
 use std::collections::HashMap;
 use terms::{
-    atomic, count, instantiate, lambda, lambda_node, mentions, rename_var, replace_call,
-    small_size, spine, strip_ty_lams, subst_types, used_once,
+    atomic, call_of_one, count, instantiate, lambda, lambda_node, mentions, rename_var,
+    replace_call, small_size, spine, strip_ty_lams, subst_types, used_once,
 };
 
 /// How many nodes an inlined function body may have.
@@ -109,7 +109,7 @@ struct Simplifier {
     /// The data types of class dictionaries.
     dict_types: std::collections::HashSet<Name>,
     /// Each dictionary constructor's data type parameters and field types.
-    dictionary_fields: HashMap<Name, (Vec<Name>, Vec<Type>)>,
+    dictionary_fields: DictionaryConstructors,
     /// Globals bound to constants (`otherwise`), which `fold` substitutes.
     constant_globals: HashMap<Name, ExprKind>,
     /// The local lambdas in scope, whose calls bind their arguments first.
@@ -561,16 +561,7 @@ impl Simplifier {
         if self.joins.is_empty() {
             return None;
         }
-        let ExprKind::App(head, arg) = &e.kind else {
-            return None;
-        };
-        let (h, tys) = match &head.kind {
-            ExprKind::TyApp(h, tys) => (h.as_ref(), tys.as_slice()),
-            _ => (head.as_ref(), &[][..]),
-        };
-        let ExprKind::Var(f) = &h.kind else {
-            return None;
-        };
+        let (f, tys, arg) = call_of_one(e)?;
         let bind = self.joins.remove(f)?;
         let arg = self.expr(arg);
         // Taken apart, not copied: the body holds the chain of fallthroughs before it.
@@ -717,12 +708,7 @@ impl Simplifier {
         let ExprKind::Con(con, tys, args) = &spec.kind else {
             return None;
         };
-        let (params, field_tys) = self.dictionary_fields.get(con)?.clone();
-        let sub: Vec<(Name, Type)> = params.into_iter().zip(tys.iter().cloned()).collect();
-        let field_tys: Vec<Type> = field_tys
-            .iter()
-            .map(|t| subst(t, &sub, &mut self.fresh))
-            .collect();
+        let field_tys = field_types(&self.dictionary_fields, con, tys)?;
         let mut fields = Vec::with_capacity(args.len());
         let mut methods = Vec::new();
         for (i, (a, ty)) in args.iter().zip(field_tys).enumerate() {
@@ -735,7 +721,7 @@ impl Simplifier {
                 fields.push(field);
                 continue;
             }
-            let global = Name::from(format!("{name}#f{i}"));
+            let global = field_global(name, i);
             fields.push(Expr::new(ExprKind::Var(global.clone()), a.span));
             methods.push((global, ty, field));
         }
@@ -802,37 +788,29 @@ impl Simplifier {
 }
 
 /// Make every non-atomic field of a top-level dictionary a global of its own.
-fn hoist_dictionary_fields(program: &mut Program) -> HashMap<Name, (Name, Vec<Expr>)> {
-    let datas: HashMap<&Name, &DataDecl> = program
-        .datas
-        .iter()
-        .flat_map(|d| d.cons.iter().map(move |c| (&c.name, d)))
-        .collect();
+fn hoist_dictionary_fields(
+    program: &mut Program,
+    constructors: &DictionaryConstructors,
+) -> HashMap<Name, (Name, Vec<Expr>)> {
     let mut dictionaries = HashMap::new();
     let mut new_binds = Vec::new();
     for b in &mut program.binds {
         let ExprKind::Con(con, tys, args) = &b.rhs.kind else {
             continue;
         };
-        let Some(decl) = datas.get(con).filter(|_| con.as_str().ends_with("#D")) else {
+        let Some(field_tys) = field_types(constructors, con, tys) else {
             continue;
         };
-        let sub: Vec<(Name, Type)> = decl
-            .params
-            .iter()
-            .cloned()
-            .zip(tys.iter().cloned())
-            .collect();
         let mut fields = Vec::new();
-        for (i, (a, ft)) in args.iter().zip(&decl.cons[0].fields).enumerate() {
+        for (i, (a, ty)) in args.iter().zip(field_tys).enumerate() {
             if atomic(a) {
                 fields.push(a.clone());
                 continue;
             }
-            let name = Name::from(format!("{}#f{i}", b.name));
+            let name = field_global(&b.name, i);
             new_binds.push(Bind {
                 name: name.clone(),
-                ty: subst(ft, &sub, &mut 0),
+                ty,
                 rhs: a.clone(),
                 span: a.span,
             });
@@ -844,6 +822,50 @@ fn hoist_dictionary_fields(program: &mut Program) -> HashMap<Name, (Name, Vec<Ex
     }
     program.binds.extend(new_binds);
     dictionaries
+}
+
+/// The data types of class dictionaries: one constructor, `C#D`.
+fn dictionary_types(program: &Program) -> std::collections::HashSet<Name> {
+    program
+        .datas
+        .iter()
+        .filter(|d| d.cons.len() == 1 && d.cons[0].name.as_str().ends_with("#D"))
+        .map(|d| d.name.clone())
+        .collect()
+}
+
+/// Each class dictionary constructor (`C#D`): its data type's parameters and its field types.
+type DictionaryConstructors = HashMap<Name, (Vec<Name>, Vec<Type>)>;
+
+fn dictionary_constructors(
+    program: &Program,
+    dict_types: &std::collections::HashSet<Name>,
+) -> DictionaryConstructors {
+    program
+        .datas
+        .iter()
+        .filter(|d| dict_types.contains(&d.name))
+        .map(|d| {
+            let con = &d.cons[0];
+            (con.name.clone(), (d.params.clone(), con.fields.clone()))
+        })
+        .collect()
+}
+
+/// The field types of dictionary constructor `con` at type arguments `tys`.
+fn field_types(
+    constructors: &DictionaryConstructors,
+    con: &Name,
+    tys: &[Type],
+) -> Option<Vec<Type>> {
+    let (params, fields) = constructors.get(con)?;
+    let sub: Vec<(Name, Type)> = params.iter().cloned().zip(tys.iter().cloned()).collect();
+    Some(fields.iter().map(|t| subst(t, &sub, &mut 0)).collect())
+}
+
+/// The global that field `i` of dictionary `dict` becomes.
+fn field_global(dict: &Name, i: usize) -> Name {
+    Name::from(format!("{dict}#f{i}"))
 }
 
 /// Simplify a program (see the module comment); the globals named in `keep` are never inlined
@@ -877,7 +899,9 @@ pub fn fuse(program: &Program, keep: &[&str]) -> Program {
 impl Simplifier {
     /// A simplifier for `program`, whose dictionaries' fields it makes globals first.
     fn new(program: &mut Program, keep: &[&str]) -> Simplifier {
-        let dictionaries = hoist_dictionary_fields(program);
+        let dict_types = dictionary_types(program);
+        let dictionary_fields = dictionary_constructors(program, &dict_types);
+        let dictionaries = hoist_dictionary_fields(program, &dictionary_fields);
         let kept = |b: &&Bind| !keep.contains(&b.name.as_str());
         let selectors = program
             .binds
@@ -903,21 +927,6 @@ impl Simplifier {
             .filter_map(|b| fusion::consumer(b).map(|c| (b.name.clone(), c)))
             .collect();
         let wrappers = fusion::wrappers(&unfolds, &consumers);
-        let dict_types: std::collections::HashSet<Name> = program
-            .datas
-            .iter()
-            .filter(|d| d.cons.len() == 1 && d.cons[0].name.as_str().ends_with("#D"))
-            .map(|d| d.name.clone())
-            .collect();
-        let dictionary_fields = program
-            .datas
-            .iter()
-            .filter(|d| dict_types.contains(&d.name))
-            .map(|d| {
-                let con = &d.cons[0];
-                (con.name.clone(), (d.params.clone(), con.fields.clone()))
-            })
-            .collect();
         let specialisable = program
             .binds
             .iter()

@@ -1,13 +1,78 @@
 //! Term utilities of the simplifier: seeing through type abstractions and twins, sizes and
 //! occurrences, substitution of variables and type variables, and rebuilding a term around
-//! transformed children. Names are unique in core, so none of these renames binders.
+//! transformed children, and small constructors of terms. Names are unique in core, so none of
+//! these renames binders.
 
-use crate::expr::{Bind, Expr, ExprKind};
+use crate::expr::{Alt, Bind, Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
+use crate::prim::PrimOp;
 use crate::span::Span;
 use crate::types::Type;
 use std::collections::HashMap;
+
+// Small constructors of core terms, so that passes building code read like the code.
+
+pub(super) fn var(x: &Name, span: Span) -> Expr {
+    Expr::new(ExprKind::Var(x.clone()), span)
+}
+
+pub(super) fn call(f: Expr, args: Vec<Expr>, span: Span) -> Expr {
+    args.into_iter().fold(f, |f, a| {
+        Expr::new(ExprKind::App(Box::new(f), Box::new(a)), span)
+    })
+}
+
+pub(super) fn prim(op: PrimOp, args: Vec<Expr>, span: Span) -> Expr {
+    Expr::new(ExprKind::Prim(op, Vec::new(), args), span)
+}
+
+pub(super) fn let_(name: Name, ty: Type, rhs: Expr, body: Expr, span: Span) -> Expr {
+    let bind = Bind {
+        name,
+        ty,
+        rhs,
+        span,
+    };
+    Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), span)
+}
+
+/// `case c of True -> yes; False -> no`.
+pub(super) fn if_(c: Expr, yes: Expr, no: Expr, span: Span) -> Expr {
+    let alt = |con: &str, rhs| Alt {
+        con: Name::new(con),
+        binders: Vec::new(),
+        rhs,
+    };
+    Expr::new(
+        ExprKind::Case(Box::new(c), vec![alt("True", yes), alt("False", no)], None),
+        span,
+    )
+}
+
+/// `case scrut of [] -> nil; head : tail -> cons`, the binders with their types.
+pub(super) fn list_case(
+    scrut: Expr,
+    nil: Expr,
+    head: (Name, Type),
+    tail: (Name, Type),
+    cons: Expr,
+    span: Span,
+) -> Expr {
+    let alts = vec![
+        Alt {
+            con: Name::new("[]"),
+            binders: Vec::new(),
+            rhs: nil,
+        },
+        Alt {
+            con: Name::new(":"),
+            binders: vec![head, tail],
+            rhs: cons,
+        },
+    ];
+    Expr::new(ExprKind::Case(Box::new(scrut), alts, None), span)
+}
 
 /// `e` with the variable `from` replaced by `to` (which no binder in `e` captures).
 pub(super) fn rename_var(e: &Expr, from: &Name, to: &Expr) -> Expr {
@@ -179,23 +244,34 @@ pub(super) fn used_once(e: &Expr) -> std::collections::HashSet<Name> {
         .collect()
 }
 
+/// `e` as a call `f @tys arg` of a variable of one argument: `f`, `tys`, `arg`.
+pub(super) fn call_of_one(e: &Expr) -> Option<(&Name, &[Type], &Expr)> {
+    let ExprKind::App(head, arg) = &e.kind else {
+        return None;
+    };
+    let (h, tys) = match &head.kind {
+        ExprKind::TyApp(h, tys) => (h.as_ref(), tys.as_slice()),
+        _ => (head.as_ref(), &[][..]),
+    };
+    match &h.kind {
+        ExprKind::Var(f) => Some((f, tys, arg)),
+        _ => None,
+    }
+}
+
 /// `e` with the call `f @tys arg` replaced by `make(tys, arg, span)`.
 pub(super) fn replace_call(
     e: &Expr,
     f: &Name,
     make: &mut dyn FnMut(&[Type], Expr, Span) -> Expr,
 ) -> Expr {
-    if let ExprKind::App(head, arg) = &e.kind {
-        let (h, tys) = match &head.kind {
-            ExprKind::TyApp(h, tys) => (h.as_ref(), tys.as_slice()),
-            _ => (head.as_ref(), &[][..]),
-        };
-        if matches!(&h.kind, ExprKind::Var(n) if n == f) {
+    match call_of_one(e) {
+        Some((g, tys, arg)) if g == f => {
             let arg = replace_call(arg, f, make);
-            return make(tys, arg, e.span);
+            make(tys, arg, e.span)
         }
+        _ => map_children(e, &mut |c| replace_call(c, f, make)),
     }
-    map_children(e, &mut |c| replace_call(c, f, make))
 }
 
 /// `e` with type variables replaced in every type annotation.

@@ -381,16 +381,6 @@ pub(crate) fn let_value(name: Name, rhs: UExpr, body: UExpr, span: Span) -> UExp
 }
 
 fn let_one(name: Name, rhs: UExpr, body: UExpr, span: Span, kind: BindKind) -> UExpr {
-    let bind = UBind {
-        source_name: name.to_string(),
-        name,
-        sig: None,
-        rhs,
-        kind,
-        span,
-    };
-    UExpr {
-        kind: UKind::Let(vec![bind], Box::new(body)),
-        span,
-    }
+    let source_name = name.to_string();
+    build::let_of_kind(name, &source_name, rhs, body, span, kind)
 }

@@ -52,12 +52,24 @@ pub fn int_lit(n: i64, span: Span) -> UExpr {
 
 /// `let x = rhs in body`, for a variable the user wrote as `source_name`.
 pub fn let_(x: Name, source_name: &str, rhs: UExpr, body: UExpr, span: Span) -> UExpr {
+    let_of_kind(x, source_name, rhs, body, span, BindKind::Value)
+}
+
+/// `let x = rhs in body`, generalised as `kind` says.
+pub fn let_of_kind(
+    x: Name,
+    source_name: &str,
+    rhs: UExpr,
+    body: UExpr,
+    span: Span,
+    kind: BindKind,
+) -> UExpr {
     let bind = UBind {
         name: x,
         source_name: source_name.to_string(),
         sig: None,
         rhs,
-        kind: BindKind::Value,
+        kind,
         span,
     };
     UExpr {

@@ -5,10 +5,12 @@
 //! or the nil case after a range's last element). Every copy of a consumer case or of a
 //! transformer's lambda gets fresh binders. It decides nothing about whether to fuse.
 
-use super::super::terms::{freshen, lambda, rename_var, replace_calls};
+use super::super::terms::{
+    call, freshen, if_, lambda, let_, list_case, prim, rename_var, replace_calls, var,
+};
 use super::super::Simplifier;
 use super::source::{Base, Number, Source, Stage};
-use crate::expr::{Alt, Bind, Expr, ExprKind, Lit};
+use crate::expr::{Bind, Expr, ExprKind, Lit};
 use crate::name::Name;
 use crate::prim::PrimOp;
 use crate::span::Span;
@@ -47,43 +49,6 @@ pub(super) enum Cont {
 struct Pre {
     check: Option<(Expr, Expr)>,
     bind: Option<(Name, Type, Expr)>,
-}
-
-fn var(x: &Name, span: Span) -> Expr {
-    Expr::new(ExprKind::Var(x.clone()), span)
-}
-
-fn call(f: Expr, args: Vec<Expr>, span: Span) -> Expr {
-    args.into_iter().fold(f, |f, a| {
-        Expr::new(ExprKind::App(Box::new(f), Box::new(a)), span)
-    })
-}
-
-fn prim(op: PrimOp, args: Vec<Expr>, span: Span) -> Expr {
-    Expr::new(ExprKind::Prim(op, Vec::new(), args), span)
-}
-
-fn let_(name: Name, ty: Type, rhs: Expr, body: Expr, span: Span) -> Expr {
-    let bind = Bind {
-        name,
-        ty,
-        rhs,
-        span,
-    };
-    Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), span)
-}
-
-/// `case c of True -> yes; False -> no`.
-fn if_(c: Expr, yes: Expr, no: Expr, span: Span) -> Expr {
-    let alt = |con: &str, rhs| Alt {
-        con: Name::new(con),
-        binders: Vec::new(),
-        rhs,
-    };
-    Expr::new(
-        ExprKind::Case(Box::new(c), vec![alt("True", yes), alt("False", no)], None),
-        span,
-    )
 }
 
 /// The lets of `binds` around `body`, the first outermost.
@@ -395,19 +360,7 @@ impl Simplifier {
                 };
                 let cons = self.element(inst, stages, &var(&h, span), &q, &k);
                 let nil = self.resume(inst, done, &q);
-                let alts = vec![
-                    Alt {
-                        con: Name::new("[]"),
-                        binders: Vec::new(),
-                        rhs: nil,
-                    },
-                    Alt {
-                        con: Name::new(":"),
-                        binders: vec![(h, elem), (t, lt.clone())],
-                        rhs: cons,
-                    },
-                ];
-                let body = Expr::new(ExprKind::Case(Box::new(var(&s, span)), alts, None), span);
+                let body = list_case(var(&s, span), nil, (h, elem), (t, lt.clone()), cons, span);
                 let pre = Pre {
                     check: None,
                     bind: None,
