@@ -1,4 +1,4 @@
-//! Loading a program's modules: the Prelude, the main file, and every module it imports,
+//! Loading a program's modules: the main file and every module it imports,
 //! transitively — the user's own (`import Geometry.Vector` is `Geometry/Vector.hs` or `.lhs` in a
 //! directory of the search path) before the standard library's. Each file is read, added to the
 //! `Sources` and parsed once; the result lists the modules so that each comes after the modules
@@ -8,7 +8,7 @@ use crate::sources::{SourceFile, Sources};
 use dnrad_core::{Diagnostic, ErrorKind, FileId};
 use dnrad_frontend::ast::{Ident, Module};
 use dnrad_frontend::desugar::{ModuleKind, SourceModule};
-use dnrad_frontend::{library, prelude, source};
+use dnrad_frontend::{library, source};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -53,9 +53,10 @@ struct Loader<'a> {
     order: Vec<Loaded>,
 }
 
-/// Load the Prelude, the main file (`FileId::MAIN` of `sources`) and everything it imports.
+/// Load the main file (`FileId::MAIN` of `sources`) and everything it imports, in the order
+/// the desugarer takes them after the Prelude (which the checked Prelude environment holds:
+/// `against_prelude::PreludeEnv`).
 pub fn load(sources: &mut Sources) -> Result<Vec<Loaded>, Vec<Diagnostic>> {
-    let prelude = parse_file(prelude::PRELUDE_SOURCE, FileId::PRELUDE, false)?;
     let (text, literate) = match sources.get(FileId::MAIN) {
         Some(f) => (f.text.clone(), is_literate(&f.name)),
         None => (String::new(), false),
@@ -69,11 +70,7 @@ pub fn load(sources: &mut Sources) -> Result<Vec<Loaded>, Vec<Diagnostic>> {
         sources,
         state: HashMap::from([("Prelude".to_string(), State::Done)]),
         stack: Vec::new(),
-        order: vec![Loaded {
-            name: "Prelude".into(),
-            kind: ModuleKind::Prelude,
-            ast: prelude,
-        }],
+        order: Vec::new(),
     };
     loader.visit(name, ModuleKind::Main, main)?;
     Ok(loader.order)

@@ -1,5 +1,5 @@
 //! The compilation pipeline, one call per crate boundary:
-//! source -> tokens -> layout -> AST (per file) -> untyped core (desugar, with the Prelude) ->
+//! source -> tokens -> layout -> AST (per file) -> untyped core (desugar, against the Prelude) ->
 //! typed core (inference + dictionary elaboration) -> differentiated core (when the program uses
 //! grad, vjp or jvp) -> interpreter or VM, running in a `World` (the program's streams).
 //! Errors stay values; with `Options::lint` the core lint re-checks the IR after every pass.
@@ -8,7 +8,8 @@ use crate::sources::{SourceFile, Sources};
 use dnrad_ad::Mode;
 use dnrad_backend::{Backend, World};
 use dnrad_core::{lint, Diagnostic, ErrorKind, FileId, Program, Span};
-use dnrad_frontend::{desugar, prelude, typecheck};
+use dnrad_frontend::against_prelude::PreludeEnv;
+use dnrad_frontend::prelude;
 use std::io::Write;
 
 /// Stack size of the thread that runs the compiler and the interpreter: deep recursion in the
@@ -99,13 +100,23 @@ fn lint_pass(program: &Program, pass: &str) -> Result<(), Vec<Diagnostic>> {
     })
 }
 
+thread_local! {
+    /// The Prelude, checked at a thread's first compilation and kept: it is a constant of the
+    /// binary, so checking it again would give the same environment and core. A REPL entry, a
+    /// fuzz input or a test's program then costs its own modules (the CLI and the REPL compile
+    /// on one thread).
+    static PRELUDE: Result<PreludeEnv, Vec<Diagnostic>> = PreludeEnv::new();
+}
+
 /// Compile the Prelude, the user's file (`FileId::MAIN` in `sources`) and the modules it imports
 /// (added to `sources`) to core.
 pub fn compile(sources: &mut Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
     let modules = crate::modules::load(sources)?;
     let inputs: Vec<_> = modules.iter().map(|m| m.source()).collect();
-    let untyped = desugar::desugar(&inputs, options.entry)?;
-    let typed = typecheck::typecheck(&untyped)?;
+    let typed = PRELUDE.with(|prelude| match prelude {
+        Ok(prelude) => prelude.check_program(&inputs, options.entry),
+        Err(diagnostics) => Err(diagnostics.clone()),
+    })?;
     if options.lint {
         lint_pass(&typed, "type inference")?;
     }

@@ -1,19 +1,22 @@
 //! Checking a program's modules against a Prelude checked once: `PreludeEnv::new` parses,
-//! desugars and type-checks the Prelude and keeps the desugarer's tables and the type
-//! checker's environment; `PreludeEnv::check` desugars and type-checks other modules against
-//! copies of them, at the cost of those modules (and of copying the environment) alone. For
-//! tools that check many small programs (the fuzz targets); the driver checks whole programs
-//! (`desugar::desugar`, `typecheck::typecheck`). It must not differ from them in what it accepts.
+//! desugars and type-checks the Prelude and keeps the desugarer's tables, the type checker's
+//! environment and the Prelude's core; `PreludeEnv::check` desugars and type-checks other
+//! modules against copies of them, at the cost of those modules (and of copying the
+//! environment) alone. The driver checks every program this way (keeping one `PreludeEnv` per
+//! compiler thread), so a REPL entry, a fuzz input or a server's compilation does not check
+//! the Prelude again. It must not differ from checking the whole program at once
+//! (`desugar::desugar`, `typecheck::typecheck`) in what it accepts or the core it gives.
 
 use crate::desugar::{self, ModuleKind, PreludeScope, SourceModule};
 use crate::typecheck::{self, PreludeTypes};
 use crate::{prelude, source};
 use dnrad_core::{Diagnostic, FileId, Program};
 
-/// The Prelude's scope and types.
+/// The Prelude's scope, types and core.
 pub struct PreludeEnv {
     scope: PreludeScope,
     types: PreludeTypes,
+    core: Program,
 }
 
 impl PreludeEnv {
@@ -21,8 +24,8 @@ impl PreludeEnv {
     pub fn new() -> Result<PreludeEnv, Vec<Diagnostic>> {
         let ast = source::parse_text(prelude::PRELUDE_SOURCE, FileId::PRELUDE, false)?;
         let (scope, untyped) = desugar::desugar_prelude(&ast)?;
-        let (types, _) = typecheck::typecheck_prelude(&untyped)?;
-        Ok(PreludeEnv { scope, types })
+        let (types, core) = typecheck::typecheck_prelude(&untyped)?;
+        Ok(PreludeEnv { scope, types, core })
     }
 
     /// Desugar and type-check `modules` (each after the modules it imports; the Prelude is
@@ -31,6 +34,20 @@ impl PreludeEnv {
     pub fn check(&self, modules: &[SourceModule], entry: &str) -> Result<Program, Vec<Diagnostic>> {
         let untyped = desugar::desugar_after_prelude(&self.scope, modules, entry)?;
         typecheck::typecheck_after_prelude(&self.types, &untyped)
+    }
+
+    /// The core of the whole program of the Prelude and `modules` (as `check`).
+    pub fn check_program(
+        &self,
+        modules: &[SourceModule],
+        entry: &str,
+    ) -> Result<Program, Vec<Diagnostic>> {
+        let modules = self.check(modules, entry)?;
+        let mut program = self.core.clone();
+        program.datas.extend(modules.datas);
+        program.binds.extend(modules.binds);
+        program.entry = modules.entry;
+        Ok(program)
     }
 
     /// Check one main module that imports nothing but the Prelude.
@@ -48,7 +65,6 @@ impl PreludeEnv {
 mod tests {
     use super::*;
     use crate::ast::Module;
-    use std::collections::HashSet;
 
     fn parse(text: &str, file: FileId) -> Module {
         source::parse_text(text, file, false).unwrap_or_else(|e| panic!("{e:?}"))
@@ -88,15 +104,25 @@ mod tests {
         ];
         for text in programs {
             let main = parse(text, FileId::MAIN);
-            let (staged, full) = (env.check_main(&main), whole(&main));
+            let module = SourceModule {
+                name: "Main".into(),
+                kind: ModuleKind::Main,
+                ast: &main,
+            };
+            let (staged, full) = (env.check_program(&[module], "main"), whole(&main));
             assert_eq!(messages(&staged), messages(&full), "{text}");
             if let (Ok(staged), Ok(full)) = (staged, full) {
-                let names: HashSet<_> = full.binds.iter().map(|b| &b.name).collect();
-                assert!(
-                    staged.binds.iter().all(|b| names.contains(&b.name)),
-                    "{text}"
-                );
-                assert!(staged.entry.is_some() && full.entry.is_some(), "{text}");
+                // The same bindings and data types, in another order (which means nothing).
+                let sorted = |p: &Program| {
+                    let mut binds: Vec<_> = p.binds.iter().map(|b| format!("{b:?}")).collect();
+                    let mut datas: Vec<_> = p.datas.iter().map(|d| format!("{d:?}")).collect();
+                    binds.sort();
+                    datas.sort();
+                    (binds, datas)
+                };
+                assert_eq!(sorted(&staged), sorted(&full), "{text}");
+                assert_eq!(staged.entry, full.entry, "{text}");
+                assert!(staged.entry.is_some(), "{text}");
             }
         }
     }

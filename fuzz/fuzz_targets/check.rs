@@ -1,7 +1,7 @@
 //! Fuzz target `check`: an input as a whole program through what `dnrad check` runs
 //! (`pipeline::compile` with the lint: the Prelude, standard library imports, desugaring,
-//! type inference), diagnostics rendered. Each input checks the Prelude again (~0.05 s), so
-//! this target makes fewer executions than `typecheck`.
+//! type inference), diagnostics rendered. The Prelude is checked once, at the compiler thread's
+//! first input (`pipeline::compile` keeps it per thread).
 //! Contract: core or diagnostics, never a panic, a stack overflow or an abort.
 #![no_main]
 

@@ -234,9 +234,9 @@ impl Tc {
                 defaults.insert((cname.clone(), m.clone()), default_name(cname, m));
             }
         }
-        let defined: std::collections::HashSet<Name> =
-            self.out.iter().map(|b| b.name.clone()).collect();
-        defaults.retain(|_, n| defined.contains(n));
+        // The default methods of this program's classes and of the classes checked before it
+        // (the Prelude's, when checking against it) are globals by now.
+        defaults.retain(|_, n| self.globals.contains_key(n));
         instances
             .iter()
             .filter_map(|inst| self.instance_dictionary(inst, &defaults).err())
