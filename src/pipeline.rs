@@ -10,6 +10,7 @@ use dnrad_backend::{Backend, World};
 use dnrad_core::{lint, Diagnostic, ErrorKind, FileId, Program, Span};
 use dnrad_frontend::against_prelude::PreludeEnv;
 use dnrad_frontend::prelude;
+use std::cell::Cell;
 use std::io::Write;
 
 /// Stack size of the thread that runs the compiler and the interpreter: deep recursion in the
@@ -83,7 +84,16 @@ pub fn parse_file(
 }
 
 fn lint_pass(program: &Program, pass: &str) -> Result<(), Vec<Diagnostic>> {
-    lint::lint_program(program).map_err(|errors| {
+    lint_some(program, pass, |_| true)
+}
+
+/// The lint of the bindings `which` selects (and the entry).
+fn lint_some(
+    program: &Program,
+    pass: &str,
+    which: impl Fn(&dnrad_core::Bind) -> bool,
+) -> Result<(), Vec<Diagnostic>> {
+    lint::lint_bindings(program, which).map_err(|errors| {
         errors
             .into_iter()
             .map(|e| {
@@ -106,6 +116,9 @@ thread_local! {
     /// fuzz input or a test's program then costs its own modules (the CLI and the REPL compile
     /// on one thread).
     static PRELUDE: Result<PreludeEnv, Vec<Diagnostic>> = PreludeEnv::new();
+    /// Whether the lint has checked the Prelude's core on this thread: after type inference
+    /// it is the same core every time, so later lints check the other modules' bindings only.
+    static PRELUDE_LINTED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Compile the Prelude, the user's file (`FileId::MAIN` in `sources`) and the modules it imports
@@ -118,7 +131,11 @@ pub fn compile(sources: &mut Sources, options: Options) -> Result<Program, Vec<D
         Err(diagnostics) => Err(diagnostics.clone()),
     })?;
     if options.lint {
-        lint_pass(&typed, "type inference")?;
+        let whole = !PRELUDE_LINTED.get();
+        lint_some(&typed, "type inference", |b| {
+            whole || b.span.file != FileId::PRELUDE
+        })?;
+        PRELUDE_LINTED.set(true);
     }
     Ok(typed)
 }

@@ -40,11 +40,9 @@ pub fn write_diagnostic(w: &mut dyn Write, sources: &Sources, diag: &Diagnostic,
     for note in &diag.notes {
         report = report.with_note(note);
     }
-    let cache = ariadne::sources(
-        sources
-            .files()
-            .map(|(_, f)| (f.name.clone(), f.text.clone())),
-    );
+    // Every label is in the diagnostic's file: only that one is indexed (not the Prelude's
+    // 70 KB for each diagnostic of a user's file).
+    let cache = ariadne::sources([(name, file.text.clone())]);
     if report.finish().write(cache, &mut *w).is_err() {
         let _ = writeln!(w, "{headline}");
     }

@@ -84,20 +84,6 @@ impl Sources {
         }
     }
 
-    pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        let user = self
-            .files
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (FileId(i as u32), f));
-        let library = self
-            .library
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (FileId(FileId::LIBRARY.0 + i as u32), f));
-        user.chain(library)
-    }
-
     /// `name:line:col` of the start of a span, if it points into a known file.
     pub fn location(&self, span: Span) -> Option<String> {
         let file = self.get(span.file)?;

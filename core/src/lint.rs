@@ -2,7 +2,7 @@
 //! pass it; tests run it on the core of every corpus program. It reports problems as values with
 //! the offending node's span and the top-level binding they are in; it never changes the program.
 
-use crate::expr::{Expr, ExprKind};
+use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::program::{DataDecl, Program};
 use crate::scoped::ScopedMap;
@@ -381,9 +381,18 @@ fn new_lint(program: &Program) -> Lint<'_> {
 
 /// Type-check a whole program.
 pub fn lint_program(program: &Program) -> Result<(), Vec<LintError>> {
+    lint_bindings(program, |_| true)
+}
+
+/// Check the bindings of `program` that `which` selects, and its entry (the others give the
+/// types of their names).
+pub fn lint_bindings(
+    program: &Program,
+    which: impl Fn(&Bind) -> bool,
+) -> Result<(), Vec<LintError>> {
     let mut lint = new_lint(program);
     let mut errors = Vec::new();
-    for b in &program.binds {
+    for b in program.binds.iter().filter(|b| which(b)) {
         let r = lint
             .type_of(&b.rhs)
             .and_then(|t| lint.expect(&format!("binding `{}`", b.name), &b.ty, &t, b.span));
