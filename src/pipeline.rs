@@ -12,6 +12,7 @@ use dnrad_frontend::against_prelude::PreludeEnv;
 use dnrad_frontend::prelude;
 use std::cell::Cell;
 use std::io::Write;
+use std::sync::atomic::AtomicBool;
 
 /// Stack size of the thread that runs the compiler and the interpreter: deep recursion in the
 /// user's program lives on the interpreter's heap-allocated stack, but compiler passes recurse over
@@ -38,6 +39,8 @@ pub struct Options {
     pub max_heap: Option<usize>,
     /// Fuse list consumers with their producers (`--no-fusion` turns it off), on both backends.
     pub fusion: bool,
+    /// A flag that stops a run once set (the REPL's Ctrl-C).
+    pub interrupt: Option<&'static AtomicBool>,
 }
 
 impl Default for Options {
@@ -51,6 +54,7 @@ impl Default for Options {
             max_time: None,
             max_heap: None,
             fusion: true,
+            interrupt: None,
         }
     }
 }
@@ -64,7 +68,9 @@ impl Options {
             (None, Some(_)) => usize::MAX,
             (None, None) => dnrad_backend::DEFAULT_MAX_DEPTH,
         };
-        dnrad_backend::Limits::new(depth, self.max_time).with_heap(heap)
+        dnrad_backend::Limits::new(depth, self.max_time)
+            .with_heap(heap)
+            .with_interrupt(self.interrupt)
     }
 }
 

@@ -164,6 +164,81 @@ fn an_entry_past_max_time_stops_with_an_error_and_the_session_goes_on() {
     assert!(out.stderr.contains("time limit exceeded"), "{}", out.stderr);
 }
 
+/// Ctrl-C (SIGINT, sent until the session moves on) stops the running entry, native loop or
+/// not, and the session runs the next entries with its definitions.
+fn ctrl_c_stops_an_endless_loop(backend: &str) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dnrad"))
+        .arg("repl")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start dnrad");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = format!(
+        ":set backend {backend}\n:{{\nloop :: Int -> Int\nloop n = if n < 0 then n else loop (n + 1)\n:}}\n\
+         putStrLn \"start\"\nloop 1\nputStrLn \"after\"\nloop 2\nputStrLn \"end\"\n"
+    );
+    stdin.write_all(input.as_bytes()).unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines, received) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l| l == "after") {
+        assert!(Instant::now() < deadline, "not interrupted: {seen:?}");
+        match received.recv_timeout(Duration::from_millis(200)) {
+            Ok(line) => seen.push(line),
+            // SAFETY: `kill` with a child's pid and a signal number has no memory effects.
+            Err(_) if seen.iter().any(|l| l == "start") => unsafe {
+                assert_eq!(libc::kill(child.id() as i32, libc::SIGINT), 0);
+            },
+            Err(_) => {}
+        }
+    }
+    // The second loop too.
+    while !seen.iter().any(|l| l == "end") {
+        assert!(Instant::now() < deadline, "not interrupted twice: {seen:?}");
+        match received.recv_timeout(Duration::from_millis(200)) {
+            Ok(line) => seen.push(line),
+            // SAFETY: as above.
+            Err(_) => unsafe {
+                assert_eq!(libc::kill(child.id() as i32, libc::SIGINT), 0);
+            },
+        }
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("dnrad did not finish");
+    reader.join().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(seen, ["start", "after", "end"], "{stderr}");
+    // Each error names it twice: in its headline and at its location.
+    assert_eq!(
+        stderr.matches("interrupted (Ctrl-C)").count(),
+        4,
+        "{stderr}"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_an_entry_on_the_vm() {
+    ctrl_c_stops_an_endless_loop("vm");
+}
+
+#[test]
+fn ctrl_c_stops_an_entry_on_the_interpreter() {
+    ctrl_c_stops_an_endless_loop("interp");
+}
+
 #[test]
 fn an_entry_past_max_heap_stops_with_an_error_and_its_memory_is_freed() {
     // The second run of the growing entry fails like the first: the count dropped back in

@@ -1,5 +1,5 @@
-//! The resource limits of a run (both backends): call depth, time (`--max-time`) and heap
-//! (`--max-heap`). The machines call `tick` on every call and `reserve` before a primitive
+//! The resource limits of a run (both backends): call depth, time (`--max-time`), heap
+//! (`--max-heap`) and an interruption (the REPL's Ctrl-C). The machines call `tick` on every call and `reserve` before a primitive
 //! that allocates a size it knows; this module only turns readings into error messages. The heap
 //! is read through a `HeapGauge` the caller provides (the `dnrad` binary's counting allocator):
 //! the backend must not depend on any allocator, and without a gauge there is no heap limit.
@@ -32,6 +32,8 @@ pub struct Limits {
     pub max_time: Option<Duration>,
     /// The heap a run may use (`--max-heap`).
     pub heap: Option<HeapGauge>,
+    /// Set (by a signal handler) when the run is to stop: read with the clock.
+    pub interrupt: Option<&'static AtomicBool>,
     /// When the limits were made: the run starts then.
     started: Instant,
     /// Calls since the clock was last read.
@@ -55,6 +57,7 @@ impl Limits {
             max_depth,
             max_time,
             heap: None,
+            interrupt: None,
             started: Instant::now(),
             ticks: Cell::new(0),
         }
@@ -63,6 +66,11 @@ impl Limits {
     /// These limits with the heap limit `heap` (none when `None`).
     pub fn with_heap(self, heap: Option<HeapGauge>) -> Limits {
         Limits { heap, ..self }
+    }
+
+    /// These limits, stopping the run once `interrupt` is set (none when `None`).
+    pub fn with_interrupt(self, interrupt: Option<&'static AtomicBool>) -> Limits {
+        Limits { interrupt, ..self }
     }
 
     /// The error of a run that would go `depth` frames deep, if that is too deep or its frames
@@ -93,7 +101,7 @@ impl Limits {
     }
 
     /// A call (tail calls too, so a loop is counted): the error of a run past its heap limit,
-    /// and every `CALLS_PER_CLOCK` calls, of one that has run out of time.
+    /// and every `CALLS_PER_CLOCK` calls, of one that has run out of time or is interrupted.
     #[inline]
     pub(crate) fn tick(&self) -> Result<(), String> {
         if let Some(heap) = &self.heap {
@@ -101,25 +109,41 @@ impl Limits {
                 self.reserve(|| 0)?;
             }
         }
-        let Some(max) = self.max_time else {
+        if self.max_time.is_none() && self.interrupt.is_none() {
             return Ok(());
-        };
+        }
         let t = self.ticks.get().wrapping_add(1);
         self.ticks.set(t);
-        if t.is_multiple_of(CALLS_PER_CLOCK) && self.started.elapsed() > max {
-            return Err(format!(
-                "time limit exceeded: the run took longer than {} s (--max-time)",
-                max.as_secs_f64()
-            ));
+        if t.is_multiple_of(CALLS_PER_CLOCK) {
+            self.read_clock()?;
         }
         Ok(())
     }
 
+    /// The error of a run that is interrupted or has run out of time.
+    #[cold]
+    fn read_clock(&self) -> Result<(), String> {
+        if self.interrupt.is_some_and(|i| i.load(Ordering::Relaxed)) {
+            return Err("interrupted (Ctrl-C)".into());
+        }
+        match self.max_time {
+            Some(max) if self.started.elapsed() > max => Err(format!(
+                "time limit exceeded: the run took longer than {} s (--max-time)",
+                max.as_secs_f64()
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// What native code (see `native`) reads when it polls the limits: the instant the run's
-    /// time is up and the heap-limit flag, if there are such limits.
-    pub(crate) fn poll_state(&self) -> (Option<Instant>, Option<&'static AtomicBool>) {
+    /// time is up, and the flags that stop it (the heap limit's, the interruption), if there
+    /// are such limits.
+    pub(crate) fn poll_state(&self) -> (Option<Instant>, [Option<&'static AtomicBool>; 2]) {
         let deadline = self.max_time.map(|max| self.started + max);
-        (deadline, self.heap.as_ref().map(|heap| heap.over))
+        (
+            deadline,
+            [self.heap.as_ref().map(|heap| heap.over), self.interrupt],
+        )
     }
 
     /// The error of a run that is past its heap limit, or would be after allocating `bytes`
@@ -228,6 +252,18 @@ mod tests {
             Ok(()),
             "no gauge, no limit"
         );
+    }
+
+    #[test]
+    fn an_interruption_stops_a_run_within_one_clock_period() {
+        static INTERRUPT: AtomicBool = AtomicBool::new(false);
+        let limits = Limits::default().with_interrupt(Some(&INTERRUPT));
+        for _ in 0..2 * CALLS_PER_CLOCK {
+            assert_eq!(limits.tick(), Ok(()));
+        }
+        INTERRUPT.store(true, Ordering::Relaxed);
+        let stopped = (0..CALLS_PER_CLOCK).find_map(|_| limits.tick().err());
+        assert_eq!(stopped.as_deref(), Some("interrupted (Ctrl-C)"));
     }
 
     #[test]

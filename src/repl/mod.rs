@@ -1,7 +1,8 @@
 //! `dnrad repl`: the read-eval-print loop. Reads entries (rustyline in a terminal, plain lines
 //! when standard input is piped), dispatches `:` commands, definitions and expressions to the
 //! session, and prints results to standard output and diagnostics to standard error. No error
-//! ends the session; only `:quit` or the end of the input does.
+//! ends the session; only `:quit` or the end of the input does. Ctrl-C (SIGINT) while an entry
+//! runs stops that run (on either backend, native code included) and returns to the prompt.
 
 mod chunks;
 mod display;
@@ -20,12 +21,18 @@ use rustyline::Editor;
 use session::{Failure, Session};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by Ctrl-C; the run of an entry reads it (`Limits::interrupt`) and stops. Cleared before
+/// each entry, so a Ctrl-C between entries stops nothing.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 const HELP: &str = "\
 Enter an expression to evaluate it (IO actions are run), or a definition (function, data type,
 class, instance) to add it; a definition replaces earlier ones of the same name.
 Entries continue over several lines while a bracket or a layout block (`where`, `let`, `do`,
 `of`, a trailing `=`) is open, until an empty line; `:{ ... :}` brackets any multi-line entry.
+Ctrl-C stops the entry that is running.
 
   :type EXPR       the type of EXPR                 (:t)
   :core EXPR       the core IR of EXPR
@@ -144,6 +151,7 @@ impl Repl {
 
     /// Run one entry; an expression reads `stdin` when it asks for input.
     fn entry(&mut self, text: &str, stdin: &mut dyn BufRead) -> Step {
+        INTERRUPTED.store(false, Ordering::Relaxed);
         let text = unwrap_block(text);
         if text.trim().is_empty() {
             return Step::Continue;
@@ -292,6 +300,12 @@ fn prelude_names() -> Vec<String> {
 
 /// Run the REPL, loading `file` first if given.
 pub fn run(file: Option<PathBuf>, options: Options, color: bool) -> std::process::ExitCode {
+    // Without a handler (one was set already), Ctrl-C ends the process as before.
+    let handled = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed)).is_ok();
+    let options = Options {
+        interrupt: handled.then_some(&INTERRUPTED),
+        ..options
+    };
     let mut repl = Repl {
         session: Session::new(options),
         color,

@@ -112,13 +112,13 @@ struct State {
 
 impl Tier {
     pub(crate) fn new(code: NativeCode, limits: &Limits) -> Tier {
-        let (deadline, over) = limits.poll_state();
+        let (deadline, flags) = limits.poll_state();
         Tier {
             code,
             state: State {
                 fuel: POLL_INTERVAL,
                 off_above: usize::MAX,
-                poll: PollState { deadline, over },
+                poll: PollState { deadline, flags },
                 max_depth: limits.max_depth,
             },
         }

@@ -49,16 +49,22 @@ pub(crate) const OFFSET_BAIL: i32 = 16;
 pub(crate) const OFFSET_LOC: i32 = 20;
 pub(crate) const OFFSET_RETURNED: i32 = 24;
 
-/// The limits a poll reads: when the run's time is up and the heap-limit flag.
+/// The limits a poll reads: when the run's time is up, and the flags that stop it (the
+/// heap limit's, the interruption).
 #[derive(Clone, Copy)]
 pub(crate) struct PollState {
     pub deadline: Option<Instant>,
-    pub over: Option<&'static AtomicBool>,
+    pub flags: [Option<&'static AtomicBool>; 2],
 }
 
 thread_local! {
     /// The limits of the run whose native code runs on this thread (set on each entry).
-    static POLL: Cell<PollState> = const { Cell::new(PollState { deadline: None, over: None }) };
+    static POLL: Cell<PollState> = const {
+        Cell::new(PollState {
+            deadline: None,
+            flags: [None, None],
+        })
+    };
 }
 
 /// Make `state` what native code entered from now on this thread polls.
@@ -66,13 +72,18 @@ pub(crate) fn set_poll_state(state: PollState) {
     POLL.with(|p| p.set(state));
 }
 
-/// Native code's poll of the limits: non-zero when the run is past its time or (by the
-/// allocator's flag) its heap limit, and the native code must bail so that the VM reports it.
+/// Native code's poll of the limits: non-zero when the run is past its time, (by the
+/// allocator's flag) its heap limit, or interrupted, and the native code must bail so that the
+/// VM reports it.
 pub(crate) extern "C" fn poll() -> u32 {
     let state = POLL.with(Cell::get);
     let late = state.deadline.is_some_and(|d| Instant::now() > d);
-    let over = state.over.is_some_and(|o| o.load(Ordering::Relaxed));
-    u32::from(late || over)
+    let flagged = state
+        .flags
+        .iter()
+        .flatten()
+        .any(|f| f.load(Ordering::Relaxed));
+    u32::from(late || flagged)
 }
 
 /// A Double primitive of one argument that native code calls (`op` is its index in
@@ -110,18 +121,22 @@ mod tests {
     }
 
     #[test]
-    fn a_poll_sees_the_deadline_and_the_heap_flag() {
+    fn a_poll_sees_the_deadline_and_each_flag() {
         static OVER: AtomicBool = AtomicBool::new(false);
+        static INTERRUPT: AtomicBool = AtomicBool::new(false);
         set_poll_state(PollState {
             deadline: None,
-            over: Some(&OVER),
+            flags: [Some(&OVER), Some(&INTERRUPT)],
         });
         assert_eq!(poll(), 0);
         OVER.store(true, Ordering::Relaxed);
         assert_eq!(poll(), 1);
+        OVER.store(false, Ordering::Relaxed);
+        INTERRUPT.store(true, Ordering::Relaxed);
+        assert_eq!(poll(), 1);
         set_poll_state(PollState {
             deadline: Some(Instant::now()),
-            over: None,
+            flags: [None, None],
         });
         std::thread::sleep(std::time::Duration::from_millis(2));
         assert_eq!(poll(), 1);
