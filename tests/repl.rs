@@ -29,7 +29,8 @@ fn a_session_survives_its_errors_and_keeps_its_definitions() {
     assert_eq!(out.stdout, expected, "stderr:\n{}", out.stderr);
     for needle in [
         "couldn't match expected type `Double` with actual type `Bool`",
-        "lacks an accompanying binding",
+        // A signature alone is an expression, as in GHCi.
+        "variable not in scope: `area`",
         "unknown command `:nonsense`",
         "<interactive>:",
     ] {
@@ -47,9 +48,14 @@ fn inspection_commands_show_types_core_and_twins() {
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains("dnreplIt = double 4"), "{}", out.stdout);
+    assert!(out.stdout.contains("it = double 4"), "{}", out.stdout);
     assert!(out.stdout.contains("twin"), "{}", out.stdout);
-    assert!(out.stdout.contains("dnreplIt#R"), "{}", out.stdout);
+    assert!(out.stdout.contains("it#R"), "{}", out.stdout);
+    assert!(
+        !out.stdout.contains("dnrepl"),
+        "internal names: {}",
+        out.stdout
+    );
     // `Show a` is implied by `Num a` (a Haskell 98 superclass), so it is not shown.
     assert!(
         out.stdout.contains(":: Num a => a -> a -> (a, String)"),
@@ -112,6 +118,43 @@ fn imports_at_the_prompt_and_loaded_modules() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn an_expression_with_a_signature_main_with_arguments_and_shown_types() {
+    let program = support::temp_program(
+        "repl",
+        "args.hs",
+        "import System.Environment\nmain :: IO ()\nmain = getArgs >>= print\n",
+    );
+    let input = "maxBound :: Int\n:main a \"b c\"  d\n:set +t\n1 + 2\nreturn 'x'\nputStr \"\"\n:unset +t\n[2.5]\n:main\n";
+    let out = repl(&[program.to_str().unwrap()], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "9223372036854775807\n[\"a\",\"b c\",\"d\"]\n3\nit :: Integer\n'x'\nit :: Char\n[2.5]\n[]\n",
+        "stderr:\n{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn errors_in_an_expression_point_into_what_was_typed() {
+    // Each entry is its own `<interactive>` text, line 1; an error in the wrapper the session
+    // adds (showing the value) points at the whole expression; no internal name shows.
+    let input = "let f x = head x\n1 + True\nf []\n:t not 'a'\nf ([] :: [Int])\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "", "stderr:\n{}", out.stderr);
+    for needle in [
+        "<interactive>:1:1 ]\n   │\n 1 │ 1 + True\n",
+        "<interactive>:1:1 ]\n   │\n 1 │ f []\n",
+        "<interactive>:1:5 ]\n   │\n 1 │ not 'a'\n",
+        "empty list",
+    ] {
+        assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
+    }
+    assert!(!out.stderr.contains("dnrepl"), "{}", out.stderr);
 }
 
 #[test]

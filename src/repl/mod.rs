@@ -40,14 +40,19 @@ Ctrl-C stops the entry that is running.
   :browse          the session's definitions        (:b)
   :load FILE       load a file, replacing the session's definitions   (:l)
   :reload          load the last file again         (:r)
+  :main ARGS       run `main` with the command-line arguments ARGS
   :set ad MODE     reverse AD mode: naive, staged, cayley, array
   :set backend B   vm or interp
+  :set +t          show the type of each value shown (:unset +t stops)
   :help            this text                        (:h, :?)
   :quit            leave                            (:q)
 ";
 
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 15] = [
     ":type",
+    ":main",
+    ":set +t",
+    ":unset +t",
     ":core",
     ":ad",
     ":browse",
@@ -72,6 +77,8 @@ struct Repl {
     color: bool,
     /// In a terminal: say what happened (`Loaded ...`); piped, print results only.
     interactive: bool,
+    /// `:set +t`: print the type of each value shown.
+    show_types: bool,
 }
 
 impl Repl {
@@ -117,11 +124,14 @@ impl Repl {
             },
             (Some("backend"), Some("interp")) => self.session.options.backend = Backend::Interp,
             (Some("backend"), Some("vm")) => self.session.options.backend = Backend::Vm,
-            _ => self.complain("usage: :set ad naive|staged|cayley|array, :set backend vm|interp"),
+            (Some("+t"), None) => self.show_types = true,
+            _ => self.complain(
+                "usage: :set ad naive|staged|cayley|array, :set backend vm|interp, :set +t",
+            ),
         }
     }
 
-    fn command(&mut self, line: &str) -> Step {
+    fn command(&mut self, line: &str, stdin: &mut dyn BufRead) -> Step {
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         let shown = |r: Result<String, Failure>, repl: &Repl| match r {
@@ -142,6 +152,8 @@ impl Repl {
                 Err(f) => self.report(&f),
             },
             ":set" => self.set(rest),
+            ":unset" if rest == "+t" => self.show_types = false,
+            ":main" => self.evaluate("main", command_line(rest), stdin),
             _ => self.complain(&format!(
                 "unknown command `{cmd}` (:help lists the commands)"
             )),
@@ -157,7 +169,7 @@ impl Repl {
             return Step::Continue;
         }
         if text.starts_with(':') {
-            return self.command(text.trim());
+            return self.command(text.trim(), stdin);
         }
         let declared = if Session::is_import(&text) {
             Some(self.session.import(&text))
@@ -172,18 +184,32 @@ impl Repl {
             }
             return Step::Continue;
         }
+        self.evaluate(&text, Vec::new(), stdin);
+        Step::Continue
+    }
+
+    /// Evaluate an expression, its program's arguments `args`, reading `stdin`.
+    fn evaluate(&mut self, expr: &str, args: Vec<String>, stdin: &mut dyn BufRead) {
         let (mut out, mut err) = (std::io::stdout().lock(), std::io::stderr());
-        let mut world = World::new(stdin, &mut out, &mut err);
+        let mut world = World::new(stdin, &mut out, &mut err).with_args("<interactive>", args);
         if std::io::stdout().is_terminal() {
             world = world.line_buffered();
         }
-        match self.session.evaluate(&text, &mut world) {
+        let evaluated = self.session.evaluate(expr, &mut world);
+        drop(world);
+        drop(out);
+        match evaluated {
             // An exit ends the expression, not the session (GHCi reports it the same way).
-            Ok(Some(code)) => self.complain(&format!("*** Exception: {}", exit_code(code))),
-            Ok(None) => {}
+            Ok(e) => {
+                if let (true, Some(ty)) = (self.show_types, &e.ty) {
+                    self.say(&format!("it :: {ty}"));
+                }
+                if let Some(code) = e.exit {
+                    self.complain(&format!("*** Exception: {}", exit_code(code)));
+                }
+            }
             Err(f) => self.report(&f),
         }
-        Step::Continue
     }
 
     /// The words to complete: commands, the Prelude's names, the session's names.
@@ -267,6 +293,35 @@ fn read_line(input: &mut dyn BufRead) -> Option<String> {
     }
 }
 
+/// The arguments of `:main`: words, or text in double quotes (`"a b"` is one argument; `\"`
+/// and `\\` escape inside it), as GHCi splits them.
+fn command_line(text: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.next_if(|c| c.is_whitespace()).is_some() {}
+        let Some(&first) = chars.peek() else {
+            return args;
+        };
+        let mut arg = String::new();
+        if first == '"' {
+            chars.next();
+            while let Some(c) = chars.next() {
+                match c {
+                    '"' => break,
+                    '\\' => arg.extend(chars.next()),
+                    c => arg.push(c),
+                }
+            }
+        } else {
+            while let Some(c) = chars.next_if(|c| !c.is_whitespace()) {
+                arg.push(c);
+            }
+        }
+        args.push(arg);
+    }
+}
+
 /// How GHC shows the exit code `code` (`ExitFailure 3`).
 fn exit_code(code: i64) -> String {
     match code {
@@ -310,6 +365,7 @@ pub fn run(file: Option<PathBuf>, options: Options, color: bool) -> std::process
         session: Session::new(options),
         color,
         interactive: std::io::stdin().is_terminal(),
+        show_types: false,
     };
     if let Some(f) = file {
         repl.load(&f);

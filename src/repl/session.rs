@@ -10,6 +10,7 @@ use crate::pipeline::{self, Options};
 use crate::sources::Sources;
 use dnrad_backend::World;
 use dnrad_core::{pretty, Bind, Diagnostic, ErrorKind, FileId, Program, Span, Type};
+use dnrad_frontend::ast::DeclKind;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -39,6 +40,76 @@ impl Failure {
 
 pub type Result<T> = std::result::Result<T, Failure>;
 
+/// What evaluating an expression gave besides its output.
+pub struct Evaluated {
+    /// The code it gave `exitWith`, if it exited that way.
+    pub exit: Option<i64>,
+    /// The type of the value it showed (`it`'s type in GHCi), if it showed one.
+    pub ty: Option<String>,
+}
+
+/// An expression typed at the prompt inside the session's wrapper bindings: the text added
+/// after the session's definitions, and where the expression is in it.
+struct Wrapped {
+    text: String,
+    expr: std::ops::Range<usize>,
+}
+
+impl Wrapped {
+    /// `before`, the expression in parentheses, then `after`.
+    fn new(before: &str, expr: &str, after: &str) -> Wrapped {
+        let start = before.len() + 1;
+        Wrapped {
+            text: format!("{before}({expr}){after}"),
+            expr: start..start + expr.len(),
+        }
+    }
+
+    /// `failure` as the user sees it: what points into the wrapper points into the expression
+    /// alone, a file of its own (`<interactive>`, line 1): into the expression where it was in
+    /// it, else (the wrapper's own code) at the whole expression. The session's definitions
+    /// stay where they are. So no message shows the wrapper's internal names.
+    fn relocate(&self, failure: Failure) -> Failure {
+        let Failure {
+            mut sources,
+            mut diagnostics,
+        } = failure;
+        let Some(session) = sources.get(FileId::MAIN) else {
+            return Failure {
+                sources,
+                diagnostics,
+            };
+        };
+        let base = session.text.len() - self.text.len();
+        let expr = &session.text[base + self.expr.start..base + self.expr.end];
+        let entry = sources.add(crate::sources::SourceFile::new(INTERACTIVE, expr));
+        let (start, end) = (
+            (base + self.expr.start) as u32,
+            (base + self.expr.end) as u32,
+        );
+        let moved = |span: Span| -> Span {
+            if span.file != FileId::MAIN || (span.lo as usize) < base {
+                return span;
+            }
+            if span.lo >= start && span.hi <= end {
+                Span::new(entry, span.lo - start, span.hi - start)
+            } else {
+                Span::new(entry, 0, end - start)
+            }
+        };
+        for d in &mut diagnostics {
+            d.span = moved(d.span);
+            for (span, _) in &mut d.labels {
+                *span = moved(*span);
+            }
+        }
+        Failure {
+            sources,
+            diagnostics,
+        }
+    }
+}
+
 pub struct Session {
     pub options: Options,
     file: Option<PathBuf>,
@@ -59,6 +130,25 @@ fn dedent(text: &str) -> String {
         .map(|l| l.get(indent..).unwrap_or("").trim_end())
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Printed core with the wrapper's name shown as GHCi's `it` (where it is a whole name: not
+/// preceded by a character of a name).
+fn as_it(core: &str) -> String {
+    let mut out = String::with_capacity(core.len());
+    let mut rest = core;
+    while let Some(at) = rest.find(IT) {
+        let before = &rest[..at];
+        let whole = !before
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '\'');
+        out.push_str(before);
+        out.push_str(if whole { "it" } else { IT });
+        rest = &rest[at + IT.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// GHCi accepts `let x = e` for a definition at the prompt.
@@ -212,10 +302,16 @@ impl Session {
         }
     }
 
-    /// Whether `text` is one or more declarations rather than an expression.
+    /// Whether `text` is one or more declarations rather than an expression. Signatures alone
+    /// are an expression with its type (`maxBound :: Int`), as in GHCi: a signature needs its
+    /// binding in the same entry.
     pub fn is_definition(text: &str) -> bool {
         let text = dedent(text);
-        pipeline::parse_file(without_let(&text), FileId::MAIN).is_ok_and(|m| !m.decls.is_empty())
+        pipeline::parse_file(without_let(&text), FileId::MAIN).is_ok_and(|m| {
+            m.decls
+                .iter()
+                .any(|d| !matches!(d.kind, DeclKind::TypeSig(..)))
+        })
     }
 
     /// Add definitions; each replaces the earlier definitions of the same names.
@@ -257,14 +353,37 @@ impl Session {
     }
 
     /// Evaluate an expression in `world`: run it if it is an IO action (printing a non-unit
-    /// result), otherwise print it with `show`. Returns the code it gave `exitWith`, if any.
-    pub fn evaluate(&self, expr: &str, world: &mut World) -> Result<Option<i64>> {
-        let it = format!("\n{IT} = ({expr})\n");
-        let program = self.compile(&it)?;
-        let ty = Self::binding(&program, IT).map(|b| match &b.ty {
+    /// result), otherwise print it with `show`.
+    pub fn evaluate(&self, expr: &str, world: &mut World) -> Result<Evaluated> {
+        let wrap = |before: &str, main: &str| Wrapped::new(before, expr, &format!("\n{main}"));
+        // An action of any monad runs in IO, as at GHCi's prompt (`return 'x'`).
+        let (plain, io) = (
+            format!("\n{IT} = "),
+            format!("\n{IT} = (id :: IO a -> IO a) "),
+        );
+        let (before, program) = match self.compile(&wrap(&plain, "").text) {
+            Ok(program) => (plain, program),
+            Err(failure) => match self.compile(&wrap(&io, "").text) {
+                Ok(program) => (io, program),
+                Err(_) => return Err(wrap(&plain, "").relocate(failure)),
+            },
+        };
+        let wrapped = |main: &str| wrap(&before, main);
+        let binding = Self::binding(&program, IT);
+        let ty = binding.map(|b| match &b.ty {
             Type::Forall(_, body) => body.as_ref().clone(),
             t => t.clone(),
         });
+        // The type of the value shown: an action's result (none for `()`).
+        let shown = match &ty {
+            Some(Type::Con(io, args)) if io.as_str() == "IO" => match args.first() {
+                Some(Type::Con(unit, _)) if unit.as_str() == "()" => None,
+                Some(result) => Some(display::scheme(&program, result)),
+                None => None,
+            },
+            Some(_) => binding.map(|b| display::scheme(&program, &b.ty)),
+            None => None,
+        };
         let main = match ty {
             Some(Type::Con(io, args)) if io.as_str() == "IO" => match args.first() {
                 Some(Type::Con(unit, _)) if unit.as_str() == "()" => format!("{MAIN} = {IT}\n"),
@@ -272,44 +391,47 @@ impl Session {
             },
             _ => format!("{MAIN} = print {IT}\n"),
         };
-        let fallback = format!("{MAIN} = {IT} >>= \\_ -> return ()\n");
-        let (sources, compiled) = self.compile_with(&self.chunks, &(it.clone() + &main), MAIN);
-        let (sources, program) = match compiled {
-            Ok(p) => (sources, p),
+        let run = wrapped(&main);
+        let (sources, compiled) = self.compile_with(&self.chunks, &run.text, MAIN);
+        let (sources, program, run) = match compiled {
+            Ok(p) => (sources, p, run),
             Err(diagnostics) if main.contains(">>= print") => {
-                match self.compile_with(&self.chunks, &(it + &fallback), MAIN) {
-                    (s, Ok(p)) => (s, p),
-                    (sources, Err(_)) => {
-                        return Err(Failure {
+                let fallback = wrapped(&format!("{MAIN} = {IT} >>= \\_ -> return ()\n"));
+                match self.compile_with(&self.chunks, &fallback.text, MAIN) {
+                    (s, Ok(p)) => (s, p, fallback),
+                    (_, Err(_)) => {
+                        return Err(run.relocate(Failure {
                             sources,
                             diagnostics,
-                        })
+                        }))
                     }
                 }
             }
             Err(diagnostics) => {
-                return Err(Failure {
+                return Err(run.relocate(Failure {
                     sources,
                     diagnostics,
-                })
+                }))
             }
         };
         let result = pipeline::prepare(program, self.options).and_then(|p| {
             let limits = self.options.limits();
             dnrad_backend::run_on(self.options.backend, &p, world, &limits).map_err(|d| vec![d])
         });
-        result
-            .map(|_| world.exit_code())
-            .map_err(|diagnostics| Failure {
+        let exit = result.map(|_| world.exit_code()).map_err(|diagnostics| {
+            run.relocate(Failure {
                 sources,
                 diagnostics,
             })
+        })?;
+        Ok(Evaluated { exit, ty: shown })
     }
 
     /// The type of an expression, with its class context (not restricted by the monomorphism
     /// restriction, as at GHCi's prompt).
     pub fn type_of(&self, expr: &str) -> Result<String> {
-        let program = self.compile(&format!("\n{IT} () = ({expr})\n"))?;
+        let it = Wrapped::new(&format!("\n{IT} () = "), expr, "\n");
+        let program = self.compile(&it.text).map_err(|f| it.relocate(f))?;
         let Some(b) = Self::binding(&program, IT) else {
             return Ok(String::new());
         };
@@ -335,25 +457,27 @@ impl Session {
             binds,
             ..Program::default()
         };
-        pretty::program(&shown)
+        as_it(&pretty::program(&shown))
     }
 
     /// The core of an expression.
     pub fn core_of(&self, expr: &str) -> Result<String> {
-        let program = self.compile(&format!("\n{IT} = ({expr})\n"))?;
+        let it = Wrapped::new(&format!("\n{IT} = "), expr, "\n");
+        let program = self.compile(&it.text).map_err(|f| it.relocate(f))?;
         Ok(Self::show_bindings(&program, &[IT.to_string()]))
     }
 
     /// The differentiated core of an expression: its twins and its lifted versions.
     pub fn ad_of(&self, expr: &str) -> Result<String> {
-        let extra = format!("\n{IT} = ({expr})\n");
-        let program = self.compile(&extra)?;
-        let sources = self.sources(&self.text(&self.chunks, &extra));
-        let program =
-            pipeline::differentiate(&program, self.options).map_err(|diagnostics| Failure {
+        let it = Wrapped::new(&format!("\n{IT} = "), expr, "\n");
+        let program = self.compile(&it.text).map_err(|f| it.relocate(f))?;
+        let sources = self.sources(&self.text(&self.chunks, &it.text));
+        let program = pipeline::differentiate(&program, self.options).map_err(|diagnostics| {
+            it.relocate(Failure {
                 sources,
                 diagnostics,
-            })?;
+            })
+        })?;
         let names: Vec<String> = ["", "#R", "#F"]
             .iter()
             .map(|s| format!("{IT}{s}"))
