@@ -140,8 +140,7 @@ impl Tc {
             params.push((d, class.clone(), pt));
         }
         let result = (|| {
-            let (e, et) = self.infer(rhs)?;
-            self.expect(rhs.span, &t, &et, "")?;
+            let e = self.check_expr(rhs, &t, "")?;
             let deferred = self.solve_wanted()?;
             Ok((e, deferred))
         })();
@@ -159,7 +158,15 @@ impl Tc {
     }
 
     /// Infer one dependency group of implicitly typed bindings (or check one signature binding).
-    fn infer_group(&mut self, binds: &[&UBind], top: bool) -> TcResult<Vec<TBind>> {
+    /// `join_result` is the type of the `let` whose bindings these are, when it is known: a join
+    /// point's result (`BindKind::Join`, a pattern match's fallthrough, called in tail position
+    /// of the `let`'s body) has that type, so its body is checked against it.
+    fn infer_group(
+        &mut self,
+        binds: &[&UBind],
+        top: bool,
+        join_result: Option<&Ty>,
+    ) -> TcResult<Vec<TBind>> {
         if let [b] = binds {
             if let Some(sig) = &b.sig {
                 let scheme = sig_scheme(sig);
@@ -194,9 +201,11 @@ impl Tc {
         let inferred = (|| {
             let mut rhss = Vec::new();
             for (b, t) in binds.iter().zip(&metas) {
-                let (e, et) = self.infer(&b.rhs)?;
-                self.expect(b.rhs.span, t, &et, "")?;
-                rhss.push(e);
+                if let (BindKind::Join, Some(result)) = (b.kind, join_result) {
+                    let unit = ty::con("()");
+                    self.expect(b.rhs.span, t, &ty::fun(unit, result.clone()), "")?;
+                }
+                rhss.push(self.check_expr(&b.rhs, t, "")?);
             }
             Ok(rhss)
         })();
@@ -315,11 +324,13 @@ impl Tc {
 
     /// `let` with any number of bindings in any order: types are inferred group by group, then
     /// the bindings are emitted as `let`/`letrec` in evaluation order.
+    /// A `let`; its body is checked against the `expected` type if there is one.
     pub fn infer_let(
         &mut self,
         binds: &[UBind],
         body: &UExpr,
         span: Span,
+        expected: Option<&Ty>,
     ) -> TcResult<(TExpr, Ty)> {
         let depth = self.locals.len();
         let result = (|| {
@@ -332,11 +343,14 @@ impl Tc {
             let mut typed: HashMap<Name, TBind> = HashMap::new();
             for comp in binding_groups(binds, false) {
                 let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
-                for tb in self.infer_group(&members, false)? {
+                for tb in self.infer_group(&members, false, expected)? {
                     typed.insert(tb.name.clone(), tb);
                 }
             }
-            let (b, bt) = self.infer(body)?;
+            let (b, bt) = match expected {
+                Some(t) => (self.check_expr(body, t, "")?, t.clone()),
+                None => self.infer(body)?,
+            };
             Ok((typed, b, bt))
         })();
         self.locals.truncate(depth);
@@ -413,7 +427,7 @@ impl Tc {
         }
         for comp in binding_groups(binds, false) {
             let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
-            match self.infer_group(&members, true) {
+            match self.infer_group(&members, true, None) {
                 Ok(tbinds) => self.out.extend(tbinds),
                 Err(e) => {
                     errors.push(e);

@@ -117,9 +117,9 @@ impl Tc {
                     ty::fun(a, bt),
                 ))
             }
-            UKind::Let(binds, body) => self.infer_let(binds, body, span),
+            UKind::Let(binds, body) => self.infer_let(binds, body, span, None),
             UKind::Case(scrut, alts, default) => {
-                self.infer_case(scrut, alts, default.as_deref(), span)
+                self.infer_case(scrut, alts, default.as_deref(), span, None)
             }
             UKind::Annot(inner, sig) => self.infer_annot(inner, sig, span),
             UKind::Fail(msg) => {
@@ -166,7 +166,9 @@ impl Tc {
     }
 
     /// Application spines; constructors and primitives are applied saturated (eta-expanding
-    /// partial applications).
+    /// partial applications). Each argument is checked against its parameter's type; a type
+    /// the whole application must have is compared afterwards (by the caller), as GHC does:
+    /// the arguments' own types are facts, the expected result a demand.
     fn infer_app(&mut self, e: &UExpr) -> TcResult<(TExpr, Ty)> {
         let mut args = Vec::new();
         let mut head = e;
@@ -175,8 +177,9 @@ impl Tc {
             head = f;
         }
         args.reverse();
+        let total = args.len();
         let span = head.span;
-        let (mut f, mut ft, mut rest) = match &head.kind {
+        let (mut f, mut ft, rest) = match &head.kind {
             UKind::Con(c) => {
                 let Some(sig) = self.cons.get(c).cloned() else {
                     return Err(type_error(
@@ -188,9 +191,12 @@ impl Tc {
                 let (tys, _, _) = self.instantiate_scheme(&s, span);
                 let fields: Vec<Ty> = sig.fields.iter().map(|f| instantiate(f, &tys)).collect();
                 let result = ty::apply(Ty::Con(sig.data.clone()), tys.clone());
-                let (e, t) = self.saturate(&fields, result, &args, span, |xs| {
-                    TKind::Con(c.clone(), tys.clone(), xs)
-                })?;
+                let (e, t) = self.saturate(
+                    (&fields, result),
+                    &args,
+                    (span, &format!("`{}`", c.unqualified())),
+                    |xs| TKind::Con(c.clone(), tys.clone(), xs),
+                )?;
                 (e, t, args.split_off(fields.len().min(args.len())))
             }
             UKind::Var(n) if args.len() >= 2 && self.is_strict_application(n) => {
@@ -216,7 +222,7 @@ impl Tc {
                     t = r;
                 }
                 let op = *p;
-                let (e, t) = self.saturate(&params, t, &args, span, |xs| {
+                let (e, t) = self.saturate((&params, t), &args, (span, "a primitive"), |xs| {
                     TKind::Prim(op, tys.clone(), xs)
                 })?;
                 (e, t, args.split_off(params.len().min(args.len())))
@@ -226,11 +232,15 @@ impl Tc {
                 (f, t, args)
             }
         };
-        for a in rest.drain(..) {
-            let (ae, at) = self.infer(a)?;
-            let r = self.subst.fresh();
-            let fun_shape = ty::fun(self.subst.fresh(), r.clone());
-            if self.subst.unify(&ft, &fun_shape).is_err() {
+        // The parameters of the remaining arguments, peeled off the function's type.
+        let mut params = Vec::with_capacity(rest.len());
+        for a in &rest {
+            let (param, r) = (self.subst.fresh(), self.subst.fresh());
+            if self
+                .subst
+                .unify(&ft, &ty::fun(param.clone(), r.clone()))
+                .is_err()
+            {
                 let mut p = Printer::default();
                 return Err(type_error(
                     a.span,
@@ -240,40 +250,33 @@ impl Tc {
                     ),
                 ));
             }
-            let Some((param, _)) = self
-                .subst
-                .zonk(&ft)
-                .as_fun()
-                .map(|(p, r)| (p.clone(), r.clone()))
-            else {
-                return Err(type_error(
-                    a.span,
-                    "internal error: expected a function type",
-                ));
-            };
-            self.expect(a.span, &param, &at, "")?;
+            params.push(param);
+            ft = r;
+        }
+        let offset = total - rest.len();
+        for (i, (a, param)) in rest.iter().zip(&params).enumerate() {
+            let context = argument_context(head, offset + i);
+            let ae = self.check_expr(a, param, &context)?;
             let span = f.span.to(ae.span);
             f = mk(TKind::App(Box::new(f), Box::new(ae)), span);
-            ft = r;
         }
         Ok((f, ft))
     }
 
     /// Build a saturated constructor/primitive application from the first `params.len()`
     /// arguments, eta-expanding over the missing ones.
+    /// `head` names the constructor or primitive in messages.
     fn saturate(
         &mut self,
-        params: &[Ty],
-        result: Ty,
+        (params, result): (&[Ty], Ty),
         args: &[&UExpr],
-        span: Span,
+        (span, head): (Span, &str),
         build: impl FnOnce(Vec<TExpr>) -> TKind,
     ) -> TcResult<(TExpr, Ty)> {
         let mut xs = Vec::new();
-        for (p, a) in params.iter().zip(args) {
-            let (ae, at) = self.infer(a)?;
-            self.expect(a.span, p, &at, "")?;
-            xs.push(ae);
+        for (i, (p, a)) in params.iter().zip(args).enumerate() {
+            let context = format!(", in the {} argument of {head}", ordinal(i));
+            xs.push(self.check_expr(a, p, &context)?);
         }
         let missing: Vec<(Name, Ty)> = params[xs.len()..]
             .iter()
@@ -295,15 +298,18 @@ impl Tc {
         Ok((e, t))
     }
 
-    fn infer_case(
+    /// A `case`; each alternative is checked against the `expected` type, or against the
+    /// first one's.
+    pub(super) fn infer_case(
         &mut self,
         scrut: &UExpr,
         alts: &[crate::untyped::UAlt],
         default: Option<&UExpr>,
         span: Span,
+        expected: Option<&Ty>,
     ) -> TcResult<(TExpr, Ty)> {
         let (s, st) = self.infer(scrut)?;
-        let result = self.subst.fresh();
+        let result = expected.cloned().unwrap_or_else(|| self.subst.fresh());
         let mut talts = Vec::new();
         for alt in alts {
             let Some(sig) = self.cons.get(&alt.con).cloned() else {
@@ -341,10 +347,9 @@ impl Tc {
             for (n, t) in &binders {
                 self.locals.push(n.clone(), VarInfo::Mono(t.clone(), None));
             }
-            let r = self.infer(&alt.rhs);
+            let r = self.check_expr(&alt.rhs, &result, "");
             self.locals.truncate(depth);
-            let (rhs, rt) = r?;
-            self.expect(alt.rhs.span, &result, &rt, "")?;
+            let rhs = r?;
             talts.push(TAlt {
                 con: alt.con.clone(),
                 binders,
@@ -352,11 +357,7 @@ impl Tc {
             });
         }
         let d = match default {
-            Some(d) => {
-                let (de, dt) = self.infer(d)?;
-                self.expect(d.span, &result, &dt, "")?;
-                Some(Box::new(de))
-            }
+            Some(d) => Some(Box::new(self.check_expr(d, &result, "")?)),
             None => None,
         };
         Ok((mk(TKind::Case(Box::new(s), talts, d), span), result))
@@ -434,6 +435,25 @@ impl Tc {
             kind: UKind::Var(tmp),
             span,
         };
-        self.infer_let(std::slice::from_ref(&bind), &body, span)
+        self.infer_let(std::slice::from_ref(&bind), &body, span, None)
+    }
+}
+
+/// "first", "second", … for the `i`th argument (from 0).
+fn ordinal(i: usize) -> String {
+    const WORDS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
+    WORDS
+        .get(i)
+        .map_or_else(|| format!("argument {}", i + 1), |w| w.to_string())
+}
+
+/// How a message names argument `i` of an application of `head`: `, in the second argument of
+/// `/``, for a named function (not one the compiler made up).
+fn argument_context(head: &UExpr, i: usize) -> String {
+    match &head.kind {
+        UKind::Var(n) if !n.as_str().contains('#') => {
+            format!(", in the {} argument of `{}`", ordinal(i), n.unqualified())
+        }
+        _ => String::new(),
     }
 }

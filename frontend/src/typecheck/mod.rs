@@ -4,12 +4,13 @@
 //! restriction and defaulting. Classes become dictionary data types; nothing of them reaches core.
 //!
 //! Submodules: `ty` (inference types, unification), `texpr` (terms with placeholders), `infer`
-//! (expressions), `binds` (groups, generalisation, signatures), `solve` (constraints),
+//! (expressions), `check` (expressions against a known type, for precise mismatches), `binds` (groups, generalisation, signatures), `solve` (constraints),
 //! `classes` (dictionary types, selectors, instances), `hierarchy` (the Functor and Applicative
 //! instances of Haskell 98-style monads), `deps` (dependency analysis).
 
 mod ad_check;
 mod binds;
+mod check;
 mod classes;
 mod deps;
 mod hierarchy;
