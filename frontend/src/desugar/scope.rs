@@ -408,7 +408,10 @@ impl Ds {
             ));
         }
         let mut msg = format!("variable not in scope: `{}`", ident.name);
-        if let Some(s) = suggest(&ident.name, locals.chain(globals)) {
+        let exporters = crate::library::exporters(&ident.name);
+        if let Some(module) = exporters.first() {
+            msg.push_str(&format!(" (it is in `{module}`: add `import {module}`)"));
+        } else if let Some(s) = suggest(&ident.name, locals.chain(globals)) {
             msg.push_str(&format!(" (did you mean `{s}`?)"));
         }
         Err(scope_error(ident.span, msg))

@@ -121,7 +121,7 @@ impl<'src> LabelError<'src, In<'src>, &'static str> for SyntaxError {
     }
 }
 
-/// How a token is shown when it was found where it does not fit.
+/// How a token is shown when it was found where it does not fit ("unexpected …").
 fn describe(tok: &Tok) -> String {
     match tok {
         Tok::VarId(s) | Tok::ConId(s) | Tok::VarSym(s) | Tok::ConSym(s) => format!("`{s}`"),
@@ -129,9 +129,10 @@ fn describe(tok: &Tok) -> String {
         Tok::Float(x) => format!("literal `{x}`"),
         Tok::Char(c) => format!("character literal {c:?}"),
         Tok::Str(s) => format!("string literal {s:?}"),
-        Tok::VLBrace => "the start of a layout block".into(),
-        Tok::VRBrace => "the end of a layout block (check the indentation)".into(),
-        Tok::VSemi => "a new line at the same indentation (check the indentation)".into(),
+        Tok::VLBrace => "start of a layout block".into(),
+        Tok::VRBrace => "end of a layout block (check the indentation)".into(),
+        Tok::VSemi => "new line at the same indentation (check the indentation)".into(),
+        Tok::Eof => "end of the file".into(),
         other => label(other).into(),
     }
 }

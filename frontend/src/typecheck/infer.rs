@@ -233,22 +233,17 @@ impl Tc {
             }
         };
         // The parameters of the remaining arguments, peeled off the function's type.
+        let head_ty = ft.clone();
         let mut params = Vec::with_capacity(rest.len());
-        for a in &rest {
+        for (i, a) in rest.iter().enumerate() {
             let (param, r) = (self.subst.fresh(), self.subst.fresh());
             if self
                 .subst
                 .unify(&ft, &ty::fun(param.clone(), r.clone()))
                 .is_err()
             {
-                let mut p = Printer::default();
-                return Err(type_error(
-                    a.span,
-                    format!(
-                        "this expression is applied to too many arguments (its type is `{}`)",
-                        p.print(&self.subst.zonk(&ft))
-                    ),
-                ));
+                let takes = total - rest.len() + i;
+                return Err(self.too_many_arguments(head, &head_ty, (total, takes), a.span));
             }
             params.push(param);
             ft = r;
@@ -256,11 +251,50 @@ impl Tc {
         let offset = total - rest.len();
         for (i, (a, param)) in rest.iter().zip(&params).enumerate() {
             let context = argument_context(head, offset + i);
-            let ae = self.check_expr(a, param, &context)?;
+            let ae = self
+                .check_expr(a, param, &context)
+                .map_err(|error| differentiation_hint(head, error))?;
             let span = f.span.to(ae.span);
             f = mk(TKind::App(Box::new(f), Box::new(ae)), span);
         }
         Ok((f, ft))
+    }
+
+    /// The error of an application of `head` (of type `head_ty` if it is not a constructor
+    /// or primitive, whose type was used up by their own arguments) to `given` arguments where
+    /// it `takes` fewer, at the first argument too many.
+    fn too_many_arguments(
+        &self,
+        head: &UExpr,
+        head_ty: &Ty,
+        (given, takes): (usize, usize),
+        extra: Span,
+    ) -> super::Diagnostic {
+        let name = match &head.kind {
+            UKind::Var(n) | UKind::Con(n) if !n.as_str().contains('#') => {
+                format!("`{}`", n.unqualified())
+            }
+            _ => "this function".to_string(),
+        };
+        let arguments = |n: usize| match n {
+            1 => "1 argument".to_string(),
+            n => format!("{n} arguments"),
+        };
+        let takes_text = if matches!(head.kind, UKind::Var(_)) || takes == 0 {
+            let mut p = Printer::default();
+            let t = p.print(&self.subst.zonk(head_ty));
+            format!("its type `{t}` takes {}", arguments(takes))
+        } else {
+            format!("it takes {}", arguments(takes))
+        };
+        type_error(
+            extra,
+            format!(
+                "{name} is applied to {}, but {takes_text}",
+                arguments(given)
+            ),
+        )
+        .with_label(head.span, format!("{name} is applied here"))
     }
 
     /// Build a saturated constructor/primitive application from the first `params.len()`
@@ -437,6 +471,25 @@ impl Tc {
         };
         self.infer_let(std::slice::from_ref(&bind), &body, span, None)
     }
+}
+
+/// A mismatch in an argument of `grad`, `vjp` or `jvp` says what they differentiate.
+fn differentiation_hint(head: &UExpr, error: super::Diagnostic) -> super::Diagnostic {
+    let UKind::Var(n) = &head.kind else {
+        return error;
+    };
+    let note = match n.as_str() {
+        "grad" => {
+            "`grad f x` differentiates a function `f` whose result is a `Double` at `x`, \
+                   which holds Doubles (a number, or tuples, lists, arrays or data types of them)"
+        }
+        "vjp" | "jvp" => {
+            "`vjp` and `jvp` differentiate functions from and to types that hold \
+                          Doubles (a number, or tuples, lists, arrays or data types of them)"
+        }
+        _ => return error,
+    };
+    error.with_note(note)
 }
 
 /// "first", "second", … for the `i`th argument (from 0).

@@ -44,13 +44,7 @@ fn abbreviate(text: &str, max: usize) -> String {
 impl Tc {
     fn describe(&self, class: &Name, t: &Ty) -> String {
         let mut p = Printer::default();
-        let shown = p.print(&self.subst.zonk(t));
-        let arg = if shown.contains(' ') && !shown.starts_with('[') && !shown.starts_with('(') {
-            format!("({shown})")
-        } else {
-            shown
-        };
-        format!("{class} {arg}")
+        format!("{class} {}", p.print_arg(&self.subst.zonk(t)))
     }
 
     /// Solve `class t`: `Some(dictionary)`, or `None` when `t` is not known enough yet.
@@ -81,7 +75,12 @@ impl Tc {
         match head {
             Ty::Con(tc) => {
                 let Some(inst) = self.instances.get(&(class.clone(), tc.clone())).cloned() else {
-                    return Err(type_error(span, format!("no instance for ({}) arising from this expression", self.describe(class, &t))));
+                    let error = type_error(span, format!("no instance for ({}) arising from this expression", self.describe(class, &t)));
+                    return Err(if t.as_fun().is_some() {
+                        error.with_note("a function has no such instance: is a function applied to too few arguments, or is something that is not a function applied to some?")
+                    } else {
+                        error
+                    });
                 };
                 if args.len() != inst.nvars {
                     return Err(type_error(span, format!("no instance for ({}) (kind mismatch)", self.describe(class, &t))));

@@ -341,6 +341,14 @@ impl Printer {
         s
     }
 
+    /// `t` as the argument of a type application (`Show ([a] -> [a])`, `Show [a]`,
+    /// `Num (Maybe a)`): in parentheses unless it is atomic.
+    pub fn print_arg(&mut self, t: &Ty) -> String {
+        let mut s = String::new();
+        self.go(t, 2, &mut s);
+        s
+    }
+
     /// `prec`: 0 top, 1 function argument, 2 type application argument.
     fn go(&mut self, t: &Ty, prec: u8, out: &mut String) {
         if let Some((a, b)) = t.as_fun() {

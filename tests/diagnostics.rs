@@ -1,0 +1,75 @@
+//! The exact text users see for typical mistakes (issue 20's snapshots): each
+//! `tests/diagnostics/NAME.hs` is one mistake, `NAME.stderr` what `dnrad check NAME.hs` prints
+//! (`dnrad run` for `run_*` programs: runtime errors), paths relative to the repository. The
+//! name's prefix is the error's kind (`type_`, `scope_`, `parse_`, `lex_`, `run_`): the
+//! headline must name it and the location must point into the program. After a deliberate
+//! change of wording, `DNRAD_BLESS=1 cargo test --test diagnostics` rewrites the `.stderr`
+//! files (review the diff).
+
+mod support;
+
+use std::path::Path;
+
+fn kind_of(name: &str) -> &'static str {
+    match name.split('_').next() {
+        Some("type") => "type error",
+        Some("scope") => "scope error",
+        Some("parse") => "parse error",
+        Some("lex") => "lex error",
+        Some("run") => "runtime error",
+        _ => panic!("{name}: a diagnostics program's name starts with its kind"),
+    }
+}
+
+#[test]
+fn each_mistake_gets_its_snapshot() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/diagnostics");
+    let mut programs: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "hs"))
+        .collect();
+    programs.sort();
+    assert!(programs.len() >= 60, "{} programs", programs.len());
+    let bless = std::env::var_os("DNRAD_BLESS").is_some();
+    let mut failures = Vec::new();
+    for program in &programs {
+        let name = program.file_stem().unwrap().to_str().unwrap();
+        let relative = format!("tests/diagnostics/{name}.hs");
+        let command = if name.starts_with("run_") {
+            "run"
+        } else {
+            "check"
+        };
+        let out = support::run_dnrad_in(&[command, &relative], None, Some(root));
+        let kind = kind_of(name);
+        if out.code == Some(0) || !out.stderr.starts_with(&format!("Error: {kind}: ")) {
+            failures.push(format!(
+                "{name}: not a {kind} (exit {:?}):\n{}",
+                out.code, out.stderr
+            ));
+            continue;
+        }
+        if !out.stderr.contains(&format!("[ {relative}:")) {
+            failures.push(format!(
+                "{name}: not located in the program:\n{}",
+                out.stderr
+            ));
+            continue;
+        }
+        let snapshot = dir.join(format!("{name}.stderr"));
+        if bless {
+            std::fs::write(&snapshot, &out.stderr).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&snapshot).unwrap_or_default();
+        if out.stderr != expected {
+            failures.push(format!(
+                "{name}: the message changed\n--- expected\n{expected}\n--- actual\n{}",
+                out.stderr
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

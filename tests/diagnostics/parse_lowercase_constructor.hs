@@ -1,0 +1,4 @@
+data colour = Red | Green
+
+main :: IO ()
+main = print 1

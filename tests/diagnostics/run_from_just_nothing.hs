@@ -1,0 +1,4 @@
+import Data.Maybe (fromJust)
+
+main :: IO ()
+main = print (fromJust (lookup 3 [(1, "a")]))

@@ -1,0 +1,2 @@
+main :: IO ()
+main = print (sort [3, 1, 2])

@@ -1,0 +1,4 @@
+helper :: Int -> Int
+
+main :: IO ()
+main = print 1

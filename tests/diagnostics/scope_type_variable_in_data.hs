@@ -1,0 +1,4 @@
+data Pair = Pair a a
+
+main :: IO ()
+main = print 1

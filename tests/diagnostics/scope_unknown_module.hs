@@ -1,0 +1,4 @@
+import Data.Lst (sort)
+
+main :: IO ()
+main = print (sort [2, 1])

@@ -1,0 +1,5 @@
+average :: [Double] -> Double
+average xs = sum xs / length xs
+
+main :: IO ()
+main = print (average [1, 2, 3])

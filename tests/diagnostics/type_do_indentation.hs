@@ -1,0 +1,5 @@
+main :: IO ()
+main = do
+  putStrLn "a"
+    putStrLn "b"
+  putStrLn "c"

@@ -1,0 +1,4 @@
+main :: IO ()
+main = do
+  let x = 5
+  x

@@ -1,0 +1,2 @@
+main :: IO ()
+main = print (fst (1, 2, 3))

@@ -1,0 +1,2 @@
+main :: IO ()
+main = print (map (\x -> x ++ "!") [1, 2 :: Int])

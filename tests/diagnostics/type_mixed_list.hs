@@ -1,0 +1,4 @@
+xs = [1, 'a']
+
+main :: IO ()
+main = print xs

@@ -1,0 +1,4 @@
+data Colour = Red | Green
+
+main :: IO ()
+main = print (Red == Green)

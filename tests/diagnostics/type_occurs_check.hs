@@ -1,0 +1,4 @@
+selfApply x = x x
+
+main :: IO ()
+main = print 1

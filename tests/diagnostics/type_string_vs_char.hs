@@ -1,0 +1,5 @@
+initial :: String -> Char
+initial name = take 1 name
+
+main :: IO ()
+main = print (initial "ada")

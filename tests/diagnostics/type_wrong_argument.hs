@@ -1,0 +1,5 @@
+greet :: String -> String
+greet name = "hello " ++ name
+
+main :: IO ()
+main = putStrLn (greet 42)
