@@ -28,8 +28,8 @@ struct Case {
     id: String,
     path: PathBuf,
     expected_out: String,
-    /// For `errors/`: the line the diagnostic must name.
-    expected_error_line: Option<usize>,
+    /// For `errors/`: the line the diagnostic must name and its kind (`type`, `runtime`, ...).
+    expected_error: Option<(usize, String)>,
     /// `ad/` outputs compare numbers with a tolerance.
     numeric: bool,
     /// Arguments of `dnrad` before the file.
@@ -68,13 +68,14 @@ fn cases() -> Vec<Case> {
             let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
             let expected_out =
                 std::fs::read_to_string(path.with_extension("out")).expect(".out file");
-            let expected_error_line = std::fs::read_to_string(path.with_extension("err"))
+            let expected_error = std::fs::read_to_string(path.with_extension("err"))
                 .ok()
                 .map(|s| {
-                    s.split_whitespace()
-                        .next()
-                        .and_then(|l| l.parse().ok())
-                        .expect("`.err` starts with a line number")
+                    let mut words = s.split_whitespace();
+                    let line = words.next().and_then(|l| l.parse().ok());
+                    let kind = words.next().map(String::from);
+                    line.zip(kind)
+                        .expect("`.err` holds a line number and a kind")
                 });
             let companion = |ext: &str| std::fs::read_to_string(path.with_extension(ext)).ok();
             let program_args: Vec<String> = companion("args")
@@ -87,7 +88,7 @@ fn cases() -> Vec<Case> {
                 id,
                 path: path.clone(),
                 expected_out: expected_out.clone(),
-                expected_error_line,
+                expected_error: expected_error.clone(),
                 numeric: numeric_dir(dir),
                 args: args.iter().map(|a| a.to_string()).collect(),
                 program_args: program_args.clone(),
@@ -174,18 +175,24 @@ fn check(case: &Case) -> Option<String> {
             case.expected_out, stdout, stderr
         ));
     }
-    match case.expected_error_line {
+    match &case.expected_error {
         None if code != Some(case.expected_exit) => Some(format!(
             "exit code {code:?}, expected {}\n{stderr}",
             case.expected_exit
         )),
         None => None,
         Some(_) if code != Some(1) => Some(format!("expected exit code 1, got {code:?}\n{stderr}")),
-        Some(line) => {
+        Some((line, kind)) => {
             let file = case.path.file_name().unwrap().to_string_lossy();
             let needle = format!("{file}:{line}:");
-            (!stderr.contains(&needle))
-                .then(|| format!("diagnostic does not name {needle}\n{stderr}"))
+            let headline = format!("Error: {kind} error: ");
+            if !stderr.contains(&needle) {
+                Some(format!("diagnostic does not name {needle}\n{stderr}"))
+            } else if !stderr.contains(&headline) {
+                Some(format!("diagnostic is not a {kind} error\n{stderr}"))
+            } else {
+                None
+            }
         }
     }
 }
