@@ -12,3 +12,4 @@ pub mod pipeline;
 pub mod render;
 pub mod repl;
 pub mod sources;
+pub mod warnings;

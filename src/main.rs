@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use dnrad::pipeline::{self, Options};
 use dnrad::render::write_diagnostic;
 use dnrad::sources::Sources;
+use dnrad::warnings::Warnings;
 use dnrad_ad::Mode;
 use dnrad_backend::{Backend, World};
 use dnrad_core::{pretty, Diagnostic, ErrorKind, FileId};
@@ -70,6 +71,8 @@ enum Command {
         no_fusion: bool,
         #[command(flatten)]
         limits: LimitArgs,
+        #[command(flatten)]
+        warnings: WarnArgs,
     },
     /// Compile FILE and report errors without running it.
     ///
@@ -81,6 +84,8 @@ enum Command {
         /// may be repeated.
         #[arg(short = 'i', value_name = "DIR")]
         search: Vec<PathBuf>,
+        #[command(flatten)]
+        warnings: WarnArgs,
     },
     /// Explore at a prompt: evaluate, define, ask types, differentiate.
     ///
@@ -200,6 +205,42 @@ enum Command {
         #[arg(long)]
         simplified: bool,
     },
+}
+
+/// Which warnings to show, for the commands that compile a whole program.
+#[derive(clap::Args)]
+struct WarnArgs {
+    /// `-Wall` shows warnings (the default); `-Werror` also makes them errors: nothing runs
+    /// and the exit code is 1 when there is one.
+    #[arg(short = 'W', value_name = "all|error", value_enum)]
+    warn: Option<Warnings>,
+    /// Hide warnings.
+    #[arg(short = 'w', conflicts_with = "warn")]
+    quiet: bool,
+}
+
+impl WarnArgs {
+    fn level(&self) -> Warnings {
+        if self.quiet {
+            Warnings::None
+        } else {
+            self.warn.unwrap_or_default()
+        }
+    }
+
+    /// Print `warnings` as asked; whether they stop the command (`-Werror`).
+    fn report(&self, sources: &Sources, warnings: &[Diagnostic]) -> bool {
+        let level = self.level();
+        if level == Warnings::None {
+            return false;
+        }
+        let color = color();
+        let mut err = std::io::stderr().lock();
+        for w in warnings {
+            write_diagnostic(&mut err, sources, w, color);
+        }
+        level == Warnings::Error && !warnings.is_empty()
+    }
 }
 
 /// The limits of a run, for every command that runs a program.
@@ -329,6 +370,7 @@ fn execute(command: Command) -> ExitCode {
             backend,
             no_fusion,
             limits,
+            warnings,
         } => {
             let mut sources = match read(&file, &search) {
                 Ok(s) => s,
@@ -352,7 +394,14 @@ fn execute(command: Command) -> ExitCode {
             if std::io::stdout().is_terminal() {
                 world = world.line_buffered();
             }
-            let result = pipeline::run_in(&mut sources, options, &mut world);
+            let compiled = pipeline::compile_warned(&mut sources, options);
+            let result = compiled.and_then(|(program, found)| {
+                if warnings.report(&sources, &found) {
+                    return Err(Vec::new());
+                }
+                let program = pipeline::prepare(program, options)?;
+                pipeline::run_program(&program, options, &mut world)
+            });
             drop(world);
             let _ = out.flush();
             match result {
@@ -443,7 +492,11 @@ fn execute(command: Command) -> ExitCode {
             });
             return dnrad::repl::run(file, options, color());
         }
-        Command::Check { file, search } => {
+        Command::Check {
+            file,
+            search,
+            warnings,
+        } => {
             let mut sources = match read(&file, &search) {
                 Ok(s) => s,
                 Err(code) => return code,
@@ -452,7 +505,13 @@ fn execute(command: Command) -> ExitCode {
                 lint: true,
                 ..Options::default()
             };
-            let result = pipeline::compile(&mut sources, options).map(|_| ());
+            let result =
+                pipeline::compile_warned(&mut sources, options).and_then(
+                    |(_, found)| match warnings.report(&sources, &found) {
+                        true => Err(Vec::new()),
+                        false => Ok(()),
+                    },
+                );
             (sources, result)
         }
         Command::Dump {

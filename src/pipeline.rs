@@ -130,12 +130,21 @@ thread_local! {
 /// Compile the Prelude, the user's file (`FileId::MAIN` in `sources`) and the modules it imports
 /// (added to `sources`) to core.
 pub fn compile(sources: &mut Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
+    compile_warned(sources, options).map(|(program, _)| program)
+}
+
+/// `compile`, and the warnings found in the user's modules (see `warnings`).
+pub fn compile_warned(
+    sources: &mut Sources,
+    options: Options,
+) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let modules = crate::modules::load(sources)?;
     let inputs: Vec<_> = modules.iter().map(|m| m.source()).collect();
-    let typed = PRELUDE.with(|prelude| match prelude {
+    let (typed, mut warnings) = PRELUDE.with(|prelude| match prelude {
         Ok(prelude) => prelude.check_program(&inputs, options.entry),
         Err(diagnostics) => Err(diagnostics.clone()),
     })?;
+    warnings.extend(crate::warnings::unused_top_binds(&typed));
     if options.lint {
         let whole = !PRELUDE_LINTED.get();
         lint_some(&typed, "type inference", |b| {
@@ -143,7 +152,7 @@ pub fn compile(sources: &mut Sources, options: Options) -> Result<Program, Vec<D
         })?;
         PRELUDE_LINTED.set(true);
     }
-    Ok(typed)
+    Ok((typed, warnings))
 }
 
 /// The AD pass: twins for every lambda and the lifted globals (see the `ad` crate).
@@ -238,6 +247,15 @@ pub fn run_in(
     world: &mut World,
 ) -> Result<RunStats, Vec<Diagnostic>> {
     let program = compile_for_run(sources, options)?;
+    run_program(&program, options, world)
+}
+
+/// Run a program `compile_for_run` made (`prepare`d core) in `world`.
+pub fn run_program(
+    program: &Program,
+    options: Options,
+    world: &mut World,
+) -> Result<RunStats, Vec<Diagnostic>> {
     if program.entry.is_none() {
         return Err(vec![Diagnostic::new(
             ErrorKind::Scope,
@@ -247,7 +265,7 @@ pub fn run_in(
     }
     let limits = options.limits();
     let bp_calls =
-        dnrad_backend::run_on(options.backend, &program, world, &limits).map_err(|d| vec![d])?;
+        dnrad_backend::run_on(options.backend, program, world, &limits).map_err(|d| vec![d])?;
     Ok(RunStats {
         bp_calls,
         exit: world.exit_code(),

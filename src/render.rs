@@ -10,9 +10,24 @@ use std::io::Write;
 /// Write one diagnostic to `w`. Falls back to a plain one-line message when the span does not point
 /// into a known file (generated code).
 pub fn write_diagnostic(w: &mut dyn Write, sources: &Sources, diag: &Diagnostic, color: bool) {
-    let headline = format!("{} error: {}", diag.kind.as_str(), diag.message);
+    let headline = match diag.warning {
+        None => format!("{} error: {}", diag.kind.as_str(), diag.message),
+        Some(name) => format!("{} [-W{name}]", diag.message),
+    };
+    let report_kind = match diag.warning {
+        None => ReportKind::Error,
+        Some(_) => ReportKind::Warning,
+    };
     let Some(file) = sources.get(diag.span.file) else {
-        let _ = writeln!(w, "error: {headline}");
+        let _ = writeln!(
+            w,
+            "{}: {headline}",
+            if diag.warning.is_some() {
+                "warning"
+            } else {
+                "error"
+            }
+        );
         for note in &diag.notes {
             let _ = writeln!(w, "  note: {note}");
         }
@@ -23,7 +38,7 @@ pub fn write_diagnostic(w: &mut dyn Write, sources: &Sources, diag: &Diagnostic,
         lo..(s.hi as usize).clamp(lo, file.text.len())
     };
     let name = file.name.clone();
-    let mut report = Report::build(ReportKind::Error, (name.clone(), range(diag.span)))
+    let mut report = Report::build(report_kind, (name.clone(), range(diag.span)))
         // Spans are byte offsets (a character's column is counted from them by ariadne).
         .with_config(
             Config::default()

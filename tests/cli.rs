@@ -894,3 +894,34 @@ fn max_heap_stops_a_growing_program_with_a_located_error_on_both_backends() {
         assert!(out.stderr.contains("is not a size"), "{}", out.stderr);
     }
 }
+
+#[test]
+fn warnings_show_by_default_hide_with_w_and_stop_with_werror() {
+    let file = temp_program(
+        "warned.hs",
+        "helper :: Int -> Int\nhelper x = x + 1\n\nmain :: IO ()\nmain = print (2 :: Int)\n",
+    );
+    for command in ["check", "run"] {
+        let shown = run_dnrad(&[command], &file);
+        assert_eq!(shown.code, Some(0), "{command}: {}", shown.stderr);
+        assert!(
+            shown.stderr.contains("[-Wunused-top-binds]"),
+            "{}",
+            shown.stderr
+        );
+        let all = run_dnrad(&[command, "-Wall"], &file);
+        assert_eq!((all.code, &all.stderr), (Some(0), &shown.stderr));
+        let quiet = run_dnrad(&[command, "-w"], &file);
+        assert_eq!((quiet.code, quiet.stderr.as_str()), (Some(0), ""));
+        let fatal = run_dnrad(&[command, "-Werror"], &file);
+        assert_eq!(fatal.code, Some(1), "{command}: {}", fatal.stderr);
+        assert!(
+            fatal.stderr.contains("[-Wunused-top-binds]"),
+            "{}",
+            fatal.stderr
+        );
+        assert_eq!(fatal.stdout, "", "-Werror runs nothing");
+    }
+    let run = run_dnrad(&["run", "-w"], &file);
+    assert_eq!(run.stdout, "2\n");
+}

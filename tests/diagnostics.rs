@@ -1,8 +1,10 @@
 //! The exact text users see for typical mistakes (issue 20's snapshots): each
 //! `tests/diagnostics/NAME.hs` is one mistake, `NAME.stderr` what `dnrad check NAME.hs` prints
 //! (`dnrad run` for `run_*` programs: runtime errors), paths relative to the repository. The
-//! name's prefix is the error's kind (`type_`, `scope_`, `parse_`, `lex_`, `run_`): the
-//! headline must name it and the location must point into the program. After a deliberate
+//! name's prefix is the error's kind (`type_`, `scope_`, `parse_`, `lex_`, `run_`), or `warn_`
+//! for a program that compiles with a warning (`warn_NAME` or `warn_NAME.MORE` is the warning
+//! `-WNAME` with `-` for `_`): the headline must name it and the location must point into the
+//! program. After a deliberate
 //! change of wording, `DNRAD_BLESS=1 cargo test --test diagnostics` rewrites the `.stderr`
 //! files (review the diff).
 
@@ -10,15 +12,18 @@ mod support;
 
 use std::path::Path;
 
-fn kind_of(name: &str) -> &'static str {
-    match name.split('_').next() {
-        Some("type") => "type error",
-        Some("scope") => "scope error",
-        Some("parse") => "parse error",
-        Some("lex") => "lex error",
-        Some("run") => "runtime error",
+/// The headline a program's diagnostic starts with, by its name.
+fn headline(name: &str) -> String {
+    let kind = match name.split('_').next() {
+        Some("warn") => return "Warning: ".into(),
+        Some("type") => "type",
+        Some("scope") => "scope",
+        Some("parse") => "parse",
+        Some("lex") => "lex",
+        Some("run") => "runtime",
         _ => panic!("{name}: a diagnostics program's name starts with its kind"),
-    }
+    };
+    format!("Error: {kind} error: ")
 }
 
 #[test]
@@ -43,13 +48,26 @@ fn each_mistake_gets_its_snapshot() {
             "check"
         };
         let out = support::run_dnrad_in(&[command, &relative], None, Some(root));
-        let kind = kind_of(name);
-        if out.code == Some(0) || !out.stderr.starts_with(&format!("Error: {kind}: ")) {
+        let warning = name
+            .strip_prefix("warn_")
+            .map(|w| w.split('.').next().unwrap_or(w));
+        let headline = headline(name);
+        let exit_ok = match warning {
+            Some(_) => out.code == Some(0),
+            None => out.code != Some(0),
+        };
+        if !exit_ok || !out.stderr.starts_with(&headline) {
             failures.push(format!(
-                "{name}: not a {kind} (exit {:?}):\n{}",
+                "{name}: not `{headline}` (exit {:?}):\n{}",
                 out.code, out.stderr
             ));
             continue;
+        }
+        if let Some(flag) = warning.map(|w| format!("[-W{}]", w.replace('_', "-"))) {
+            if !out.stderr.contains(&flag) {
+                failures.push(format!("{name}: not the warning {flag}:\n{}", out.stderr));
+                continue;
+            }
         }
         if !out.stderr.contains(&format!("[ {relative}:")) {
             failures.push(format!(

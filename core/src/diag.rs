@@ -25,10 +25,14 @@ impl ErrorKind {
     }
 }
 
-/// One user-facing error: a headline message at a primary span, optional secondary labels and notes.
+/// One user-facing error or warning: a headline message at a primary span, optional secondary
+/// labels and notes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
     pub kind: ErrorKind,
+    /// For a warning, its name (`unused-top-binds`: `-W` shows warnings, `-w` hides them,
+    /// `-Werror` makes them errors); `None` for an error.
+    pub warning: Option<&'static str>,
     pub message: String,
     pub span: Span,
     /// Secondary spans with their own short messages.
@@ -41,10 +45,24 @@ impl Diagnostic {
     pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             kind,
+            warning: None,
             message: message.into(),
             span,
             labels: Vec::new(),
             notes: Vec::new(),
+        }
+    }
+
+    /// The warning `name` of `kind` at `span` (see `warning`).
+    pub fn warning(
+        kind: ErrorKind,
+        name: &'static str,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            warning: Some(name),
+            ..Diagnostic::new(kind, span, message)
         }
     }
 

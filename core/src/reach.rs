@@ -9,12 +9,21 @@ use std::collections::{HashMap, HashSet};
 
 /// The globals reachable from the entry, the user's own bindings and `roots`.
 pub fn reachable(program: &Program, roots: &[&str]) -> HashSet<String> {
+    let user = program.binds.iter().filter(|b| b.span.is_user());
+    let roots: Vec<&str> = user
+        .map(|b| b.name.as_str())
+        .chain(roots.iter().copied())
+        .collect();
+    reachable_from(program, &roots)
+}
+
+/// The globals reachable from the entry and `roots` alone.
+pub fn reachable_from(program: &Program, roots: &[&str]) -> HashSet<String> {
     let by_name: HashMap<&str, &Bind> =
         program.binds.iter().map(|b| (b.name.as_str(), b)).collect();
     let mut seen: HashSet<String> = HashSet::new();
     let mut work: Vec<&Expr> = program.entry.iter().collect();
-    let user = program.binds.iter().filter(|b| b.span.is_user());
-    for b in user.chain(roots.iter().filter_map(|n| by_name.get(n).copied())) {
+    for b in roots.iter().filter_map(|n| by_name.get(n).copied()) {
         if seen.insert(b.name.to_string()) {
             work.push(&b.rhs);
         }

@@ -30,24 +30,29 @@ impl PreludeEnv {
 
     /// Desugar and type-check `modules` (each after the modules it imports; the Prelude is
     /// implicit) into the core of these modules alone, whose entry runs the binding `entry` of
-    /// the last one.
-    pub fn check(&self, modules: &[SourceModule], entry: &str) -> Result<Program, Vec<Diagnostic>> {
+    /// the last one, and the warnings found.
+    pub fn check(
+        &self,
+        modules: &[SourceModule],
+        entry: &str,
+    ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
         let untyped = desugar::desugar_after_prelude(&self.scope, modules, entry)?;
         typecheck::typecheck_after_prelude(&self.types, &untyped)
     }
 
-    /// The core of the whole program of the Prelude and `modules` (as `check`).
+    /// The core of the whole program of the Prelude and `modules`, and the warnings found (as
+    /// `check`).
     pub fn check_program(
         &self,
         modules: &[SourceModule],
         entry: &str,
-    ) -> Result<Program, Vec<Diagnostic>> {
-        let modules = self.check(modules, entry)?;
+    ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
+        let (modules, warnings) = self.check(modules, entry)?;
         let mut program = self.core.clone();
         program.datas.extend(modules.datas);
         program.binds.extend(modules.binds);
         program.entry = modules.entry;
-        Ok(program)
+        Ok((program, warnings))
     }
 
     /// Check one main module that imports nothing but the Prelude.
@@ -57,7 +62,7 @@ impl PreludeEnv {
             kind: ModuleKind::Main,
             ast: main,
         };
-        self.check(&[module], "main")
+        self.check(&[module], "main").map(|(program, _)| program)
     }
 }
 
@@ -109,7 +114,8 @@ mod tests {
                 kind: ModuleKind::Main,
                 ast: &main,
             };
-            let (staged, full) = (env.check_program(&[module], "main"), whole(&main));
+            let staged = env.check_program(&[module], "main").map(|(p, _)| p);
+            let full = whole(&main);
             assert_eq!(messages(&staged), messages(&full), "{text}");
             if let (Ok(staged), Ok(full)) = (staged, full) {
                 // The same bindings and data types, in another order (which means nothing).

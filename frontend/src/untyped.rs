@@ -128,4 +128,6 @@ pub struct UProgram {
     pub binds: Vec<UBind>,
     /// The user's `main`, if the program defines one.
     pub main: Option<Name>,
+    /// The warnings desugaring found (name shadowing).
+    pub warnings: Vec<dnrad_core::Diagnostic>,
 }

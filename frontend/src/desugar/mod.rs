@@ -24,7 +24,7 @@ mod types;
 use crate::ast;
 use crate::untyped::UProgram;
 use dnrad_core::scoped::ScopedMap;
-use dnrad_core::{Diagnostic, Name};
+use dnrad_core::{Diagnostic, Name, Span};
 use scope::{Globals, ModuleInfo, Scope, Table};
 pub use scope::{ModuleId, ModuleKind};
 use std::cell::Cell;
@@ -39,6 +39,9 @@ pub(crate) struct Ds {
     pub module: Cell<ModuleId>,
     /// Local variables in scope: source name to unique name.
     pub locals: ScopedMap<String, Name>,
+    /// Where each local was bound in the source (a pattern binding's variables are bound twice,
+    /// by its group and by its projection: that is not shadowing).
+    pub local_spans: HashMap<Name, Span>,
     /// Where each open local scope starts in `locals`, innermost last.
     pub scopes: Vec<usize>,
     counter: u32,
@@ -85,6 +88,7 @@ impl Ds {
             globals: Globals::default(),
             module: Cell::new(ModuleId::PRELUDE),
             locals: ScopedMap::default(),
+            local_spans: HashMap::new(),
             scopes: Vec::new(),
             counter: 0,
             program: UProgram::default(),

@@ -351,8 +351,39 @@ impl Ds {
                 ),
             ));
         }
+        if !self.privileged() && !ident.name.starts_with('_') {
+            self.warn_if_shadowing(ident, start);
+            self.local_spans.insert(name.clone(), ident.span);
+        }
         self.locals.push(ident.name.clone(), name);
         Ok(())
+    }
+
+    /// The `name-shadowing` warning for a local binding of `ident` (in the scope starting at
+    /// `start`) that hides an enclosing local one or a top-level or imported one.
+    fn warn_if_shadowing(&mut self, ident: &Ident, start: usize) {
+        let enclosing = match self.locals.get(&ident.name) {
+            Some(outer) if self.locals.position(&ident.name).is_some_and(|i| i < start) => {
+                Some(self.local_spans.get(outer) != Some(&ident.span))
+            }
+            _ => None,
+        };
+        let what = if let Some(shadows) = enclosing {
+            if !shadows {
+                return;
+            }
+            "an enclosing binding"
+        } else if matches!(self.resolve_global(Space::Value, ident), Ok(Some(_))) {
+            "a top-level or imported one"
+        } else {
+            return;
+        };
+        self.program.warnings.push(Diagnostic::warning(
+            ErrorKind::Scope,
+            "name-shadowing",
+            ident.span,
+            format!("this binding of `{}` shadows {what}", ident.name),
+        ));
     }
 
     /// Bind a source variable to a fresh unique name.

@@ -10,7 +10,7 @@ use super::{type_error, ClassInfo, InstInfo, Tc, TcResult, VarInfo};
 use crate::untyped::{UClass, UExpr, UInstance, UKind, USig};
 use dnrad_core::expr::{Alt, Bind, Expr, ExprKind};
 use dnrad_core::program::DataCon;
-use dnrad_core::{DataDecl, Diagnostic, Name, PrimOp, Span, Type};
+use dnrad_core::{DataDecl, Diagnostic, ErrorKind, Name, PrimOp, Span, Type};
 use std::collections::HashMap;
 
 fn var(n: &Name, span: Span) -> Expr {
@@ -304,7 +304,24 @@ impl Tc {
                 };
                 let body = match inst.methods.iter().find(|b| b.name == *m) {
                     Some(b) => b.rhs.clone(),
-                    None => missing_method(&inst.class, m, defaults, span),
+                    None => {
+                        if span.is_user()
+                            && !defaults.contains_key(&(inst.class.clone(), m.clone()))
+                        {
+                            self.warnings.push(Diagnostic::warning(
+                                ErrorKind::Type,
+                                "missing-methods",
+                                span,
+                                format!(
+                                    "this instance of `{}` does not define `{}`, which has no \
+                                     default: a call of it fails at run time",
+                                    inst.class.unqualified(),
+                                    m.unqualified()
+                                ),
+                            ));
+                        }
+                        missing_method(&inst.class, m, defaults, span)
+                    }
                 };
                 // A method of function type is a lambda, so building the dictionary runs no
                 // method: one defined as `undefined` (or `error …`) fails only when called.

@@ -89,6 +89,8 @@ pub(crate) struct Tc {
     /// Uses of `grad`, `vjp` and `jvp` in the user's code with their instantiations, checked to
     /// be first-order once inference is done.
     pub ad_uses: Vec<(Span, Name, Vec<Ty>)>,
+    /// Warnings found (methods an instance leaves undefined).
+    pub warnings: Vec<Diagnostic>,
     counter: u32,
 }
 
@@ -137,6 +139,7 @@ impl Tc {
             core_binds: Vec::new(),
             core_datas: Vec::new(),
             ad_uses: Vec::new(),
+            warnings: Vec::new(),
             counter: 0,
         }
     }
@@ -160,6 +163,7 @@ impl Tc {
             core_binds: Vec::new(),
             core_datas: Vec::new(),
             ad_uses: Vec::new(),
+            warnings: Vec::new(),
             counter: self.counter,
         }
     }
@@ -263,14 +267,16 @@ pub fn typecheck_prelude(prelude: &UProgram) -> Result<(PreludeTypes, Program), 
 /// Type-check and elaborate the untyped program of a program's modules but the Prelude
 /// (`desugar::desugar_after_prelude`) against the Prelude's environment: the core of these
 /// modules alone (their data types, the bindings of their classes, instances and values, and the
-/// entry).
+/// entry), and the warnings desugaring and checking found.
 pub fn typecheck_after_prelude(
     prelude: &PreludeTypes,
     program: &UProgram,
-) -> Result<Program, Vec<Diagnostic>> {
+) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut tc = prelude.tc.fork();
     let entry = tc.check(program, program.datas.clone())?;
-    Ok(tc.output(entry))
+    let mut warnings = program.warnings.clone();
+    warnings.append(&mut tc.warnings);
+    Ok((tc.output(entry), warnings))
 }
 
 impl Tc {
