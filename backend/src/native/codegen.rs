@@ -182,6 +182,7 @@ pub(crate) fn define_body(
             bail: None,
             bail_on: None,
             tick: None,
+            unfilled: Vec::new(),
             runtime_sigs: HashMap::new(),
             out: None,
         };
@@ -215,6 +216,9 @@ struct Gen<'a, 'b> {
     bail: Option<Block>,
     bail_on: Option<Block>,
     tick: Option<Block>,
+    /// Bail blocks made but not yet filled, with their status: they are filled after the body
+    /// (Cranelift's builder must not leave a block before it ends).
+    unfilled: Vec<(Block, Option<i64>)>,
     /// The signatures of runtime functions called, by parameter and result types.
     runtime_sigs: HashMap<(Vec<ir::Type>, ir::Type), SigRef>,
     /// Room for what `uncons` writes.
@@ -298,11 +302,23 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// A block that stores bail status `status` (if any: else a callee's stays) and returns.
+    /// A block that stores bail status `status` (if any: else a callee's stays) and returns;
+    /// `fill_bail_blocks` gives it its code.
     fn bail_block(&mut self, status: Option<i64>) -> Block {
         let block = self.b.create_block();
         self.b.set_cold_block(block);
-        let here = self.b.current_block();
+        self.unfilled.push((block, status));
+        block
+    }
+
+    /// The code of the bail blocks made so far (once every other block is filled).
+    fn fill_bail_blocks(&mut self) {
+        for (block, status) in std::mem::take(&mut self.unfilled) {
+            self.fill_bail_block(block, status);
+        }
+    }
+
+    fn fill_bail_block(&mut self, block: Block, status: Option<i64>) {
         self.b.switch_to_block(block);
         if let Some(status) = status {
             let s = self.b.ins().iconst(ct::I32, status);
@@ -317,10 +333,6 @@ impl Gen<'_, '_> {
             .map(|t| self.zero(t))
             .collect();
         self.b.ins().return_(&zeros);
-        if let Some(here) = here {
-            self.b.switch_to_block(here);
-        }
-        block
     }
 
     /// The block that reports an error (or a limit) to the VM.
@@ -396,6 +408,7 @@ impl Gen<'_, '_> {
         self.ticks(tick, first);
         self.b.switch_to_block(first);
         self.body();
+        self.fill_bail_blocks();
     }
 
     /// Block `tick`: count one call or iteration down the fuel, poll the limits when it runs
