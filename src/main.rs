@@ -91,7 +91,8 @@ enum Command {
     ///
     /// Evaluates expressions (IO actions are run), adds definitions (functions, data types,
     /// classes, instances; a later definition replaces an earlier one), and answers commands
-    /// (:type, :core, :ad, :browse, :load, :reload, :set, :help, :quit). With standard input
+    /// (:type, :info, :core, :ad, :browse, :load, :reload, :main, :set, :help, :quit); Ctrl-C
+    /// stops a running entry. With standard input
     /// piped, reads the entries and prints results only, so sessions can be scripted.
     ///
     /// Example: dnrad repl examples/gradient.hs

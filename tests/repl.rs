@@ -139,6 +139,32 @@ fn an_expression_with_a_signature_main_with_arguments_and_shown_types() {
 }
 
 #[test]
+fn info_shows_types_declarations_and_instances() {
+    let input = "data Shape = Circle Double | Square Double deriving (Show, Eq)\n:{\nclass HasArea a where\n  area :: a -> Double\n:}\ninstance HasArea Shape where area (Circle r) = 3 * r * r\n:info Shape\n:i HasArea\n:i Circle\n:i Maybe\nimport qualified Data.Map as M\n:i Map\n:t M.insert\n:i nosuch\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    for needle in [
+        "data Shape = Circle Double | Square Double deriving (Show, Eq)\n  -- defined in the session\n",
+        "instance Show Shape\n  -- derived in the session\n",
+        "instance HasArea Shape\n  -- defined in the session\n",
+        "class HasArea a where\n  area :: a -> Double\n  -- defined in the session\n",
+        "Circle :: Double -> Shape\n",
+        "data Maybe a = Nothing | Just a\n  -- defined in the Prelude\n",
+        "instance Monad Maybe\n",
+        "data Map k a = ",
+        "  -- defined in Data.Map.Internal\n",
+        "M.insert :: Ord a => a -> b -> Map a b -> Map a b\n",
+    ] {
+        assert!(out.stdout.contains(needle), "{needle}:\n{}", out.stdout);
+    }
+    assert!(
+        out.stderr.contains("not in scope: `nosuch`"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn errors_in_an_expression_point_into_what_was_typed() {
     // Each entry is its own `<interactive>` text, line 1; an error in the wrapper the session
     // adds (showing the value) points at the whole expression; no internal name shows.

@@ -53,7 +53,7 @@ fn pattern_vars(p: &Pat, out: &mut BTreeSet<Key>) {
 }
 
 /// The name of the type constructor at the head of an instance type.
-fn head(t: &Type) -> String {
+pub(super) fn head(t: &Type) -> String {
     match &t.kind {
         TypeKind::App(f, _) => head(f),
         TypeKind::Con(c) => c.name.clone(),

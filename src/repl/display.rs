@@ -129,7 +129,9 @@ fn write(t: &Type, prec: u8, out: &mut String) {
             if paren {
                 out.push('(');
             }
-            out.push_str(c.as_str());
+            // A library type's core name is qualified by its module (`Data.Map.Internal.Map`);
+            // GHCi shows the name the source declares.
+            out.push_str(c.unqualified());
             for a in args {
                 out.push(' ');
                 write(a, 2, out);

@@ -6,6 +6,7 @@
 
 mod chunks;
 mod display;
+mod info;
 mod input;
 mod session;
 
@@ -35,6 +36,7 @@ Entries continue over several lines while a bracket or a layout block (`where`, 
 Ctrl-C stops the entry that is running.
 
   :type EXPR       the type of EXPR                 (:t)
+  :info NAME       a value's type; a type's or class's declaration and instances  (:i)
   :core EXPR       the core IR of EXPR
   :ad EXPR         the differentiated core of EXPR
   :browse          the session's definitions        (:b)
@@ -48,8 +50,9 @@ Ctrl-C stops the entry that is running.
   :quit            leave                            (:q)
 ";
 
-const COMMANDS: [&str; 15] = [
+const COMMANDS: [&str; 16] = [
     ":type",
+    ":info",
     ":main",
     ":set +t",
     ":unset +t",
@@ -142,6 +145,7 @@ impl Repl {
             ":q" | ":quit" => return Step::Quit,
             ":h" | ":help" | ":?" => self.say(HELP),
             ":t" | ":type" => shown(self.session.type_of(rest), self),
+            ":i" | ":info" => shown(self.session.info(rest), self),
             ":core" => shown(self.session.core_of(rest), self),
             ":ad" => shown(self.session.ad_of(rest), self),
             ":b" | ":browse" => shown(self.session.browse(), self),

@@ -5,7 +5,7 @@
 //! session as it was. It does no terminal input or output of its own.
 
 use super::chunks::{self, Chunk, Key};
-use super::display;
+use super::{display, info};
 use crate::pipeline::{self, Options};
 use crate::sources::Sources;
 use dnrad_backend::World;
@@ -444,6 +444,48 @@ impl Session {
             "{expr} :: {}",
             display::with_context(&context, &body)
         ))
+    }
+
+    /// `:info NAME`: the type of the value or constructor NAME, and the declarations and
+    /// instances of the type or class NAME (in the session, the Prelude and the library
+    /// modules it imports).
+    pub fn info(&self, name: &str) -> Result<String> {
+        let symbolic = name.starts_with(|c: char| !c.is_alphanumeric() && c != '_' && c != '(');
+        let expr = if symbolic {
+            format!("({name})")
+        } else {
+            name.to_string()
+        };
+        let value = self.type_of(&expr);
+        let session = self.text(&self.chunks, "");
+        let imported = info::library_modules(self.imports.iter().filter_map(|i| {
+            i.split_whitespace()
+                .find(|w| *w != "import" && *w != "qualified")
+        }));
+        let mut sources = vec![
+            info::Source {
+                name: "the session",
+                text: &session,
+            },
+            info::Source {
+                name: "the Prelude",
+                text: dnrad_frontend::prelude::PRELUDE_SOURCE,
+            },
+        ];
+        sources.extend(
+            imported
+                .iter()
+                .map(|(module, text)| info::Source { name: module, text }),
+        );
+        let declarations = info::declarations(name, &sources);
+        match (value, declarations.is_empty()) {
+            (Err(failure), true) => Err(failure),
+            (value, _) => {
+                let mut shown: Vec<String> = value.into_iter().collect();
+                shown.extend(declarations);
+                Ok(shown.join("\n"))
+            }
+        }
     }
 
     fn show_bindings(program: &Program, names: &[String]) -> String {

@@ -1,0 +1,107 @@
+//! What `:info NAME` shows besides a value's type: the declarations that define NAME (a data
+//! type, a newtype, a type synonym, a class) and the instances of it (declared, or derived by a
+//! `deriving` clause), found in the source text of the session, the Prelude and the library
+//! modules the session imports, each with where it is. It only reads source text.
+
+use super::chunks::head;
+use crate::pipeline;
+use dnrad_core::FileId;
+use dnrad_frontend::ast::{Decl, DeclKind};
+
+/// A text to search and how to name it (`the session`, `Prelude`, `Data.Map`).
+pub struct Source<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+}
+
+/// The library modules `imports` name and the library modules they import, transitively, with
+/// their source text.
+pub fn library_modules<'a>(imports: impl Iterator<Item = &'a str>) -> Vec<(String, &'static str)> {
+    let mut work: Vec<String> = imports.map(String::from).collect();
+    let mut found: Vec<(String, &'static str)> = Vec::new();
+    while let Some(module) = work.pop() {
+        if found.iter().any(|(m, _)| *m == module) {
+            continue;
+        }
+        let Some(text) = dnrad_frontend::library::source(&module) else {
+            continue;
+        };
+        if let Ok(parsed) = pipeline::parse_file(text, FileId::LIBRARY) {
+            work.extend(parsed.imports.iter().map(|i| i.module.name.clone()));
+        }
+        found.push((module, text));
+    }
+    found
+}
+
+/// The longest declaration shown whole; a longer one shows its first lines and `...`.
+const MAX_LINES: usize = 12;
+
+/// The declarations and instances of `name` in `sources`, one paragraph each.
+pub fn declarations(name: &str, sources: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    for source in sources {
+        let Ok(module) = pipeline::parse_file(source.text, FileId::MAIN) else {
+            continue;
+        };
+        for decl in &module.decls {
+            let text = &source.text[decl.span.lo as usize..decl.span.hi as usize];
+            let place = format!("-- defined in {}", source.name);
+            if defines(decl, name) {
+                found.push(format!("{}\n  {place}", abbreviated(text)));
+            } else if is_instance_of(decl, name) {
+                let first = text.lines().next().unwrap_or("");
+                let head = first.split(" where").next().unwrap_or(first);
+                found.push(format!("{head}\n  {place}"));
+            }
+            for class in derived(decl, name) {
+                found.push(format!(
+                    "instance {class} {name}\n  -- derived in {}",
+                    source.name
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// Whether `decl` declares the type or class `name`.
+fn defines(decl: &Decl, name: &str) -> bool {
+    match &decl.kind {
+        DeclKind::Data { name: n, .. }
+        | DeclKind::Newtype { name: n, .. }
+        | DeclKind::TypeSyn { name: n, .. }
+        | DeclKind::Class { name: n, .. } => n.name == name,
+        _ => false,
+    }
+}
+
+/// Whether `decl` is an instance of the class `name` or for the type `name`.
+fn is_instance_of(decl: &Decl, name: &str) -> bool {
+    match &decl.kind {
+        DeclKind::Instance { class, ty, .. } => class.name == name || head(ty) == name,
+        _ => false,
+    }
+}
+
+/// The classes a `deriving` clause of `decl` derives for the type `name`.
+fn derived<'d>(decl: &'d Decl, name: &str) -> Vec<&'d str> {
+    match &decl.kind {
+        DeclKind::Data {
+            name: n, deriving, ..
+        }
+        | DeclKind::Newtype {
+            name: n, deriving, ..
+        } if n.name == name => deriving.iter().map(|c| c.name.as_str()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `text`, or its first `MAX_LINES` lines and `...`.
+fn abbreviated(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= MAX_LINES {
+        return text.trim_end().to_string();
+    }
+    format!("{}\n  ...", lines[..MAX_LINES].join("\n"))
+}
