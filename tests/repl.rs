@@ -40,11 +40,17 @@ fn a_session_survives_its_errors_and_keeps_its_definitions() {
 
 #[test]
 fn inspection_commands_show_types_core_and_twins() {
-    let input = ":{\ndouble :: Int -> Int\ndouble n = n * 2\n:}\n:browse\n:core double 4\n:ad \\x -> x * 2.0\n:t \\x y -> (x + y, show x)\n";
+    let input = ":{\ndouble :: Int -> Int\ndouble n = n * 2\n:}\ndata Net = Net [Double] deriving Show\n:browse\n:core double 4\n:ad \\x -> x * 2.0\n:t \\x y -> (x + y, show x)\n";
     let out = repl(&[], input);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(
         out.stdout.contains("double :: Int -> Int"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("double :: Int -> Int\ndata Net = Net [Double] deriving Show\n"),
         "{}",
         out.stdout
     );

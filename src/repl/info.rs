@@ -98,7 +98,7 @@ fn derived<'d>(decl: &'d Decl, name: &str) -> Vec<&'d str> {
 }
 
 /// `text`, or its first `MAX_LINES` lines and `...`.
-fn abbreviated(text: &str) -> String {
+pub fn abbreviated(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     if lines.len() <= MAX_LINES {
         return text.trim_end().to_string();

@@ -527,21 +527,21 @@ impl Session {
         Ok(Self::show_bindings(&program, &names))
     }
 
-    /// The session's definitions: each value with its type, then the types and classes.
+    /// The session's definitions in order: each value with its type, each type and class with
+    /// its declaration (a class's methods are in it).
     pub fn browse(&self) -> Result<String> {
         let program = self.compile("")?;
         let mut out = String::new();
         for chunk in &self.chunks {
-            for key in &chunk.keys {
-                match key {
-                    Key::Value(v) => {
-                        if let Some(b) = Self::binding(&program, v) {
-                            out.push_str(&format!("{v} :: {}\n", display::scheme(&program, &b.ty)));
-                        }
-                    }
-                    Key::Type(t) => out.push_str(&format!("type {t}\n")),
-                    Key::Class(c) => out.push_str(&format!("class {c}\n")),
-                    _ => {}
+            let declares = |k: &Key| matches!(k, Key::Type(_) | Key::Class(_));
+            if chunk.keys.iter().any(declares) {
+                out.push_str(&info::abbreviated(chunk.text.trim()));
+                out.push('\n');
+                continue;
+            }
+            for v in chunk.values() {
+                if let Some(b) = Self::binding(&program, v) {
+                    out.push_str(&format!("{v} :: {}\n", display::scheme(&program, &b.ty)));
                 }
             }
         }
