@@ -171,6 +171,24 @@ fn info_shows_types_declarations_and_instances() {
 }
 
 #[test]
+fn kinds_of_types_and_classes() {
+    let input = "data Fix f = Fix (f (Fix f))\n:k Fix\n:k Maybe\n:k Either String\n:k [Int]\n:k (,)\n:k Functor\n:k Show\n:k String\nimport Data.Map\n:k Map\n:k Maybe Int Int\n:k Nope\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "Fix :: (* -> *) -> *\nMaybe :: * -> *\nEither String :: * -> *\n[Int] :: *\n\
+         (,) :: * -> * -> *\nFunctor :: (* -> *) -> Constraint\nShow :: * -> Constraint\n\
+         String :: *\nMap :: * -> * -> *\n"
+    );
+    assert_eq!(
+        out.stderr,
+        "`Maybe` is applied to 2 types, but it takes 1\n\
+         type constructor or class not in scope: `Nope`\n"
+    );
+}
+
+#[test]
 fn errors_in_an_expression_point_into_what_was_typed() {
     // Each entry is its own `<interactive>` text, line 1; an error in the wrapper the session
     // adds (showing the value) points at the whole expression; no internal name shows.

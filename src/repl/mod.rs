@@ -8,6 +8,7 @@ mod chunks;
 mod display;
 mod info;
 mod input;
+mod kind;
 mod session;
 
 use crate::pipeline::{self, Options};
@@ -37,6 +38,7 @@ Ctrl-C stops the entry that is running.
 
   :type EXPR       the type of EXPR                 (:t)
   :info NAME       a value's type; a type's or class's declaration and instances  (:i)
+  :kind TYPE       the kind of TYPE                 (:k)
   :core EXPR       the core IR of EXPR
   :ad EXPR         the differentiated core of EXPR
   :browse          the session's definitions        (:b)
@@ -50,9 +52,10 @@ Ctrl-C stops the entry that is running.
   :quit            leave                            (:q)
 ";
 
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     ":type",
     ":info",
+    ":kind",
     ":main",
     ":set +t",
     ":unset +t",
@@ -146,6 +149,10 @@ impl Repl {
             ":h" | ":help" | ":?" => self.say(HELP),
             ":t" | ":type" => shown(self.session.type_of(rest), self),
             ":i" | ":info" => shown(self.session.info(rest), self),
+            ":k" | ":kind" => match self.session.kind_of(rest) {
+                Ok(k) => self.say(&k),
+                Err(e) => self.complain(&e),
+            },
             ":core" => shown(self.session.core_of(rest), self),
             ":ad" => shown(self.session.ad_of(rest), self),
             ":b" | ":browse" => shown(self.session.browse(), self),

@@ -5,7 +5,7 @@
 //! session as it was. It does no terminal input or output of its own.
 
 use super::chunks::{self, Chunk, Key};
-use super::{display, info};
+use super::{display, info, kind};
 use crate::pipeline::{self, Options};
 use crate::sources::Sources;
 use dnrad_backend::World;
@@ -446,6 +446,45 @@ impl Session {
         ))
     }
 
+    /// The texts `:info` and `:kind` search: the session's, the Prelude's and the imported
+    /// library modules' (`imported` holds the latter, `session` the session's text).
+    fn declaration_sources<'s>(
+        session: &'s str,
+        imported: &'s [(String, &'static str)],
+    ) -> Vec<info::Source<'s>> {
+        let mut sources = vec![
+            info::Source {
+                name: "the session",
+                text: session,
+            },
+            info::Source {
+                name: "the Prelude",
+                text: dnrad_frontend::prelude::PRELUDE_SOURCE,
+            },
+        ];
+        sources.extend(
+            imported
+                .iter()
+                .map(|(module, text)| info::Source { name: module, text }),
+        );
+        sources
+    }
+
+    /// The library modules the session imports (transitively), with their text.
+    fn imported_modules(&self) -> Vec<(String, &'static str)> {
+        info::library_modules(self.imports.iter().filter_map(|i| {
+            i.split_whitespace()
+                .find(|w| *w != "import" && *w != "qualified")
+        }))
+    }
+
+    /// `:kind TYPE`: the kind of a type (see `kind`).
+    pub fn kind_of(&self, text: &str) -> std::result::Result<String, String> {
+        let session = self.text(&self.chunks, "");
+        let imported = self.imported_modules();
+        kind::kind(text, &Self::declaration_sources(&session, &imported))
+    }
+
     /// `:info NAME`: the type of the value or constructor NAME, and the declarations and
     /// instances of the type or class NAME (in the session, the Prelude and the library
     /// modules it imports).
@@ -458,25 +497,8 @@ impl Session {
         };
         let value = self.type_of(&expr);
         let session = self.text(&self.chunks, "");
-        let imported = info::library_modules(self.imports.iter().filter_map(|i| {
-            i.split_whitespace()
-                .find(|w| *w != "import" && *w != "qualified")
-        }));
-        let mut sources = vec![
-            info::Source {
-                name: "the session",
-                text: &session,
-            },
-            info::Source {
-                name: "the Prelude",
-                text: dnrad_frontend::prelude::PRELUDE_SOURCE,
-            },
-        ];
-        sources.extend(
-            imported
-                .iter()
-                .map(|(module, text)| info::Source { name: module, text }),
-        );
+        let imported = self.imported_modules();
+        let sources = Self::declaration_sources(&session, &imported);
         let declarations = info::declarations(name, &sources);
         match (value, declarations.is_empty()) {
             (Err(failure), true) => Err(failure),
