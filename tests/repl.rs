@@ -189,6 +189,26 @@ fn kinds_of_types_and_classes() {
 }
 
 #[test]
+fn doc_shows_the_comment_above_a_definition() {
+    let input = ":{\n-- | The area of a disc of radius r.\n--   Negative radii are allowed.\narea :: Double -> Double\narea r = 3 * r * r\n:}\n:doc area\narea 2\nlet g x = x\n:doc g\nimport Data.List\n:doc transpose\n:doc nosuch\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "The area of a disc of radius r.\n  Negative radii are allowed.\n12.0\n\
+         The i-th row holds the i-th elements of the rows that are long enough.\n"
+    );
+    assert!(out
+        .stderr
+        .contains("`g` (defined in the session) has no documentation comment"));
+    assert!(
+        out.stderr.contains("no declaration of `nosuch`"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn errors_in_an_expression_point_into_what_was_typed() {
     // Each entry is its own `<interactive>` text, line 1; an error in the wrapper the session
     // adds (showing the value) points at the whole expression; no internal name shows.

@@ -129,10 +129,24 @@ fn function(d: &Decl) -> Option<&str> {
 
 /// Split `text` (whose top-level declarations are `decls`, spans relative to `text`) into
 /// pieces: a signature and the equations of the same function that follow it stay together.
+/// Where the comment lines right above position `lo` (the start of a declaration's line)
+/// start, or `lo`: a chunk keeps its documentation comment (`:doc`).
+fn with_comment(text: &str, lo: usize) -> usize {
+    let mut start = lo;
+    while let Some(before) = text[..start].strip_suffix('\n') {
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        if !before[line_start..].trim_start().starts_with("--") {
+            break;
+        }
+        start = line_start;
+    }
+    start
+}
+
 pub fn split(text: &str, decls: &[Decl]) -> Vec<Chunk> {
     let mut out: Vec<(usize, usize, BTreeSet<Key>, Option<String>)> = Vec::new();
     for d in decls {
-        let (lo, hi) = (d.span.lo as usize, d.span.hi as usize);
+        let (lo, hi) = (with_comment(text, d.span.lo as usize), d.span.hi as usize);
         let name = function(d).map(str::to_string);
         match out.last_mut() {
             Some(last) if name.is_some() && last.3 == name => {

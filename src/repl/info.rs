@@ -1,7 +1,8 @@
 //! What `:info NAME` shows besides a value's type: the declarations that define NAME (a data
 //! type, a newtype, a type synonym, a class) and the instances of it (declared, or derived by a
 //! `deriving` clause), found in the source text of the session, the Prelude and the library
-//! modules the session imports, each with where it is. It only reads source text.
+//! modules the session imports, each with where it is; and what `:doc NAME` shows: the comment
+//! right above NAME's first declaration there. It only reads source text.
 
 use super::chunks::head;
 use crate::pipeline;
@@ -63,6 +64,46 @@ pub fn declarations(name: &str, sources: &[Source]) -> Vec<String> {
         }
     }
     found
+}
+
+/// The comment lines right above the first declaration of `name` (a value's signature or
+/// equation, a type, a class) in `sources`, without their `--`, and where it is; section rules
+/// (`-- Lists ----`) are not documentation.
+pub fn documentation(name: &str, sources: &[Source]) -> Option<(String, String)> {
+    sources.iter().find_map(|source| {
+        let module = pipeline::parse_file(source.text, FileId::MAIN).ok()?;
+        let decl = module
+            .decls
+            .iter()
+            .find(|d| defines(d, name) || declares_value(d, name))?;
+        let before = &source.text[..decl.span.lo as usize];
+        let mut lines: Vec<&str> = before
+            .lines()
+            .rev()
+            .skip_while(|l| l.trim().is_empty())
+            .map_while(|l| l.trim_start().strip_prefix("--"))
+            .take_while(|l| !l.trim_end().ends_with("----"))
+            .collect();
+        lines.reverse();
+        let text = lines
+            .iter()
+            .map(|l| {
+                let l = l.strip_prefix(" |").unwrap_or(l);
+                l.strip_prefix(' ').unwrap_or(l).trim_end()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        Some((text, source.name.to_string()))
+    })
+}
+
+/// Whether `decl` is a signature or an equation of the value `name`.
+fn declares_value(decl: &Decl, name: &str) -> bool {
+    match &decl.kind {
+        DeclKind::TypeSig(names, _) => names.iter().any(|n| n.name == name),
+        DeclKind::FunClause { name: n, .. } => n.name == name,
+        _ => false,
+    }
 }
 
 /// Whether `decl` declares the type or class `name`.

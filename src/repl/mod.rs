@@ -39,6 +39,7 @@ Ctrl-C stops the entry that is running.
   :type EXPR       the type of EXPR                 (:t)
   :info NAME       a value's type; a type's or class's declaration and instances  (:i)
   :kind TYPE       the kind of TYPE                 (:k)
+  :doc NAME        the comment above NAME's definition
   :core EXPR       the core IR of EXPR
   :ad EXPR         the differentiated core of EXPR
   :browse          the session's definitions        (:b)
@@ -52,8 +53,9 @@ Ctrl-C stops the entry that is running.
   :quit            leave                            (:q)
 ";
 
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 18] = [
     ":type",
+    ":doc",
     ":info",
     ":kind",
     ":main",
@@ -151,6 +153,10 @@ impl Repl {
             ":i" | ":info" => shown(self.session.info(rest), self),
             ":k" | ":kind" => match self.session.kind_of(rest) {
                 Ok(k) => self.say(&k),
+                Err(e) => self.complain(&e),
+            },
+            ":doc" => match self.session.doc(rest) {
+                Ok(d) => self.say(&d),
                 Err(e) => self.complain(&e),
             },
             ":core" => shown(self.session.core_of(rest), self),

@@ -478,6 +478,23 @@ impl Session {
         }))
     }
 
+    /// `:doc NAME`: the comment above NAME's declaration (in the session, the Prelude or an
+    /// imported library module), or why there is none.
+    pub fn doc(&self, name: &str) -> std::result::Result<String, String> {
+        let session = self.text(&self.chunks, "");
+        let imported = self.imported_modules();
+        let sources = Self::declaration_sources(&session, &imported);
+        match info::documentation(name, &sources) {
+            Some((text, _)) if !text.trim().is_empty() => Ok(text),
+            Some((_, place)) => Err(format!(
+                "`{name}` (defined in {place}) has no documentation comment"
+            )),
+            None => Err(format!(
+                "no declaration of `{name}` in the session, the Prelude or the imported modules"
+            )),
+        }
+    }
+
     /// `:kind TYPE`: the kind of a type (see `kind`).
     pub fn kind_of(&self, text: &str) -> std::result::Result<String, String> {
         let session = self.text(&self.chunks, "");
