@@ -209,6 +209,18 @@ fn doc_shows_the_comment_above_a_definition() {
 }
 
 #[test]
+fn edit_runs_the_editor_on_the_loaded_file_and_loads_it_again() {
+    let file = support::temp_program("repl", "edited.hs", "g :: Int\ng = 41\n");
+    let input = format!(":load {}\ng\n:edit\ng\n", file.display());
+    let env = [("EDITOR", "sed -i s/41/42/")];
+    let out = support::run_dnrad_env(&["repl"], Some(input.as_bytes()), None, &env);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "41\n42\n", "stderr:\n{}", out.stderr);
+    let out = repl(&[], ":edit\n");
+    assert!(out.stderr.contains("no file to edit"), "{}", out.stderr);
+}
+
+#[test]
 fn errors_in_an_expression_point_into_what_was_typed() {
     // Each entry is its own `<interactive>` text, line 1; an error in the wrapper the session
     // adds (showing the value) points at the whole expression; no internal name shows.

@@ -45,6 +45,7 @@ Ctrl-C stops the entry that is running.
   :browse          the session's definitions        (:b)
   :load FILE       load a file, replacing the session's definitions   (:l)
   :reload          load the last file again         (:r)
+  :edit [FILE]     edit FILE (or the loaded file) with $EDITOR, then load it   (:e)
   :main ARGS       run `main` with the command-line arguments ARGS
   :set ad MODE     reverse AD mode: naive, staged, cayley, array
   :set backend B   vm or interp
@@ -53,8 +54,9 @@ Ctrl-C stops the entry that is running.
   :quit            leave                            (:q)
 ";
 
-const COMMANDS: [&str; 18] = [
+const COMMANDS: [&str; 19] = [
     ":type",
+    ":edit",
     ":doc",
     ":info",
     ":kind",
@@ -123,6 +125,27 @@ impl Repl {
         }
     }
 
+    /// `:edit [FILE]`: run `$EDITOR` (`vi` without one) on FILE or the loaded file, then load
+    /// it (as GHCi).
+    fn edit(&mut self, file: &str) {
+        let path = match (file, self.session.file()) {
+            ("", Some(loaded)) => loaded.to_path_buf(),
+            ("", None) => return self.complain("no file to edit: :edit FILE, or :load one first"),
+            (file, _) => PathBuf::from(file),
+        };
+        let editor = std::env::var("EDITOR").unwrap_or_else(|_| "vi".into());
+        // Through the shell, as the variable may hold arguments (`code --wait`).
+        let status = std::process::Command::new("sh")
+            .args(["-c", &format!("{editor} \"$1\""), "sh"])
+            .arg(&path)
+            .status();
+        match status {
+            Ok(s) if s.success() => self.load(&path),
+            Ok(s) => self.complain(&format!("the editor `{editor}` failed ({s})")),
+            Err(e) => self.complain(&format!("cannot run the editor `{editor}`: {e}")),
+        }
+    }
+
     fn set(&mut self, args: &str) {
         let mut words = args.split_whitespace();
         match (words.next(), words.next()) {
@@ -168,6 +191,7 @@ impl Repl {
                 Ok(None) => self.complain("no file to reload"),
                 Err(f) => self.report(&f),
             },
+            ":e" | ":edit" => self.edit(rest),
             ":set" => self.set(rest),
             ":unset" if rest == "+t" => self.show_types = false,
             ":main" => self.evaluate("main", command_line(rest), stdin),

@@ -294,6 +294,11 @@ impl Session {
         }
     }
 
+    /// The file loaded last, if any.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
     /// Load the last loaded file again (the prompt's definitions are dropped, as in GHCi).
     pub fn reload(&mut self) -> Result<Option<PathBuf>> {
         match self.file.clone() {
