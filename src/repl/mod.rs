@@ -286,6 +286,8 @@ impl Repl {
 
     fn terminal(&mut self) -> rustyline::Result<()> {
         let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new()?;
+        // After the editor, which sets a SIGINT handler of its own for as long as it lives.
+        self.session.options.interrupt = catch_interrupts();
         let history = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".dnrad_history"));
         if let Some(h) = &history {
             let _ = editor.load_history(h);
@@ -394,14 +396,15 @@ fn prelude_names() -> Vec<String> {
     names
 }
 
+/// Make Ctrl-C (SIGINT) set `INTERRUPTED`, which runs then read: the flag, or `None` when a
+/// handler was set already (Ctrl-C then ends the process, as without one).
+fn catch_interrupts() -> Option<&'static AtomicBool> {
+    let handled = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed)).is_ok();
+    handled.then_some(&INTERRUPTED)
+}
+
 /// Run the REPL, loading `file` first if given.
 pub fn run(file: Option<PathBuf>, options: Options, color: bool) -> std::process::ExitCode {
-    // Without a handler (one was set already), Ctrl-C ends the process as before.
-    let handled = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed)).is_ok();
-    let options = Options {
-        interrupt: handled.then_some(&INTERRUPTED),
-        ..options
-    };
     let mut repl = Repl {
         session: Session::new(options),
         color,
@@ -417,6 +420,7 @@ pub fn run(file: Option<PathBuf>, options: Options, color: bool) -> std::process
             return std::process::ExitCode::from(1);
         }
     } else {
+        repl.session.options.interrupt = catch_interrupts();
         repl.piped();
     }
     std::process::ExitCode::SUCCESS
