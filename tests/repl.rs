@@ -354,6 +354,76 @@ fn ctrl_c_stops_an_endless_loop(backend: &str) {
     );
 }
 
+/// In a terminal (a pseudo-terminal made by `script`, util-linux): rustyline reads the lines,
+/// Ctrl-C (the byte the terminal turns into SIGINT) stops a running entry, and the session goes
+/// on. The line editor sets a SIGINT handler of its own, which the REPL's must come after.
+#[test]
+fn ctrl_c_stops_an_entry_in_a_terminal() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    let home = std::env::temp_dir().join(format!("dnrad-repl-tty-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let command = format!("{} repl", env!("CARGO_BIN_EXE_dnrad"));
+    let mut child = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .env("HOME", &home)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("`script` (util-linux) runs the REPL in a pseudo-terminal");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let seen = Arc::new(Mutex::new(String::new()));
+    let reader = {
+        let seen = Arc::clone(&seen);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                seen.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    // Wait until the output shows `needle` at least `count` times, writing `poke` (if any)
+    // every 300 ms meanwhile.
+    let wait = |stdin: &mut std::process::ChildStdin, needle: &str, count: usize, poke: &[u8]| {
+        while seen.lock().unwrap().matches(needle).count() < count {
+            assert!(
+                Instant::now() < deadline,
+                "no `{needle}`: {}",
+                seen.lock().unwrap()
+            );
+            stdin.write_all(poke).unwrap();
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    };
+    let send = |stdin: &mut std::process::ChildStdin, text: &str| {
+        stdin.write_all(text.as_bytes()).unwrap();
+    };
+    wait(&mut stdin, "dnrad> ", 1, b"");
+    send(
+        &mut stdin,
+        "let loop n = if n < (0 :: Int) then n else loop (n + 1)\n",
+    );
+    wait(&mut stdin, "dnrad> ", 2, b"");
+    send(&mut stdin, "loop 1\n");
+    wait(&mut stdin, "interrupted (Ctrl-C)", 1, b"\x03");
+    send(&mut stdin, "1 + 2\n");
+    wait(&mut stdin, "\n3\r\n", 1, b"");
+    send(&mut stdin, ":quit\n");
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    assert!(status.success(), "{}", seen.lock().unwrap());
+    let _ = std::fs::remove_dir_all(&home);
+}
+
 #[test]
 fn ctrl_c_stops_an_entry_on_the_vm() {
     ctrl_c_stops_an_endless_loop("vm");
