@@ -176,18 +176,21 @@ impl Ds {
         let (bindings, sigs, fixities) = group_decls(decls)?;
         self.push_scope();
         let mut names = Vec::new();
+        let user = !self.privileged();
         for b in &bindings {
-            match b {
-                Binding::Fun { name, .. } => names.push(vec![self.bind_local(name)?]),
-                Binding::Pat { pat, .. } => {
-                    let vars = pattern_vars(pat);
-                    let mut ns = Vec::new();
-                    for v in vars {
-                        ns.push(self.bind_local(v)?);
-                    }
-                    names.push(ns);
+            let idents = match b {
+                Binding::Fun { name, .. } => vec![*name],
+                Binding::Pat { pat, .. } => pattern_vars(pat),
+            };
+            let mut ns = Vec::new();
+            for v in idents {
+                let n = self.bind_local(v)?;
+                if user {
+                    self.local_bindings.push((n.clone(), v.clone()));
                 }
+                ns.push(n);
             }
+            names.push(ns);
         }
         self.local_fixities(&fixities)?;
         let mut out = Vec::new();

@@ -27,8 +27,8 @@ use dnrad_core::scoped::ScopedMap;
 use dnrad_core::{Diagnostic, Name, Span};
 use scope::{Globals, ModuleInfo, Scope, Table};
 pub use scope::{ModuleId, ModuleKind};
-use std::cell::Cell;
-use std::collections::HashMap;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
 
 pub(crate) type DResult<T> = Result<T, Diagnostic>;
 
@@ -42,6 +42,10 @@ pub(crate) struct Ds {
     /// Where each local was bound in the source (a pattern binding's variables are bound twice,
     /// by its group and by its projection: that is not shadowing).
     pub local_spans: HashMap<Name, Span>,
+    /// The `let`/`where` bindings of user modules (their unique names and source names), and
+    /// the locals a variable has referred to: for the `unused-local-binds` warning.
+    pub local_bindings: Vec<(Name, ast::Ident)>,
+    pub used_locals: RefCell<HashSet<Name>>,
     /// Where each open local scope starts in `locals`, innermost last.
     pub scopes: Vec<usize>,
     counter: u32,
@@ -89,6 +93,8 @@ impl Ds {
             module: Cell::new(ModuleId::PRELUDE),
             locals: ScopedMap::default(),
             local_spans: HashMap::new(),
+            local_bindings: Vec::new(),
+            used_locals: RefCell::default(),
             scopes: Vec::new(),
             counter: 0,
             program: UProgram::default(),
@@ -123,6 +129,7 @@ impl Ds {
             self.module.set(ModuleId(first + i));
             errors.extend(self.module_declarations(&m.ast.decls));
         }
+        self.warn_unused_locals();
         if errors.is_empty() {
             Ok(())
         } else {

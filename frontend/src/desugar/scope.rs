@@ -359,6 +359,22 @@ impl Ds {
         Ok(())
     }
 
+    /// The `unused-local-binds` warning for each `let`/`where` binding of the modules
+    /// desugared so far that no variable refers to (names starting with `_` are exempt).
+    pub fn warn_unused_locals(&mut self) {
+        let used = self.used_locals.take();
+        for (name, ident) in std::mem::take(&mut self.local_bindings) {
+            if !used.contains(&name) && !ident.name.starts_with('_') {
+                self.program.warnings.push(Diagnostic::warning(
+                    ErrorKind::Scope,
+                    "unused-local-binds",
+                    ident.span,
+                    format!("`{}` is defined but not used", ident.name),
+                ));
+            }
+        }
+    }
+
     /// The `name-shadowing` warning for a local binding of `ident` (in the scope starting at
     /// `start`) that hides an enclosing local one or a top-level or imported one.
     fn warn_if_shadowing(&mut self, ident: &Ident, start: usize) {
@@ -414,6 +430,7 @@ impl Ds {
     /// A value variable: local, global, or (in a privileged module) a primitive.
     pub fn resolve_value(&self, ident: &Ident) -> DResult<ValueRef> {
         if let Some(n) = self.locals.get(&ident.name) {
+            self.used_locals.borrow_mut().insert(n.clone());
             return Ok(ValueRef::Var(n.clone()));
         }
         if let Some(n) = self.resolve_global(Space::Value, ident)? {
