@@ -506,13 +506,12 @@ fn execute(command: Command) -> ExitCode {
                 lint: true,
                 ..Options::default()
             };
-            let result =
-                pipeline::compile_warned(&mut sources, options).and_then(
-                    |(_, found)| match warnings.report(&sources, &found) {
-                        true => Err(Vec::new()),
-                        false => Ok(()),
-                    },
-                );
+            let result = pipeline::compile_warned(&mut sources, options).and_then(|(_, found)| {
+                if warnings.report(&sources, &found) {
+                    return Err(Vec::new());
+                }
+                Ok(())
+            });
             (sources, result)
         }
         Command::Dump {

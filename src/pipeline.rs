@@ -130,7 +130,7 @@ thread_local! {
 /// Compile the Prelude, the user's file (`FileId::MAIN` in `sources`) and the modules it imports
 /// (added to `sources`) to core.
 pub fn compile(sources: &mut Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
-    compile_warned(sources, options).map(|(program, _)| program)
+    checked(sources, options).map(|(program, _)| program)
 }
 
 /// `compile`, and the warnings found in the user's modules (see `warnings`).
@@ -138,13 +138,22 @@ pub fn compile_warned(
     sources: &mut Sources,
     options: Options,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let (program, mut warnings) = checked(sources, options)?;
+    warnings.extend(crate::warnings::unused_top_binds(&program));
+    Ok((program, warnings))
+}
+
+/// `compile`, and the warnings desugaring and type checking found.
+fn checked(
+    sources: &mut Sources,
+    options: Options,
+) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let modules = crate::modules::load(sources)?;
     let inputs: Vec<_> = modules.iter().map(|m| m.source()).collect();
-    let (typed, mut warnings) = PRELUDE.with(|prelude| match prelude {
+    let (typed, warnings) = PRELUDE.with(|prelude| match prelude {
         Ok(prelude) => prelude.check_program(&inputs, options.entry),
         Err(diagnostics) => Err(diagnostics.clone()),
     })?;
-    warnings.extend(crate::warnings::unused_top_binds(&typed));
     if options.lint {
         let whole = !PRELUDE_LINTED.get();
         lint_some(&typed, "type inference", |b| {

@@ -10,24 +10,20 @@ use std::io::Write;
 /// Write one diagnostic to `w`. Falls back to a plain one-line message when the span does not point
 /// into a known file (generated code).
 pub fn write_diagnostic(w: &mut dyn Write, sources: &Sources, diag: &Diagnostic, color: bool) {
-    let headline = match diag.warning {
-        None => format!("{} error: {}", diag.kind.as_str(), diag.message),
-        Some(name) => format!("{} [-W{name}]", diag.message),
-    };
-    let report_kind = match diag.warning {
-        None => ReportKind::Error,
-        Some(_) => ReportKind::Warning,
+    let (report_kind, severity, headline) = match diag.warning {
+        None => (
+            ReportKind::Error,
+            "error",
+            format!("{} error: {}", diag.kind.as_str(), diag.message),
+        ),
+        Some(name) => (
+            ReportKind::Warning,
+            "warning",
+            format!("{} [-W{name}]", diag.message),
+        ),
     };
     let Some(file) = sources.get(diag.span.file) else {
-        let _ = writeln!(
-            w,
-            "{}: {headline}",
-            if diag.warning.is_some() {
-                "warning"
-            } else {
-                "error"
-            }
-        );
+        let _ = writeln!(w, "{severity}: {headline}");
         for note in &diag.notes {
             let _ = writeln!(w, "  note: {note}");
         }

@@ -7,30 +7,47 @@
 use super::chunks::head;
 use crate::pipeline;
 use dnrad_core::FileId;
-use dnrad_frontend::ast::{Decl, DeclKind};
+use dnrad_frontend::ast::{Decl, DeclKind, Module};
 
-/// A text to search and how to name it (`the session`, `Prelude`, `Data.Map`).
+/// A text to search, how to name it (`the session`, `the Prelude`, `Data.Map`) and its
+/// declarations (none if it does not parse), parsed once for every search.
 pub struct Source<'a> {
-    pub name: &'a str,
+    pub name: String,
     pub text: &'a str,
+    pub decls: Vec<Decl>,
 }
 
-/// The library modules `imports` name and the library modules they import, transitively, with
-/// their source text.
-pub fn library_modules<'a>(imports: impl Iterator<Item = &'a str>) -> Vec<(String, &'static str)> {
+impl<'a> Source<'a> {
+    pub fn new(name: impl Into<String>, text: &'a str) -> Source<'a> {
+        Source::parsed(
+            name.into(),
+            text,
+            pipeline::parse_file(text, FileId::MAIN).ok(),
+        )
+    }
+
+    fn parsed(name: String, text: &'a str, module: Option<Module>) -> Source<'a> {
+        let decls = module.map(|m| m.decls).unwrap_or_default();
+        Source { name, text, decls }
+    }
+}
+
+/// The library modules `imports` name and the library modules they import, transitively.
+pub fn library_modules<'a>(imports: impl Iterator<Item = &'a str>) -> Vec<Source<'static>> {
     let mut work: Vec<String> = imports.map(String::from).collect();
-    let mut found: Vec<(String, &'static str)> = Vec::new();
+    let mut found: Vec<Source<'static>> = Vec::new();
     while let Some(module) = work.pop() {
-        if found.iter().any(|(m, _)| *m == module) {
+        if found.iter().any(|s| s.name == module) {
             continue;
         }
         let Some(text) = dnrad_frontend::library::source(&module) else {
             continue;
         };
-        if let Ok(parsed) = pipeline::parse_file(text, FileId::LIBRARY) {
+        let parsed = pipeline::parse_file(text, FileId::LIBRARY).ok();
+        if let Some(parsed) = &parsed {
             work.extend(parsed.imports.iter().map(|i| i.module.name.clone()));
         }
-        found.push((module, text));
+        found.push(Source::parsed(module, text, parsed));
     }
     found
 }
@@ -42,10 +59,7 @@ const MAX_LINES: usize = 12;
 pub fn declarations(name: &str, sources: &[Source]) -> Vec<String> {
     let mut found = Vec::new();
     for source in sources {
-        let Ok(module) = pipeline::parse_file(source.text, FileId::MAIN) else {
-            continue;
-        };
-        for decl in &module.decls {
+        for decl in &source.decls {
             let text = &source.text[decl.span.lo as usize..decl.span.hi as usize];
             let place = format!("-- defined in {}", source.name);
             if defines(decl, name) {
@@ -71,8 +85,7 @@ pub fn declarations(name: &str, sources: &[Source]) -> Vec<String> {
 /// (`-- Lists ----`) are not documentation.
 pub fn documentation(name: &str, sources: &[Source]) -> Option<(String, String)> {
     sources.iter().find_map(|source| {
-        let module = pipeline::parse_file(source.text, FileId::MAIN).ok()?;
-        let decl = module
+        let decl = source
             .decls
             .iter()
             .find(|d| defines(d, name) || declares_value(d, name))?;
@@ -93,7 +106,7 @@ pub fn documentation(name: &str, sources: &[Source]) -> Option<(String, String)>
             })
             .collect::<Vec<_>>()
             .join("\n");
-        Some((text, source.name.to_string()))
+        Some((text, source.name.clone()))
     })
 }
 

@@ -84,10 +84,9 @@ fn parameters(name: &str, sources: &[Source]) -> Option<(Vec<usize>, bool)> {
             return Some((vec![0; commas.len() + 1], false));
         }
     }
-    sources.iter().find_map(|source| {
-        let module = pipeline::parse_file(source.text, FileId::MAIN).ok()?;
-        module.decls.iter().find_map(|d| declared(d, name))
-    })
+    sources
+        .iter()
+        .find_map(|source| source.decls.iter().find_map(|d| declared(d, name)))
 }
 
 /// The parameters' arities of `decl` if it declares `name`.

@@ -366,11 +366,12 @@ impl Session {
             format!("\n{IT} = "),
             format!("\n{IT} = (id :: IO a -> IO a) "),
         );
-        let (before, program) = match self.compile(&wrap(&plain, "").text) {
+        let plain_it = wrap(&plain, "");
+        let (before, program) = match self.compile(&plain_it.text) {
             Ok(program) => (plain, program),
             Err(failure) => match self.compile(&wrap(&io, "").text) {
                 Ok(program) => (io, program),
-                Err(_) => return Err(wrap(&plain, "").relocate(failure)),
+                Err(_) => return Err(plain_it.relocate(failure)),
             },
         };
         let wrapped = |main: &str| wrap(&before, main);
@@ -379,22 +380,22 @@ impl Session {
             Type::Forall(_, body) => body.as_ref().clone(),
             t => t.clone(),
         });
-        // The type of the value shown: an action's result (none for `()`).
-        let shown = match &ty {
+        // How the entry runs, and the type of the value it shows (none for an action of `()`;
+        // an action's result).
+        let (main, shown) = match &ty {
             Some(Type::Con(io, args)) if io.as_str() == "IO" => match args.first() {
-                Some(Type::Con(unit, _)) if unit.as_str() == "()" => None,
-                Some(result) => Some(display::scheme(&program, result)),
-                None => None,
+                Some(Type::Con(unit, _)) if unit.as_str() == "()" => {
+                    (format!("{MAIN} = {IT}\n"), None)
+                }
+                result => (
+                    format!("{MAIN} = {IT} >>= print\n"),
+                    result.map(|r| display::scheme(&program, r)),
+                ),
             },
-            Some(_) => binding.map(|b| display::scheme(&program, &b.ty)),
-            None => None,
-        };
-        let main = match ty {
-            Some(Type::Con(io, args)) if io.as_str() == "IO" => match args.first() {
-                Some(Type::Con(unit, _)) if unit.as_str() == "()" => format!("{MAIN} = {IT}\n"),
-                _ => format!("{MAIN} = {IT} >>= print\n"),
-            },
-            _ => format!("{MAIN} = print {IT}\n"),
+            _ => (
+                format!("{MAIN} = print {IT}\n"),
+                binding.map(|b| display::scheme(&program, &b.ty)),
+            ),
         };
         let run = wrapped(&main);
         let (sources, compiled) = self.compile_with(&self.chunks, &run.text, MAIN);
@@ -451,45 +452,26 @@ impl Session {
         ))
     }
 
-    /// The texts `:info` and `:kind` search: the session's, the Prelude's and the imported
-    /// library modules' (`imported` holds the latter, `session` the session's text).
-    fn declaration_sources<'s>(
-        session: &'s str,
-        imported: &'s [(String, &'static str)],
-    ) -> Vec<info::Source<'s>> {
-        let mut sources = vec![
-            info::Source {
-                name: "the session",
-                text: session,
-            },
-            info::Source {
-                name: "the Prelude",
-                text: dnrad_frontend::prelude::PRELUDE_SOURCE,
-            },
-        ];
-        sources.extend(
-            imported
-                .iter()
-                .map(|(module, text)| info::Source { name: module, text }),
-        );
-        sources
-    }
-
-    /// The library modules the session imports (transitively), with their text.
-    fn imported_modules(&self) -> Vec<(String, &'static str)> {
-        info::library_modules(self.imports.iter().filter_map(|i| {
+    /// The texts `:info`, `:kind` and `:doc` search: the session's `text`, the Prelude's and
+    /// the library modules' the session imports (transitively).
+    fn declaration_sources<'s>(&self, text: &'s str) -> Vec<info::Source<'s>> {
+        let imports = self.imports.iter().filter_map(|i| {
             i.split_whitespace()
                 .find(|w| *w != "import" && *w != "qualified")
-        }))
+        });
+        let mut sources = vec![
+            info::Source::new("the session", text),
+            info::Source::new("the Prelude", dnrad_frontend::prelude::PRELUDE_SOURCE),
+        ];
+        sources.extend(info::library_modules(imports));
+        sources
     }
 
     /// `:doc NAME`: the comment above NAME's declaration (in the session, the Prelude or an
     /// imported library module), or why there is none.
     pub fn doc(&self, name: &str) -> std::result::Result<String, String> {
         let session = self.text(&self.chunks, "");
-        let imported = self.imported_modules();
-        let sources = Self::declaration_sources(&session, &imported);
-        match info::documentation(name, &sources) {
+        match info::documentation(name, &self.declaration_sources(&session)) {
             Some((text, _)) if !text.trim().is_empty() => Ok(text),
             Some((_, place)) => Err(format!(
                 "`{name}` (defined in {place}) has no documentation comment"
@@ -503,8 +485,7 @@ impl Session {
     /// `:kind TYPE`: the kind of a type (see `kind`).
     pub fn kind_of(&self, text: &str) -> std::result::Result<String, String> {
         let session = self.text(&self.chunks, "");
-        let imported = self.imported_modules();
-        kind::kind(text, &Self::declaration_sources(&session, &imported))
+        kind::kind(text, &self.declaration_sources(&session))
     }
 
     /// `:info NAME`: the type of the value or constructor NAME, and the declarations and
@@ -519,9 +500,7 @@ impl Session {
         };
         let value = self.type_of(&expr);
         let session = self.text(&self.chunks, "");
-        let imported = self.imported_modules();
-        let sources = Self::declaration_sources(&session, &imported);
-        let declarations = info::declarations(name, &sources);
+        let declarations = info::declarations(name, &self.declaration_sources(&session));
         match (value, declarations.is_empty()) {
             (Err(failure), true) => Err(failure),
             (value, _) => {

@@ -378,14 +378,12 @@ impl Ds {
     /// The `name-shadowing` warning for a local binding of `ident` (in the scope starting at
     /// `start`) that hides an enclosing local one or a top-level or imported one.
     fn warn_if_shadowing(&mut self, ident: &Ident, start: usize) {
-        let enclosing = match self.locals.get(&ident.name) {
-            Some(outer) if self.locals.position(&ident.name).is_some_and(|i| i < start) => {
-                Some(self.local_spans.get(outer) != Some(&ident.span))
-            }
-            _ => None,
-        };
-        let what = if let Some(shadows) = enclosing {
-            if !shadows {
+        let enclosing = self.locals.position(&ident.name).is_some_and(|i| i < start);
+        let what = if enclosing {
+            // A pattern binding's variables are bound again, at the same place, by its
+            // projection: that is not shadowing.
+            let outer = self.locals.get(&ident.name);
+            if outer.and_then(|n| self.local_spans.get(n)) == Some(&ident.span) {
                 return;
             }
             "an enclosing binding"
@@ -430,7 +428,10 @@ impl Ds {
     /// A value variable: local, global, or (in a privileged module) a primitive.
     pub fn resolve_value(&self, ident: &Ident) -> DResult<ValueRef> {
         if let Some(n) = self.locals.get(&ident.name) {
-            self.used_locals.borrow_mut().insert(n.clone());
+            // Only user modules' bindings are tracked (`unused-local-binds`).
+            if !self.privileged() {
+                self.used_locals.borrow_mut().insert(n.clone());
+            }
             return Ok(ValueRef::Var(n.clone()));
         }
         if let Some(n) = self.resolve_global(Space::Value, ident)? {

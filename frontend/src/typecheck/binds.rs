@@ -323,8 +323,8 @@ impl Tc {
     }
 
     /// `let` with any number of bindings in any order: types are inferred group by group, then
-    /// the bindings are emitted as `let`/`letrec` in evaluation order.
-    /// A `let`; its body is checked against the `expected` type if there is one.
+    /// the bindings are emitted as `let`/`letrec` in evaluation order. With an `expected` type,
+    /// the body and the join points are checked against it.
     pub fn infer_let(
         &mut self,
         binds: &[UBind],

@@ -234,6 +234,7 @@ impl Tc {
         };
         // The parameters of the remaining arguments, peeled off the function's type.
         let head_ty = ft.clone();
+        let offset = total - rest.len();
         let mut params = Vec::with_capacity(rest.len());
         for (i, a) in rest.iter().enumerate() {
             let (param, r) = (self.subst.fresh(), self.subst.fresh());
@@ -242,13 +243,12 @@ impl Tc {
                 .unify(&ft, &ty::fun(param.clone(), r.clone()))
                 .is_err()
             {
-                let takes = total - rest.len() + i;
+                let takes = offset + i;
                 return Err(self.too_many_arguments(head, &head_ty, (total, takes), a.span));
             }
             params.push(param);
             ft = r;
         }
-        let offset = total - rest.len();
         for (i, (a, param)) in rest.iter().zip(&params).enumerate() {
             let context = argument_context(head, offset + i);
             let ae = self
