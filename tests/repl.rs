@@ -417,10 +417,22 @@ fn ctrl_c_stops_an_entry_in_a_terminal() {
     send(&mut stdin, "1 + 2\n");
     wait(&mut stdin, "\n3\r\n", 1, b"");
     send(&mut stdin, ":quit\n");
+    // `script` may end its child when its own input closes: keep the input open until the
+    // REPL has left by itself.
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no exit: {}",
+            seen.lock().unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
     drop(stdin);
-    let status = child.wait().unwrap();
     reader.join().unwrap();
-    assert!(status.success(), "{}", seen.lock().unwrap());
+    assert!(status.success(), "{status}: {}", seen.lock().unwrap());
     let _ = std::fs::remove_dir_all(&home);
 }
 
