@@ -36,7 +36,7 @@ fn has_variables(t: &Type) -> bool {
 /// whose type has no variables), or why it cannot.
 fn callable(b: &Bind) -> Result<(Type, Type), String> {
     let name = b.name.unqualified();
-    let shown = dnrad_core::pretty::ty(&b.ty);
+    let shown = dnrad_core::show_type::source(&b.ty);
     match &b.ty {
         Type::Fun(a, r) if !has_variables(&b.ty) => Ok(((**a).clone(), (**r).clone())),
         Type::Fun(..) | Type::Forall(..) => Err(format!(

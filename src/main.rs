@@ -10,7 +10,7 @@ use dnrad::sources::Sources;
 use dnrad::warnings::Warnings;
 use dnrad_ad::Mode;
 use dnrad_backend::{Backend, World};
-use dnrad_core::{pretty, Diagnostic, ErrorKind, FileId};
+use dnrad_core::{pretty, show_type, Diagnostic, ErrorKind, FileId};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -595,7 +595,7 @@ fn gradient(
     if f.output != dnrad_core::Type::double() {
         let message = format!(
             "grad needs a function whose result is a Double, but `{function}` returns `{}`",
-            pretty::ty(&f.output)
+            show_type::source(&f.output)
         );
         let span = f.span;
         return report(&sources, &[Diagnostic::new(ErrorKind::Type, span, message)]);
@@ -629,7 +629,7 @@ fn gradient(
         Err(_) => {
             eprintln!(
                 "dnrad: the gradient's type `{}` has no Show instance: use --json",
-                pretty::ty(&f.input)
+                show_type::source(&f.input)
             );
             return ExitCode::from(1);
         }

@@ -14,6 +14,7 @@ pub mod prim;
 pub mod program;
 pub mod reach;
 pub mod scoped;
+pub mod show_type;
 pub mod simplify;
 pub mod span;
 pub mod types;

@@ -114,8 +114,8 @@ impl<'p> Lint<'p> {
         (
             format!(
                 "{what}: expected `{}`, found `{}`",
-                crate::pretty::ty(expected),
-                crate::pretty::ty(actual)
+                crate::show_type::core(expected),
+                crate::show_type::core(actual)
             ),
             span,
         )
@@ -149,7 +149,7 @@ impl<'p> Lint<'p> {
             _ => Err((
                 format!(
                     "type application of `{}` to {} types",
-                    crate::pretty::ty(t),
+                    crate::show_type::core(t),
                     tys.len()
                 ),
                 span,
@@ -181,7 +181,7 @@ impl<'p> Lint<'p> {
                     other => Err((
                         format!(
                             "applying a value of non-function type `{}`",
-                            crate::pretty::ty(&other)
+                            crate::show_type::core(&other)
                         ),
                         span,
                     )),
@@ -273,7 +273,7 @@ impl<'p> Lint<'p> {
                 let st = self.type_of(s)?;
                 let Type::Con(tname, targs) = &st else {
                     return Err((
-                        format!("case on a value of type `{}`", crate::pretty::ty(&st)),
+                        format!("case on a value of type `{}`", crate::show_type::core(&st)),
                         span,
                     ));
                 };

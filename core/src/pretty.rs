@@ -1,85 +1,12 @@
-//! The core pretty printer: a readable, Haskell-like rendering of programs, expressions and
-//! types (`dnrad dump core`). Binders show their types; `Integer` literals carry an `n` suffix,
+//! The core pretty printer: a readable, Haskell-like rendering of programs and expressions
+//! (`dnrad dump core`; types through `show_type`). Binders show their types; `Integer` literals carry an `n` suffix,
 //! primitives a `prim#` prefix. Deep `let` chains and long lists are printed without recursion
 //! proportional to their length.
 
 use crate::expr::{Expr, ExprKind, Lit};
 use crate::program::Program;
-use crate::types::{names, Type};
+use crate::show_type::{core, show_arg, Style};
 use std::fmt::Write;
-
-pub fn ty(t: &Type) -> String {
-    let mut s = String::new();
-    write_ty(t, 0, &mut s);
-    s
-}
-
-/// `prec`: 0 top, 1 function argument, 2 application argument.
-fn write_ty(t: &Type, prec: u8, out: &mut String) {
-    match t {
-        Type::Var(v) => out.push_str(v.as_str()),
-        Type::Fun(a, b) => {
-            if prec > 0 {
-                out.push('(');
-            }
-            write_ty(a, 1, out);
-            out.push_str(" -> ");
-            write_ty(b, 0, out);
-            if prec > 0 {
-                out.push(')');
-            }
-        }
-        Type::Forall(vs, body) => {
-            if prec > 0 {
-                out.push('(');
-            }
-            out.push_str("forall");
-            for v in vs {
-                out.push(' ');
-                out.push_str(v.as_str());
-            }
-            out.push_str(". ");
-            write_ty(body, 0, out);
-            if prec > 0 {
-                out.push(')');
-            }
-        }
-        Type::Con(c, args) if c.as_str() == names::LIST && args.len() == 1 => {
-            out.push('[');
-            write_ty(&args[0], 0, out);
-            out.push(']');
-        }
-        Type::Con(c, args)
-            if c.as_str().starts_with("(,") && args.len() == c.as_str().len() - 1 =>
-        {
-            out.push('(');
-            for (i, a) in args.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_ty(a, 0, out);
-            }
-            out.push(')');
-        }
-        Type::Con(c, args) | Type::App(c, args) => {
-            if args.is_empty() {
-                out.push_str(c.as_str());
-                return;
-            }
-            if prec > 1 {
-                out.push('(');
-            }
-            out.push_str(c.as_str());
-            for a in args {
-                out.push(' ');
-                write_ty(a, 2, out);
-            }
-            if prec > 1 {
-                out.push(')');
-            }
-        }
-    }
-}
 
 fn lit(l: &Lit) -> String {
     match l {
@@ -124,7 +51,7 @@ impl Printer {
         let mut e = e;
         // Let chains iterate instead of recursing.
         while let ExprKind::Let(b, body) = &e.kind {
-            let _ = write!(self.out, "let {} :: {} = ", b.name, ty(&b.ty));
+            let _ = write!(self.out, "let {} :: {} = ", b.name, core(&b.ty));
             self.expr(&b.rhs, indent + 4);
             self.out.push_str(" in");
             self.newline(indent);
@@ -134,7 +61,7 @@ impl Printer {
             ExprKind::Var(n) => self.out.push_str(n.as_str()),
             ExprKind::Lit(l) => self.out.push_str(&lit(l)),
             ExprKind::Lam(x, t, body) => {
-                let _ = write!(self.out, "\\({x} :: {}) ->", ty(t));
+                let _ = write!(self.out, "\\({x} :: {}) ->", core(t));
                 self.newline(indent + 2);
                 self.expr(body, indent + 2);
             }
@@ -160,9 +87,7 @@ impl Printer {
             ExprKind::TyApp(f, tys) => {
                 self.arg(f, indent);
                 for t in tys {
-                    let mut s = String::new();
-                    write_ty(t, 2, &mut s);
-                    let _ = write!(self.out, " @{s}");
+                    let _ = write!(self.out, " @{}", show_arg(t, Style::Core));
                 }
             }
             ExprKind::Let(..) => {}
@@ -179,7 +104,7 @@ impl Printer {
                 self.out.push_str("letrec");
                 for b in binds {
                     self.newline(indent + 2);
-                    let _ = write!(self.out, "{} :: {} = ", b.name, ty(&b.ty));
+                    let _ = write!(self.out, "{} :: {} = ", b.name, core(&b.ty));
                     self.expr(&b.rhs, indent + 4);
                 }
                 self.newline(indent);
@@ -195,9 +120,7 @@ impl Printer {
                     _ => {}
                 }
                 for t in tys {
-                    let mut s = String::new();
-                    write_ty(t, 2, &mut s);
-                    let _ = write!(self.out, " @{s}");
+                    let _ = write!(self.out, " @{}", show_arg(t, Style::Core));
                 }
                 for a in args {
                     self.out.push(' ');
@@ -212,7 +135,7 @@ impl Printer {
                     self.newline(indent + 2);
                     self.out.push_str(alt.con.as_str());
                     for (b, t) in &alt.binders {
-                        let _ = write!(self.out, " ({b} :: {})", ty(t));
+                        let _ = write!(self.out, " ({b} :: {})", core(t));
                     }
                     self.out.push_str(" ->");
                     self.newline(indent + 4);
@@ -246,15 +169,13 @@ pub fn program(program: &Program) -> String {
             p.out.push_str(if i == 0 { " = " } else { " | " });
             p.out.push_str(c.name.as_str());
             for f in &c.fields {
-                let mut s = String::new();
-                write_ty(f, 2, &mut s);
-                let _ = write!(p.out, " {s}");
+                let _ = write!(p.out, " {}", show_arg(f, Style::Core));
             }
         }
         p.out.push('\n');
     }
     for b in &program.binds {
-        let _ = write!(p.out, "\n{} :: {}\n{} = ", b.name, ty(&b.ty), b.name);
+        let _ = write!(p.out, "\n{} :: {}\n{} = ", b.name, core(&b.ty), b.name);
         p.expr(&b.rhs, 2);
         p.out.push('\n');
     }
@@ -269,24 +190,7 @@ pub fn program(program: &Program) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Name, Span};
-
-    #[test]
-    fn types_print_with_minimal_parentheses() {
-        let a = Type::var("a");
-        let t = Type::Forall(
-            vec![Name::new("a")],
-            Box::new(Type::fun(Type::fun(a.clone(), a.clone()), Type::list(a))),
-        );
-        assert_eq!(ty(&t), "forall a. (a -> a) -> [a]");
-        assert_eq!(
-            ty(&Type::tuple(vec![
-                Type::int(),
-                Type::Con(Name::new("Maybe"), vec![Type::double()])
-            ])),
-            "(Int, Maybe Double)"
-        );
-    }
+    use crate::{Name, Span, Type};
 
     #[test]
     fn expressions_print_readably() {

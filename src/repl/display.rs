@@ -1,9 +1,10 @@
 //! Core types shown as Haskell types for `:type` and `:browse`: the leading dictionary parameters
 //! of an elaborated binding become the class context again (`Num a -> a -> a` is shown as
-//! `Num a => a -> a`), quantifiers are implicit, lists and tuples use their brackets. It never
-//! changes a program.
+//! `Num a => a -> a`) and type variables are named `a`, `b`, ...; the types themselves print
+//! through `show_type`. It never changes a program.
 
 use dnrad_core::lint::subst;
+use dnrad_core::show_type::source;
 use dnrad_core::{Name, Program, Type};
 
 /// Whether `name` is a class dictionary type (its one constructor is `name#D`).
@@ -98,70 +99,6 @@ pub fn context_and_body(program: &Program, t: &Type) -> (Vec<Type>, Type) {
     (simplified(program, context), t)
 }
 
-/// `t` in Haskell syntax; `prec` 0 for a whole type, 1 left of an arrow, 2 as an argument.
-fn write(t: &Type, prec: u8, out: &mut String) {
-    match t {
-        Type::Var(v) => out.push_str(v.as_str()),
-        // GHC keeps the `String` synonym of the Prelude's signatures; core has expanded it.
-        Type::Con(c, args)
-            if c.as_str() == "[]"
-                && matches!(args.as_slice(), [Type::Con(ch, a)] if ch.as_str() == "Char" && a.is_empty()) =>
-        {
-            out.push_str("String")
-        }
-        Type::Con(c, args) if c.as_str() == "[]" && args.len() == 1 => {
-            out.push('[');
-            write(&args[0], 0, out);
-            out.push(']');
-        }
-        Type::Con(c, args) if c.as_str().starts_with("(,") && args.len() > 1 => {
-            out.push('(');
-            for (i, a) in args.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write(a, 0, out);
-            }
-            out.push(')');
-        }
-        Type::Con(c, args) | Type::App(c, args) => {
-            let paren = prec >= 2 && !args.is_empty();
-            if paren {
-                out.push('(');
-            }
-            // A library type's core name is qualified by its module (`Data.Map.Internal.Map`);
-            // GHCi shows the name the source declares.
-            out.push_str(c.unqualified());
-            for a in args {
-                out.push(' ');
-                write(a, 2, out);
-            }
-            if paren {
-                out.push(')');
-            }
-        }
-        Type::Fun(a, r) => {
-            if prec >= 1 {
-                out.push('(');
-            }
-            write(a, 1, out);
-            out.push_str(" -> ");
-            write(r, 0, out);
-            if prec >= 1 {
-                out.push(')');
-            }
-        }
-        Type::Forall(_, body) => write(body, prec, out),
-    }
-}
-
-/// A type as Haskell writes it.
-pub fn haskell(t: &Type) -> String {
-    let mut out = String::new();
-    write(t, 0, &mut out);
-    out
-}
-
 /// The type variables of `t` in order of first occurrence.
 fn variables(t: &Type, out: &mut Vec<Name>) {
     match t {
@@ -205,12 +142,12 @@ pub fn with_context(context: &[Type], body: &Type) -> String {
         .collect();
     let rename = |t: &Type| subst(t, &renaming, &mut 0);
     let context: Vec<Type> = context.iter().map(rename).collect();
-    let body = haskell(&rename(body));
+    let body = source(&rename(body));
     match context.as_slice() {
         [] => body,
-        [c] => format!("{} => {body}", haskell(c)),
+        [c] => format!("{} => {body}", source(c)),
         _ => {
-            let cs: Vec<String> = context.iter().map(haskell).collect();
+            let cs: Vec<String> = context.iter().map(source).collect();
             format!("({}) => {body}", cs.join(", "))
         }
     }

@@ -10,7 +10,7 @@ use crate::integer;
 use crate::value::Value;
 use dnrad_core::prim::{simple_escape, ASCII_ESCAPES};
 use dnrad_core::types::names;
-use dnrad_core::{pretty, DataCon, Type};
+use dnrad_core::{show_type, DataCon, Type};
 use num_bigint::BigInt;
 
 struct Reader<'t> {
@@ -101,7 +101,7 @@ impl Reader<'_> {
 
     fn value(&mut self, ty: &Type) -> Result<Value, String> {
         let Type::Con(name, args) = ty else {
-            return Err(self.error(format!("a `{}` cannot be written", pretty::ty(ty))));
+            return Err(self.error(format!("a `{}` cannot be written", show_type::source(ty))));
         };
         let compound = name.as_str().starts_with("(,") || name.as_str() == names::UNIT;
         if !compound && self.peek() == Some('(') {
@@ -275,7 +275,7 @@ impl Reader<'_> {
             unreachable!("checked by `value`")
         };
         let Some((d, fields)) = self.types.data(name, args) else {
-            return Err(self.error(format!("a `{}` cannot be written", pretty::ty(ty))));
+            return Err(self.error(format!("a `{}` cannot be written", show_type::source(ty))));
         };
         let at = self.pos;
         let word = self.word();
@@ -283,7 +283,7 @@ impl Reader<'_> {
             self.pos = at;
             return Err(self.error(format!(
                 "expected a constructor of `{}`, found `{word}`",
-                pretty::ty(ty)
+                show_type::source(ty)
             )));
         };
         let (con, tys) = (&d.cons[tag], &fields[tag]);
@@ -375,7 +375,7 @@ impl Reader<'_> {
         let n = range_size(index, l, u).ok_or_else(|| {
             self.error(format!(
                 "arrays indexed by `{}` cannot be written",
-                pretty::ty(index)
+                show_type::source(index)
             ))
         })?;
         let n = usize::try_from(n).unwrap_or(0);

@@ -21,7 +21,7 @@ use crate::integer;
 use crate::show::show_double;
 use crate::value::Value;
 use dnrad_core::lint::subst;
-use dnrad_core::pretty;
+use dnrad_core::show_type;
 use dnrad_core::types::names;
 use dnrad_core::{DataCon, DataDecl};
 use dnrad_core::{Name, Type};
@@ -189,7 +189,7 @@ impl<'a> Types<'a> {
         let Type::Con(name, args) = ty else {
             return Err(path.error(format!(
                 "a value of type `{}` cannot come from JSON",
-                pretty::ty(ty)
+                show_type::source(ty)
             )));
         };
         match (name.as_str(), args.as_slice()) {
@@ -268,7 +268,7 @@ impl<'a> Types<'a> {
         let Some((d, fields)) = self.data(name, args) else {
             return Err(path.error(format!(
                 "a value of type `{}` cannot come from JSON",
-                pretty::ty(ty)
+                show_type::source(ty)
             )));
         };
         let tuple = name.as_str().starts_with("(,");
@@ -302,7 +302,7 @@ impl<'a> Types<'a> {
                 Some(t) if d.cons[t].fields.is_empty() => Ok(Value::Tag(t as u32)),
                 _ => Err(path.error(format!(
                     "`{s}` is not a constructor without fields of `{}`",
-                    pretty::ty(ty)
+                    show_type::source(ty)
                 ))),
             },
             Json::Object(o) if o.len() == 1 => {
@@ -310,7 +310,7 @@ impl<'a> Types<'a> {
                 let Some(t) = pick(k) else {
                     return Err(path.error(format!(
                         "`{k}` is not a constructor of `{}`",
-                        pretty::ty(ty)
+                        show_type::source(ty)
                     )));
                 };
                 self.con_from_json(
@@ -326,7 +326,7 @@ impl<'a> Types<'a> {
                 path,
                 &format!(
                     "an object with one key naming a constructor of `{}`",
-                    pretty::ty(ty)
+                    show_type::source(ty)
                 ),
                 json,
             )),
@@ -437,7 +437,7 @@ impl<'a> Types<'a> {
                 let size = range_size(index, &lu[0], &lu[1]).ok_or_else(|| {
                     path.error(format!(
                         "arrays indexed by `{}` cannot come from JSON",
-                        pretty::ty(index)
+                        show_type::source(index)
                     ))
                 })?;
                 if size != elems.len() as i64 {
@@ -467,7 +467,7 @@ impl<'a> Types<'a> {
         let cannot = || {
             format!(
                 "a value of type `{}` cannot be written as JSON",
-                pretty::ty(ty)
+                show_type::source(ty)
             )
         };
         let Type::Con(name, args) = ty else {

@@ -631,7 +631,7 @@ impl Simplifier {
         let key = format!(
             "{g}@{}@{}",
             tys.iter()
-                .map(crate::pretty::ty)
+                .map(crate::show_type::core)
                 .collect::<Vec<_>>()
                 .join(","),
             known

@@ -6,10 +6,9 @@
 //! rebuild only the nodes under which something changed (a ground type is returned as it is).
 
 use dnrad_core::types::names;
-use dnrad_core::{Name, Type};
+use dnrad_core::{show_type, Name, Type};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::fmt::Write;
 use std::rc::Rc;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -336,79 +335,36 @@ impl Printer {
     }
 
     pub fn print(&mut self, t: &Ty) -> String {
-        let mut s = String::new();
-        self.go(t, 0, &mut s);
-        s
+        show_type::source(&self.shown(t))
     }
 
     /// `t` as the argument of a type application (`Show ([a] -> [a])`, `Show [a]`,
     /// `Num (Maybe a)`): in parentheses unless it is atomic.
     pub fn print_arg(&mut self, t: &Ty) -> String {
-        let mut s = String::new();
-        self.go(t, 2, &mut s);
-        s
+        show_type::show_arg(&self.shown(t), show_type::Style::Source)
     }
 
-    /// `prec`: 0 top, 1 function argument, 2 type application argument.
-    fn go(&mut self, t: &Ty, prec: u8, out: &mut String) {
-        if let Some((a, b)) = t.as_fun() {
-            if prec > 0 {
-                out.push('(');
-            }
-            self.go(a, 1, out);
-            out.push_str(" -> ");
-            self.go(b, 0, out);
-            if prec > 0 {
-                out.push(')');
-            }
-            return;
-        }
+    /// `t` as a core type to show: meta variables by their letters, skolems by the names the
+    /// signature gave them, generalised variables as `t0`, `t1`, ...
+    fn shown(&mut self, t: &Ty) -> Type {
         let (head, args) = t.spine();
+        let args: Vec<Type> = args.into_iter().map(|a| self.shown(a)).collect();
+        let var = |n: String| Type::Var(Name::from(n));
         match head {
-            Ty::Con(n) if n.as_str() == names::LIST && args.len() == 1 => {
-                if matches!(args[0], Ty::Con(c) if c.as_str() == names::CHAR) {
-                    out.push_str("String");
-                    return;
+            Ty::Con(n) if n.as_str() == "->" && args.len() == 2 => {
+                let mut it = args.into_iter();
+                match (it.next(), it.next()) {
+                    (Some(a), Some(r)) => Type::fun(a, r),
+                    _ => Type::unit(),
                 }
-                out.push('[');
-                self.go(args[0], 0, out);
-                out.push(']');
-                return;
             }
-            Ty::Con(n) if n.as_str().starts_with("(,") && args.len() == n.as_str().len() - 1 => {
-                out.push('(');
-                for (i, a) in args.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.go(a, 0, out);
-                }
-                out.push(')');
-                return;
+            Ty::Con(n) => Type::Con(n.clone(), args),
+            Ty::Meta(m) => var(self.meta_name(*m)).apply(args),
+            Ty::Skolem(_, n) => {
+                var(n.as_str().split('#').next().unwrap_or("").to_string()).apply(args)
             }
-            _ => {}
-        }
-        if !args.is_empty() && prec > 1 {
-            out.push('(');
-        }
-        match head {
-            Ty::Con(n) => out.push_str(n.unqualified()),
-            Ty::Meta(m) => {
-                let name = self.meta_name(*m);
-                out.push_str(&name)
-            }
-            Ty::Skolem(_, n) => out.push_str(n.as_str().split('#').next().unwrap_or("")),
-            Ty::Gen(i) => {
-                let _ = write!(out, "t{i}");
-            }
-            Ty::App(..) => {}
-        }
-        for a in &args {
-            out.push(' ');
-            self.go(a, 2, out);
-        }
-        if !args.is_empty() && prec > 1 {
-            out.push(')');
+            Ty::Gen(i) => var(format!("t{i}")).apply(args),
+            Ty::App(..) => Type::unit(),
         }
     }
 }
