@@ -140,6 +140,8 @@ pub fn compile_warned(
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let (program, mut warnings) = checked(sources, options)?;
     warnings.extend(crate::warnings::unused_top_binds(&program));
+    // In the order of the source, whichever pass found them.
+    warnings.sort_by_key(|w| (w.span.file, w.span.lo));
     Ok((program, warnings))
 }
 

@@ -1,4 +1,4 @@
 import Data.Array
 
 main :: IO ()
-main = print (listArray (0, 2) [1, 2, 3 :: Int] ! 3)
+main = print (listArray (0, 2 :: Integer) [1, 2, 3 :: Int] ! 3)

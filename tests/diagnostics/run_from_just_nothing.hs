@@ -1,4 +1,4 @@
 import Data.Maybe (fromJust)
 
 main :: IO ()
-main = print (fromJust (lookup 3 [(1, "a")]))
+main = print (fromJust (lookup 3 [(1 :: Int, "a")]))

@@ -5,7 +5,7 @@
 use super::texpr::DictExpr;
 use super::ty::{self, instantiate, Printer, Ty};
 use super::{type_error, Tc, TcResult, Wanted};
-use dnrad_core::{Name, Span};
+use dnrad_core::{Diagnostic, ErrorKind, Name, Span};
 use std::collections::HashMap;
 
 /// The standard numeric classes (defaulting needs one of them).
@@ -140,6 +140,45 @@ impl Tc {
         None
     }
 
+    /// The `type-defaults` warning for a type variable of the user's code defaulted to
+    /// `Integer` whose choice shows (it is also shown, compared, enumerated, ...: `print (2^64)`
+    /// prints another number at `Int`), located at its numeric constraint (the literal). A
+    /// variable only numeric classes constrain (the exponent of `x ^ 2`) and one defaulted to
+    /// `Double` (what `1.5 * x` means) are not worth a warning.
+    fn warn_integer_default(&mut self, constraints: &[&Wanted]) {
+        let observed = constraints
+            .iter()
+            .any(|w| !NUMERIC.contains(&w.class.as_str()));
+        let Some(numeric) = constraints
+            .iter()
+            .filter(|w| NUMERIC.contains(&w.class.as_str()))
+            .min_by_key(|w| (w.span.file, w.span.lo))
+        else {
+            return;
+        };
+        if !observed || !numeric.span.is_user() {
+            return;
+        }
+        let mut classes: Vec<&str> = constraints.iter().map(|w| w.class.unqualified()).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        self.warnings.push(
+            Diagnostic::warning(
+                ErrorKind::Type,
+                "type-defaults",
+                numeric.span,
+                format!(
+                    "this expression's type defaults to `Integer` (for {})",
+                    classes.join(", ")
+                ),
+            )
+            .with_note(
+                "`Integer` is arbitrary-precision and slower than `Int`: annotate it \
+             (`:: Int`) or give its function a signature if `Int` was meant",
+            ),
+        );
+    }
+
     /// Default the type variables of the constraints left at the end (Haskell 98 §4.3.4), then
     /// solve them.
     pub fn default_remaining(&mut self) -> TcResult<()> {
@@ -150,20 +189,21 @@ impl Tc {
             }
             // The classes constraining each variable, gathered in one pass (linear in the
             // number of constraints however many bindings left them).
-            let mut by_meta: HashMap<u32, Vec<&Name>> = HashMap::new();
+            let mut by_meta: HashMap<u32, Vec<&Wanted>> = HashMap::new();
             let mut order = Vec::new();
             for w in &wanted {
                 if let Ty::Meta(m) = self.subst.shallow(&w.ty) {
-                    let classes = by_meta.entry(m).or_default();
-                    if classes.is_empty() {
+                    let constraints = by_meta.entry(m).or_default();
+                    if constraints.is_empty() {
                         order.push(m);
                     }
-                    classes.push(&w.class);
+                    constraints.push(w);
                 }
             }
             let mut progress = false;
             for m in order {
-                let classes = &by_meta[&m];
+                let constraints = &by_meta[&m];
+                let classes: Vec<&Name> = constraints.iter().map(|w| &w.class).collect();
                 let numeric = classes.iter().any(|c| NUMERIC.contains(&c.as_str()));
                 let standard = classes.iter().all(|c| {
                     NUMERIC.contains(&c.as_str()) || STANDARD_NON_NUMERIC.contains(&c.as_str())
@@ -178,6 +218,9 @@ impl Tc {
                     })
                 });
                 if let Some(candidate) = candidate {
+                    if candidate == "Integer" {
+                        self.warn_integer_default(constraints);
+                    }
                     self.subst.set(m, ty::con(candidate));
                     progress = true;
                 }
