@@ -1,8 +1,9 @@
-//! A REPL session: the loaded file's and the prompt's definitions (as `Chunk`s), the options, and
-//! everything the prompt can ask of them — define, evaluate, `:type`, `:core`, `:ad`, `:browse`.
-//! Every request recompiles the session's text with the pipeline (the Prelude included), so a
-//! session is always exactly a program `dnrad run` would accept. A failed request leaves the
-//! session as it was. It does no terminal input or output of its own.
+//! A REPL session: the loaded file's and the prompt's definitions (as `Chunk`s), the values it
+//! keeps (`it`, `x <- action`: see `kept`), the options, and everything the prompt can ask of
+//! them — define, evaluate, bind, `:type`, `:core`, `:ad`, `:browse`. Every request recompiles
+//! the session's text (with the kept values declared) with the pipeline, the Prelude included,
+//! so a session is always a program the compiler accepts. A failed request leaves the session
+//! as it was. It does no terminal input or output of its own.
 
 use super::chunks::{self, Chunk, Key};
 use super::kept::{self, Decision, Kept};
@@ -567,6 +568,9 @@ impl Session {
     /// The session's definitions once the names `decided` binds shadow the definitions of the
     /// same names, if the session then still compiles.
     fn rebound(&self, decided: &[Decision]) -> Result<Vec<Chunk>> {
+        if decided.is_empty() {
+            return Ok(self.chunks.clone());
+        }
         let names: BTreeSet<Key> = decided
             .iter()
             .map(|d| Key::Value(d.name().to_string()))
