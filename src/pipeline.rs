@@ -9,6 +9,7 @@ use dnrad_ad::Mode;
 use dnrad_backend::{Backend, World};
 use dnrad_core::{lint, Diagnostic, ErrorKind, FileId, Program, Span};
 use dnrad_frontend::against_prelude::PreludeEnv;
+use dnrad_frontend::desugar::SessionValue;
 use dnrad_frontend::prelude;
 use std::cell::Cell;
 use std::io::Write;
@@ -130,7 +131,17 @@ thread_local! {
 /// Compile the Prelude, the user's file (`FileId::MAIN` in `sources`) and the modules it imports
 /// (added to `sources`) to core.
 pub fn compile(sources: &mut Sources, options: Options) -> Result<Program, Vec<Diagnostic>> {
-    checked(sources, options).map(|(program, _)| program)
+    compile_session(sources, options, &[])
+}
+
+/// `compile`, the user's file declaring a REPL session's kept values `session` (bound to the
+/// values the run's world lends, `World::with_session`).
+pub fn compile_session(
+    sources: &mut Sources,
+    options: Options,
+    session: &[SessionValue],
+) -> Result<Program, Vec<Diagnostic>> {
+    checked(sources, options, session).map(|(program, _)| program)
 }
 
 /// `compile`, and the warnings found in the user's modules (see `warnings`).
@@ -138,22 +149,23 @@ pub fn compile_warned(
     sources: &mut Sources,
     options: Options,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let (program, mut warnings) = checked(sources, options)?;
+    let (program, mut warnings) = checked(sources, options, &[])?;
     warnings.extend(crate::warnings::unused_top_binds(&program));
     // In the order of the source, whichever pass found them.
     warnings.sort_by_key(|w| (w.span.file, w.span.lo));
     Ok((program, warnings))
 }
 
-/// `compile`, and the warnings desugaring and type checking found.
+/// `compile_session`, and the warnings desugaring and type checking found.
 fn checked(
     sources: &mut Sources,
     options: Options,
+    session: &[SessionValue],
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let modules = crate::modules::load(sources)?;
     let inputs: Vec<_> = modules.iter().map(|m| m.source()).collect();
     let (typed, warnings) = PRELUDE.with(|prelude| match prelude {
-        Ok(prelude) => prelude.check_program(&inputs, options.entry),
+        Ok(prelude) => prelude.check_program(&inputs, options.entry, session),
         Err(diagnostics) => Err(diagnostics.clone()),
     })?;
     if options.lint {

@@ -460,3 +460,94 @@ fn an_entry_past_max_heap_stops_with_an_error_and_its_memory_is_freed() {
     let message = "runtime error: heap limit exceeded (100 MB, --max-heap)";
     assert_eq!(out.stderr.matches(message).count(), 2, "{}", out.stderr);
 }
+
+/// `it` and `x <- action` (`tests/repl/it.in`) on one backend: the transcript is GHCi 9.0's
+/// output for the same input, but for `:type it` (GHCi's prompt has no monomorphism
+/// restriction and shows `Num a => a`; the REPL keeps a run-time value, of the defaulted type).
+/// `it` chains, is an IO action's result, stays after a failing entry; `getLine` and `readLn`
+/// read the lines that follow; an action's effect happens once; a definition shadows a name.
+fn it_and_bound_names(backend: &str) {
+    let input = std::fs::read_to_string(root().join("tests/repl/it.in")).unwrap();
+    let expected = std::fs::read_to_string(root().join("tests/repl/it.out")).unwrap();
+    let out = repl(&[], &format!(":set backend {backend}\n{input}"));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, expected, "stderr:\n{}", out.stderr);
+    assert!(
+        out.stderr.contains("no instance for (Num Bool)") && !out.stderr.contains("dnrepl"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn it_and_bound_names_on_the_vm() {
+    it_and_bound_names("vm");
+}
+
+#[test]
+fn it_and_bound_names_on_the_interpreter() {
+    it_and_bound_names("interp");
+}
+
+#[test]
+fn kept_values_are_shared_across_entries_and_backends() {
+    // A mutable reference bound once is the same cell in later entries, whichever backend runs
+    // them; a value of a user data type and of a library type (a Map) is kept; `:browse`
+    // lists the kept names with their types.
+    let input = "import Data.IORef\nimport qualified Data.Map as M\nr <- newIORef (0 :: Int)\n\
+        modifyIORef r (+ 1)\n:set backend interp\nmodifyIORef r (+ 10)\n:set backend vm\nreadIORef r\n\
+        data T = A | B Int deriving Show\nt <- return (B 3)\n[A, t]\n\
+        m <- return (M.fromList [(i, i * i) | i <- [1 .. 5 :: Int]])\nM.lookup 4 m\n\
+        xs <- return []\nlength xs\n:browse\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "11\n[A,B 3]\nJust 16\n0\ndata T = A | B Int deriving Show\n\
+         r :: IORef Int\nt :: T\nm :: Map Int Int\nxs :: [a]\nit :: Int\n",
+        "stderr:\n{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn names_whose_values_are_not_kept_say_why() {
+    // A function is not kept across entries (GHCi keeps it); a value whose data type is
+    // redefined is dropped; a polymorphic mutable reference is not kept (it would be unsound).
+    let input = "f <- return (+ 1)\nf 2\n:type f\ndata T = A deriving Show\nt <- return A\nt\n\
+        data T = B deriving Show\nt\nimport Data.IORef\nq <- newIORef []\nq\nlet f = 5\nf\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "A\n5\n", "stderr:\n{}", out.stderr);
+    for needle in [
+        "`f` is not available: its value is a function, and the REPL keeps no functions across entries",
+        "`t` is not available: its type `T` was redefined",
+        "`q` is not available: its type `IORef [a]` is polymorphic and holds a mutable reference",
+    ] {
+        assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
+    }
+    // `f 2`, `:type f`, `t` and `q` fail; nothing else does.
+    assert_eq!(out.stderr.matches("Error:").count(), 4, "{}", out.stderr);
+}
+
+#[test]
+fn a_failed_or_refuted_binding_binds_nothing_and_runs_once() {
+    // A type error runs nothing; a refuted pattern fails after the action ran (once); the
+    // names keep their earlier values.
+    let input = "x <- return 1\nx <- putStrLn \"ran\" >> return (1 + True)\n\
+        Just x <- putStrLn \"ran once\" >> return Nothing\nx\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "ran once\n1\n", "stderr:\n{}", out.stderr);
+    assert!(
+        out.stderr.contains("no instance for (Num Bool)"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("Pattern match failure in do expression"),
+        "{}",
+        out.stderr
+    );
+}

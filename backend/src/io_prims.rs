@@ -1,4 +1,5 @@
-//! The primitives that act on the world (`PrimOp::is_effect`, and `trace`; semantics in
+//! The primitives that act on the world (`PrimOp::uses_world`: the effects, `trace` and the
+//! REPL's values across runs; semantics in
 //! `dnrad_core::prim`): runtime values in and out of the run's `World`. Strings read are built
 //! straight into Haskell lists from their last character. It never decides buffering or words
 //! a failure itself (the world does), and it never runs code.
@@ -74,6 +75,11 @@ pub(crate) fn apply(op: PrimOp, args: &mut [Value], world: &mut World) -> PrimRe
             text.push('\n');
             world.put(STDERR, &text)?;
             std::mem::take(&mut args[1])
+        }
+        SessionValue => world.lent(h)?,
+        MainResult => {
+            world.keep_result(std::mem::take(&mut args[0]));
+            Value::unit()
         }
         _ => return Err(format!("internal error: `{}` is not an effect", op.name())),
     })

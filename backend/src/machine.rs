@@ -34,7 +34,7 @@ pub(crate) fn apply_prim(
             let mut ids = crate::nested::ids_from(crate::prims::int(&args[4]));
             crate::nested::backward(&tape, &args[1], &args[2], &args[3], &mut ids, bp_calls)
         }
-        _ if op.is_effect() || op == PrimOp::Trace => io_prims::apply(op, args, world),
+        _ if op.uses_world() => io_prims::apply(op, args, world),
         _ if op.is_array() => crate::array_prims::apply(op, args),
         _ => prims::apply(op, &*args),
     }

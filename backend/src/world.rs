@@ -3,10 +3,12 @@
 //! both backends run them on one `World` the caller lends them. It decides when output goes
 //! out: standard output at each newline when line-buffered (a terminal), before standard
 //! input is read and before standard error is written (so prompts appear and the two streams
-//! interleave as written), on `hFlush`, and when the run ends; standard error unbuffered. It
-//! knows nothing of runtime values and never runs code. Failures are messages worded as GHC's
+//! interleave as written), on `hFlush`, and when the run ends; standard error unbuffered. The
+//! only runtime values it holds are a REPL session's: those it lends the run (`sessionValue`)
+//! and `main`'s result, kept when asked (`mainResult`); it never looks into them or runs code. Failures are messages worded as GHC's
 //! (`<stdin>: hGetLine: end of file`); nothing here panics.
 
+use crate::value::Value;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 
@@ -56,6 +58,10 @@ pub struct World<'a> {
     exit: Option<i64>,
     /// The last line read (reused, so reading a line allocates nothing on the Rust side).
     line: Vec<u8>,
+    /// The values a REPL session lends the run, by index.
+    lent: Vec<Value>,
+    /// `main`'s result: `Some` once it is asked for, filled when the run gives it.
+    result: Option<Option<Value>>,
 }
 
 /// What GHC says about a failed operation on the file system.
@@ -110,6 +116,36 @@ impl<'a> World<'a> {
             prog_name: "<interactive>".into(),
             exit: None,
             line: Vec::new(),
+            lent: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Lend the next run `values` (`sessionValue n` is the `n`th) and keep its `main`'s result
+    /// (see `take_result`): a REPL session's values across runs.
+    pub fn lend(&mut self, values: Vec<Value>) {
+        self.lent = values;
+        self.result = Some(None);
+    }
+
+    /// `main`'s result, once a run of a world `lend` prepared has given it.
+    pub fn take_result(&mut self) -> Option<Value> {
+        self.result.as_mut().and_then(Option::take)
+    }
+
+    /// The `n`th value lent to the run.
+    pub(crate) fn lent(&self, n: i64) -> Result<Value, String> {
+        usize::try_from(n)
+            .ok()
+            .and_then(|i| self.lent.get(i))
+            .cloned()
+            .ok_or_else(|| format!("internal error: no session value {n}"))
+    }
+
+    /// Keep `main`'s result if the caller asked for it.
+    pub(crate) fn keep_result(&mut self, value: Value) {
+        if let Some(slot) = &mut self.result {
+            *slot = Some(value);
         }
     }
 

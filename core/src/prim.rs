@@ -44,6 +44,10 @@
 //!
 //! `coerceUnit` returns its `()` at any type: only for a result that is `()` in every program
 //! GHC accepts (the `IO a` instance of Text.Printf's `printf`, where GHC requires `a ~ ()`).
+//! The run's world carries values across runs for the REPL: `sessionValue n` is the `n`th value
+//! the world lends the run (only the bindings the REPL declares for its kept values apply it, at
+//! the value's own type), and `mainResult x` (the Prelude's `runMainIO`, on `main`'s result)
+//! hands `x` to the world, which keeps it only when its caller asked (`()`).
 //!
 //! Bits: `intAnd`/`intOr`/`intXor` and the Integer ones act on two's complement (an Integer as
 //! if infinitely sign-extended); `intShiftL x n`/`intShiftR x n` (and the Integer ones) take
@@ -222,6 +226,7 @@ prims! {
 
     ShowCharLit "showCharLit" 1, ShowStringLit "showStringLit" 1,
     Error "error" 1, Trace "trace" 2, CoerceUnit "coerceUnit" 1,
+    SessionValue "sessionValue" 1, MainResult "mainResult" 1,
 
     // Input and output (effectful: the last argument is the running action's `()`).
     HPutStr "hPutStr" 3, HGetLine "hGetLine" 2, HGetChar "hGetChar" 2,
@@ -280,6 +285,16 @@ impl PrimOp {
             self,
             ArrFromList | ArrIndex | ArrSize | ArrToList | ArrUpdate | ArrBuckets
         )
+    }
+
+    /// Whether the primitive reads or gives the run's world without being an effect (`trace`,
+    /// and the REPL's values across runs).
+    pub fn uses_world(self) -> bool {
+        self.is_effect()
+            || matches!(
+                self,
+                PrimOp::Trace | PrimOp::SessionValue | PrimOp::MainResult
+            )
     }
 
     /// Whether the primitive's result is a pair built by the runtime (the backends may put its
@@ -371,6 +386,8 @@ impl PrimOp {
                 Type::funs(vec![s, Type::var("a")], Type::var("a")),
             ),
             CoerceUnit => Type::forall(vec!["a".into()], Type::fun(Type::unit(), Type::var("a"))),
+            SessionValue => Type::forall(vec!["a".into()], Type::fun(i, Type::var("a"))),
+            MainResult => Type::forall(vec!["a".into()], Type::fun(Type::var("a"), Type::unit())),
             _ if self.is_array() => self.arr_ty(),
             _ if self.is_effect() => self.io_ty(),
             _ => self.ad_ty(),

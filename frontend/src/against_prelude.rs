@@ -7,7 +7,7 @@
 //! the Prelude again. It must not differ from checking the whole program at once
 //! (`desugar::desugar`, `typecheck::typecheck`) in what it accepts or the core it gives.
 
-use crate::desugar::{self, ModuleKind, PreludeScope, SourceModule};
+use crate::desugar::{self, ModuleKind, PreludeScope, SessionValue, SourceModule};
 use crate::typecheck::{self, PreludeTypes};
 use crate::{prelude, source};
 use dnrad_core::{Diagnostic, FileId, Program};
@@ -30,13 +30,15 @@ impl PreludeEnv {
 
     /// Desugar and type-check `modules` (each after the modules it imports; the Prelude is
     /// implicit) into the core of these modules alone, whose entry runs the binding `entry` of
-    /// the last one, and the warnings found.
+    /// the last one, and the warnings found. The last module also declares a REPL session's
+    /// kept values `session`.
     pub fn check(
         &self,
         modules: &[SourceModule],
         entry: &str,
+        session: &[SessionValue],
     ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
-        let untyped = desugar::desugar_after_prelude(&self.scope, modules, entry)?;
+        let untyped = desugar::desugar_after_prelude(&self.scope, modules, entry, session)?;
         typecheck::typecheck_after_prelude(&self.types, &untyped)
     }
 
@@ -46,8 +48,9 @@ impl PreludeEnv {
         &self,
         modules: &[SourceModule],
         entry: &str,
+        session: &[SessionValue],
     ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
-        let (modules, warnings) = self.check(modules, entry)?;
+        let (modules, warnings) = self.check(modules, entry, session)?;
         let mut program = self.core.clone();
         program.datas.extend(modules.datas);
         program.binds.extend(modules.binds);
@@ -62,7 +65,8 @@ impl PreludeEnv {
             kind: ModuleKind::Main,
             ast: main,
         };
-        self.check(&[module], "main").map(|(program, _)| program)
+        self.check(&[module], "main", &[])
+            .map(|(program, _)| program)
     }
 }
 
@@ -114,7 +118,7 @@ mod tests {
                 kind: ModuleKind::Main,
                 ast: &main,
             };
-            let staged = env.check_program(&[module], "main").map(|(p, _)| p);
+            let staged = env.check_program(&[module], "main", &[]).map(|(p, _)| p);
             let full = whole(&main);
             assert_eq!(messages(&staged), messages(&full), "{text}");
             if let (Ok(staged), Ok(full)) = (staged, full) {

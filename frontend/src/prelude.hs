@@ -73,9 +73,9 @@ type ShowS = String -> String
 -- An IO action is a function run with (); effects happen only when it is run.
 newtype IO a = IO (() -> a)
 
+-- Runs `main` and hands its result to the world (the REPL keeps it as `it`).
 runMainIO :: IO a -> ()
-runMainIO (IO f) = case f () of
-  _ -> ()
+runMainIO (IO f) = primMainResult (f ())
 
 -- Classes ---------------------------------------------------------------------------------------
 

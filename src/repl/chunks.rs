@@ -32,6 +32,14 @@ impl Chunk {
             _ => None,
         })
     }
+
+    /// The type names the chunk declares.
+    pub fn types(&self) -> impl Iterator<Item = String> + '_ {
+        self.keys.iter().filter_map(|k| match k {
+            Key::Type(t) => Some(t.clone()),
+            _ => None,
+        })
+    }
 }
 
 fn pattern_vars(p: &Pat, out: &mut BTreeSet<Key>) {

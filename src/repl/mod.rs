@@ -8,6 +8,7 @@ mod chunks;
 mod display;
 mod info;
 mod input;
+mod kept;
 mod kind;
 mod session;
 
@@ -32,6 +33,10 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 const HELP: &str = "\
 Enter an expression to evaluate it (IO actions are run), or a definition (function, data type,
 class, instance) to add it; a definition replaces earlier ones of the same name.
+`it` is the value of the last expression (an IO action's result); `x <- action` (or a pattern,
+`(a, b) <- action`) runs the action once and binds its result. These values are kept as they
+are, not computed again, and have the types they had (defaulted: `1 + 2` is an Integer); values
+holding functions are not kept, and redefining a data type drops the values of the old one.
 Entries continue over several lines while a bracket or a layout block (`where`, `let`, `do`,
 `of`, a trailing `=`) is open, until an empty line; `:{ ... :}` brackets any multi-line entry.
 Ctrl-C stops the entry that is running.
@@ -194,7 +199,7 @@ impl Repl {
             ":e" | ":edit" => self.edit(rest),
             ":set" => self.set(rest),
             ":unset" if rest == "+t" => self.show_types = false,
-            ":main" => self.evaluate("main", command_line(rest), stdin),
+            ":main" => self.evaluate("main", command_line(rest), stdin, false),
             _ => self.complain(&format!(
                 "unknown command `{cmd}` (:help lists the commands)"
             )),
@@ -225,20 +230,40 @@ impl Repl {
             }
             return Step::Continue;
         }
-        self.evaluate(&text, Vec::new(), stdin);
+        if let Some(names) = Session::bound_names(&text) {
+            let bound = self.in_world(Vec::new(), stdin, |session, world| {
+                session.bind(&text, &names, world)
+            });
+            if let Err(f) = bound {
+                self.report(&f);
+            }
+            return Step::Continue;
+        }
+        self.evaluate(&text, Vec::new(), stdin, true);
         Step::Continue
     }
 
-    /// Evaluate an expression, its program's arguments `args`, reading `stdin`.
-    fn evaluate(&mut self, expr: &str, args: Vec<String>, stdin: &mut dyn BufRead) {
+    /// `run` the session in a world of the program arguments `args` reading `stdin`.
+    fn in_world<T>(
+        &mut self,
+        args: Vec<String>,
+        stdin: &mut dyn BufRead,
+        run: impl FnOnce(&mut Session, &mut World) -> T,
+    ) -> T {
         let (mut out, mut err) = (std::io::stdout().lock(), std::io::stderr());
         let mut world = World::new(stdin, &mut out, &mut err).with_args("<interactive>", args);
         if std::io::stdout().is_terminal() {
             world = world.line_buffered();
         }
-        let evaluated = self.session.evaluate(expr, &mut world);
-        drop(world);
-        drop(out);
+        run(&mut self.session, &mut world)
+    }
+
+    /// Evaluate an expression, its program's arguments `args`, reading `stdin`; with `bind_it`,
+    /// `it` names its value next.
+    fn evaluate(&mut self, expr: &str, args: Vec<String>, stdin: &mut dyn BufRead, bind_it: bool) {
+        let evaluated = self.in_world(args, stdin, |session, world| {
+            session.evaluate(expr, world, bind_it)
+        });
         match evaluated {
             // An exit ends the expression, not the session (GHCi reports it the same way).
             Ok(e) => {

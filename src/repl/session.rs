@@ -1,22 +1,27 @@
-//! A REPL session: the loaded file's and the prompt's definitions (as `Chunk`s), the options, and
-//! everything the prompt can ask of them — define, evaluate, `:type`, `:core`, `:ad`, `:browse`.
-//! Every request recompiles the session's text with the pipeline (the Prelude included), so a
-//! session is always exactly a program `dnrad run` would accept. A failed request leaves the
-//! session as it was. It does no terminal input or output of its own.
+//! A REPL session: the loaded file's and the prompt's definitions (as `Chunk`s), the values it
+//! keeps (`it`, `x <- action`: see `kept`), the options, and everything the prompt can ask of
+//! them — define, evaluate, bind, `:type`, `:core`, `:ad`, `:browse`. Every request recompiles
+//! the session's text (with the kept values declared) with the pipeline, the Prelude included,
+//! so a session is always a program the compiler accepts. A failed request leaves the session
+//! as it was. It does no terminal input or output of its own.
 
 use super::chunks::{self, Chunk, Key};
+use super::kept::{self, Decision, Kept};
 use super::{display, info, kind};
 use crate::pipeline::{self, Options};
 use crate::sources::Sources;
-use dnrad_backend::World;
+use dnrad_backend::{Value, World};
 use dnrad_core::{pretty, Bind, Diagnostic, ErrorKind, FileId, Program, Span, Type};
 use dnrad_frontend::ast::DeclKind;
+use dnrad_frontend::desugar::SessionValue;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The names of the bindings the session adds to evaluate an expression.
 const IT: &str = "dnreplIt";
 const MAIN: &str = "dnreplMain";
+/// The variable the wrapper binds an action's result to.
+const RESULT: &str = "dnreplResult";
 /// An entry no program defines: compile without running.
 const NO_ENTRY: &str = "dnreplNoEntry";
 /// How the session's text is named in diagnostics.
@@ -58,10 +63,14 @@ struct Wrapped {
 impl Wrapped {
     /// `before`, the expression in parentheses, then `after`.
     fn new(before: &str, expr: &str, after: &str) -> Wrapped {
-        let start = before.len() + 1;
+        Wrapped::bare(&format!("{before}("), expr, &format!("){after}"))
+    }
+
+    /// `before`, the entry's text as it is (a statement `x <- action`), then `after`.
+    fn bare(before: &str, entry: &str, after: &str) -> Wrapped {
         Wrapped {
-            text: format!("{before}({expr}){after}"),
-            expr: start..start + expr.len(),
+            text: format!("{before}{entry}{after}"),
+            expr: before.len()..before.len() + entry.len(),
         }
     }
 
@@ -116,6 +125,8 @@ pub struct Session {
     /// The session's `import` declarations (the loaded file's, then the prompt's), each a line.
     imports: Vec<String>,
     chunks: Vec<Chunk>,
+    /// The values kept across entries (`it`, names bound by `x <- action`).
+    kept: Kept,
 }
 
 /// Remove the indentation common to all non-blank lines (a `:{ ... :}` block may be indented).
@@ -163,6 +174,7 @@ impl Session {
             file: None,
             imports: Vec::new(),
             chunks: Vec::new(),
+            kept: Kept::default(),
         }
     }
 
@@ -195,11 +207,12 @@ impl Session {
         sources
     }
 
-    /// Compile the session's text plus `extra`, running nothing; `entry` names the binding that
-    /// would run.
+    /// Compile the session's text of `chunks` and kept values `kept` plus `extra`, running
+    /// nothing; `entry` names the binding that would run.
     fn compile_with(
         &self,
         chunks: &[Chunk],
+        kept: &[SessionValue],
         extra: &str,
         entry: &'static str,
     ) -> (Sources, std::result::Result<Program, Vec<Diagnostic>>) {
@@ -208,12 +221,24 @@ impl Session {
             entry,
             ..self.options
         };
-        let result = pipeline::compile(&mut sources, options);
+        let result = pipeline::compile_session(&mut sources, options, kept).map_err(|mut ds| {
+            self.kept.explain(&sources, &mut ds);
+            ds
+        });
         (sources, result)
     }
 
+    /// `compile_with` the session as it is.
+    fn compile_now(
+        &self,
+        extra: &str,
+        entry: &'static str,
+    ) -> (Sources, std::result::Result<Program, Vec<Diagnostic>>) {
+        self.compile_with(&self.chunks, &self.kept.declared(), extra, entry)
+    }
+
     fn compile(&self, extra: &str) -> Result<Program> {
-        match self.compile_with(&self.chunks, extra, NO_ENTRY) {
+        match self.compile_now(extra, NO_ENTRY) {
             (_, Ok(p)) => Ok(p),
             (sources, Err(diagnostics)) => Err(Failure {
                 sources,
@@ -262,6 +287,7 @@ impl Session {
                 diagnostics,
             })?;
         self.chunks = chunks::split(&program, &module.decls);
+        self.kept = Kept::default();
         self.imports = module
             .imports
             .iter()
@@ -282,7 +308,7 @@ impl Session {
         let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
         let previous = std::mem::take(&mut self.imports);
         self.imports = previous.iter().cloned().chain([line]).collect();
-        match self.compile_with(&self.chunks, "", NO_ENTRY) {
+        match self.compile_now("", NO_ENTRY) {
             (_, Ok(_)) => Ok(()),
             (sources, Err(diagnostics)) => {
                 self.imports = previous;
@@ -319,7 +345,40 @@ impl Session {
         })
     }
 
-    /// Add definitions; each replaces the earlier definitions of the same names.
+    /// The names `text` binds if it is a statement `pattern <- action` (GHCi's), in order: the
+    /// first `<-` outside brackets, after text that is a pattern.
+    pub fn bound_names(text: &str) -> Option<Vec<String>> {
+        use dnrad_frontend::token::Tok;
+        let tokens = dnrad_frontend::lexer::lex(text, FileId::MAIN).ok()?;
+        let mut depth = 0i64;
+        let arrow = tokens.iter().find(|t| {
+            match t.tok {
+                Tok::LParen | Tok::LBracket | Tok::LBrace => depth += 1,
+                Tok::RParen | Tok::RBracket | Tok::RBrace => depth -= 1,
+                _ => {}
+            }
+            depth == 0 && t.tok == Tok::LArrow
+        })?;
+        let binding = format!("{} = ()", &text[..arrow.span.lo as usize]);
+        let module = pipeline::parse_file(&binding, FileId::MAIN).ok()?;
+        let is_pattern = |d: &dnrad_frontend::ast::Decl| match &d.kind {
+            DeclKind::FunClause { args, .. } => args.is_empty(),
+            DeclKind::PatBind(..) => true,
+            _ => false,
+        };
+        match module.decls.as_slice() {
+            [d] if is_pattern(d) => Some(
+                chunks::split(&binding, &module.decls)
+                    .iter()
+                    .flat_map(|c| c.values().map(str::to_string))
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Add definitions; each replaces the earlier definitions of the same names (kept values
+    /// included; a kept value whose type is a replaced data type is dropped).
     pub fn define(&mut self, text: &str) -> Result<()> {
         let text = dedent(text);
         let text = without_let(&text);
@@ -329,16 +388,19 @@ impl Session {
         })?;
         let new = chunks::split(text, &module.decls);
         let replaced: BTreeSet<&Key> = new.iter().flat_map(|c| &c.keys).collect();
-        let mut candidate: Vec<Chunk> = self
+        let (mut candidate, removed): (Vec<Chunk>, Vec<Chunk>) = self
             .chunks
             .iter()
-            .filter(|c| c.keys.iter().all(|k| !replaced.contains(k)))
             .cloned()
-            .collect();
+            .partition(|c| c.keys.iter().all(|k| !replaced.contains(k)));
+        let mut kept = self.kept.clone();
+        kept.forget(new.iter().flat_map(Chunk::values));
+        kept.forget_types(&removed.iter().flat_map(Chunk::types).collect());
         candidate.extend(new);
-        match self.compile_with(&candidate, "", NO_ENTRY) {
+        match self.compile_with(&candidate, &kept.declared(), "", NO_ENTRY) {
             (_, Ok(_)) => {
                 self.chunks = candidate;
+                self.kept = kept;
                 Ok(())
             }
             (sources, Err(diagnostics)) => Err(Failure {
@@ -358,8 +420,9 @@ impl Session {
     }
 
     /// Evaluate an expression in `world`: run it if it is an IO action (printing a non-unit
-    /// result), otherwise print it with `show`.
-    pub fn evaluate(&self, expr: &str, world: &mut World) -> Result<Evaluated> {
+    /// result), otherwise print it with `show`. With `bind_it`, `it` then names the value (an
+    /// action's result), as in GHCi.
+    pub fn evaluate(&mut self, expr: &str, world: &mut World, bind_it: bool) -> Result<Evaluated> {
         let wrap = |before: &str, main: &str| Wrapped::new(before, expr, &format!("\n{main}"));
         // An action of any monad runs in IO, as at GHCi's prompt (`return 'x'`).
         let (plain, io) = (
@@ -380,30 +443,31 @@ impl Session {
             Type::Forall(_, body) => body.as_ref().clone(),
             t => t.clone(),
         });
-        // How the entry runs, and the type of the value it shows (none for an action of `()`;
-        // an action's result).
+        // How the entry runs, giving the value (an action's result) to keep, and the type of
+        // the value it shows (none for an action of `()`).
         let (main, shown) = match &ty {
             Some(Type::Con(io, args)) if io.as_str() == "IO" => match args.first() {
                 Some(Type::Con(unit, _)) if unit.as_str() == "()" => {
                     (format!("{MAIN} = {IT}\n"), None)
                 }
                 result => (
-                    format!("{MAIN} = {IT} >>= print\n"),
+                    format!("{MAIN} = {IT} >>= \\{RESULT} -> print {RESULT} >> return {RESULT}\n"),
                     result.map(|r| display::scheme(&program, r)),
                 ),
             },
             _ => (
-                format!("{MAIN} = print {IT}\n"),
+                format!("{MAIN} = print {IT} >> return {IT}\n"),
                 binding.map(|b| display::scheme(&program, &b.ty)),
             ),
         };
         let run = wrapped(&main);
-        let (sources, compiled) = self.compile_with(&self.chunks, &run.text, MAIN);
+        let (sources, compiled) = self.compile_now(&run.text, MAIN);
         let (sources, program, run) = match compiled {
             Ok(p) => (sources, p, run),
-            Err(diagnostics) if main.contains(">>= print") => {
-                let fallback = wrapped(&format!("{MAIN} = {IT} >>= \\_ -> return ()\n"));
-                match self.compile_with(&self.chunks, &fallback.text, MAIN) {
+            // A result without `Show` is not printed.
+            Err(diagnostics) if main.contains(">>= \\") => {
+                let fallback = wrapped(&format!("{MAIN} = {IT}\n"));
+                match self.compile_now(&fallback.text, MAIN) {
                     (s, Ok(p)) => (s, p, fallback),
                     (_, Err(_)) => {
                         return Err(run.relocate(Failure {
@@ -420,17 +484,138 @@ impl Session {
                 }))
             }
         };
+        // `it` is rebound only if the session still compiles with its new type.
+        let decided: Vec<Decision> = match Self::result_type(&program) {
+            Some(t) if bind_it => vec![kept::decide(&program, "it", t)],
+            _ => Vec::new(),
+        };
+        let rebound = self.rebound(&decided).ok();
+        let (exit, result) = self.run(program, sources, &run, world)?;
+        if let (Some(chunks), Some(value)) = (rebound, result) {
+            self.chunks = chunks;
+            self.kept.commit(decided, vec![value]);
+        }
+        Ok(Evaluated { exit, ty: shown })
+    }
+
+    /// Run `x <- action` (`pattern` binds `names`): the action runs once, and the names are
+    /// bound to the parts of its result for later entries.
+    pub fn bind(&mut self, entry: &str, names: &[String], world: &mut World) -> Result<()> {
+        // The names as right-nested pairs: `(x, (y, ()))`.
+        let tuple = names
+            .iter()
+            .rev()
+            .fold("()".to_string(), |rest, n| format!("({n}, {rest})"));
+        let run = Wrapped::bare(
+            &format!("\n{MAIN} = (id :: IO a -> IO a) (do {{ "),
+            entry,
+            &format!("\n ; return {tuple} }})\n"),
+        );
+        let (sources, program) = match self.compile_now(&run.text, MAIN) {
+            (sources, Ok(p)) => (sources, p),
+            (sources, Err(diagnostics)) => {
+                return Err(run.relocate(Failure {
+                    sources,
+                    diagnostics,
+                }))
+            }
+        };
+        let mut parts = Vec::new();
+        let mut rest = Self::result_type(&program);
+        while let Some(Type::Con(pair, mut args)) = rest {
+            if pair.as_str() != "(,)" || args.len() != 2 {
+                break;
+            }
+            rest = args.pop();
+            parts.extend(args.pop());
+        }
+        let decided: Vec<Decision> = names
+            .iter()
+            .zip(parts)
+            .map(|(n, t)| kept::decide(&program, n, t))
+            .collect();
+        let chunks = self.rebound(&decided)?;
+        let (_, result) = self.run(program, sources, &run, world)?;
+        // The values of the kept names, in order.
+        let mut values = Vec::new();
+        let mut rest = result;
+        for d in &decided {
+            let Some(Value::Con(pair)) = rest else { break };
+            if matches!(d, Decision::Keep { .. }) {
+                values.push(pair.fields[0].clone());
+            }
+            rest = pair.fields.get(1).cloned();
+        }
+        if rest.is_some() {
+            self.chunks = chunks;
+            self.kept.commit(decided, values);
+        }
+        Ok(())
+    }
+
+    /// The type of the result of the wrapper's action `MAIN` (its type variables free).
+    fn result_type(program: &Program) -> Option<Type> {
+        let ty = match &Self::binding(program, MAIN)?.ty {
+            Type::Forall(_, body) => body.as_ref().clone(),
+            t => t.clone(),
+        };
+        match ty {
+            Type::Con(io, mut args) if io.as_str() == "IO" && args.len() == 1 => args.pop(),
+            _ => None,
+        }
+    }
+
+    /// The session's definitions once the names `decided` binds shadow the definitions of the
+    /// same names, if the session then still compiles.
+    fn rebound(&self, decided: &[Decision]) -> Result<Vec<Chunk>> {
+        if decided.is_empty() {
+            return Ok(self.chunks.clone());
+        }
+        let names: BTreeSet<Key> = decided
+            .iter()
+            .map(|d| Key::Value(d.name().to_string()))
+            .collect();
+        let chunks: Vec<Chunk> = self
+            .chunks
+            .iter()
+            .filter(|c| c.keys.is_disjoint(&names))
+            .cloned()
+            .collect();
+        let declared = self.kept.declared_after(decided);
+        match self.compile_with(&chunks, &declared, "", NO_ENTRY) {
+            (_, Ok(_)) => Ok(chunks),
+            (sources, Err(diagnostics)) => Err(Failure {
+                sources,
+                diagnostics,
+            }),
+        }
+    }
+
+    /// Run `program` (compiled from `sources`, the wrapper `run` last) in `world`, lending it
+    /// the kept values: the exit code it gave `exitWith`, if any, and otherwise its `main`'s
+    /// result.
+    fn run(
+        &self,
+        program: Program,
+        sources: Sources,
+        run: &Wrapped,
+        world: &mut World,
+    ) -> Result<(Option<i64>, Option<Value>)> {
+        world.lend(self.kept.lent());
         let result = pipeline::prepare(program, self.options).and_then(|p| {
             let limits = self.options.limits();
             dnrad_backend::run_on(self.options.backend, &p, world, &limits).map_err(|d| vec![d])
         });
-        let exit = result.map(|_| world.exit_code()).map_err(|diagnostics| {
-            run.relocate(Failure {
+        match result {
+            Ok(_) => match world.exit_code() {
+                Some(code) => Ok((Some(code), None)),
+                None => Ok((None, world.take_result())),
+            },
+            Err(diagnostics) => Err(run.relocate(Failure {
                 sources,
                 diagnostics,
-            })
-        })?;
-        Ok(Evaluated { exit, ty: shown })
+            })),
+        }
     }
 
     /// The type of an expression, with its class context (not restricted by the monomorphism
@@ -550,8 +735,16 @@ impl Session {
         Ok(Self::show_bindings(&program, &names))
     }
 
+    /// `name :: type` of the session's value `name` and a newline (nothing if it has none).
+    fn signature(program: &Program, name: &str) -> String {
+        Self::binding(program, name).map_or(String::new(), |b| {
+            format!("{name} :: {}\n", display::scheme(program, &b.ty))
+        })
+    }
+
     /// The session's definitions in order: each value with its type, each type and class with
-    /// its declaration (a class's methods are in it).
+    /// its declaration (a class's methods are in it); then the kept values (`it`, names bound
+    /// by `x <- action`) with their types.
     pub fn browse(&self) -> Result<String> {
         let program = self.compile("")?;
         let mut out = String::new();
@@ -562,20 +755,19 @@ impl Session {
                 out.push('\n');
                 continue;
             }
-            for v in chunk.values() {
-                if let Some(b) = Self::binding(&program, v) {
-                    out.push_str(&format!("{v} :: {}\n", display::scheme(&program, &b.ty)));
-                }
-            }
+            out.extend(chunk.values().map(|v| Self::signature(&program, v)));
         }
+        out.extend(self.kept.names().map(|v| Self::signature(&program, v)));
         Ok(out)
     }
 
-    /// The value names the session defines (for completion).
+    /// The value names the session defines or keeps (for completion).
     pub fn names(&self) -> Vec<String> {
         self.chunks
             .iter()
-            .flat_map(|c| c.values().map(str::to_string))
+            .flat_map(|c| c.values())
+            .chain(self.kept.names())
+            .map(str::to_string)
             .collect()
     }
 }

@@ -59,7 +59,7 @@ impl Ds {
         }
     }
 
-    fn define_value(&mut self, ident: &Ident) -> DResult<Name> {
+    pub(super) fn define_value(&mut self, ident: &Ident) -> DResult<Name> {
         let name = self.global_name(&ident.name, |t| t.values.contains_key(&ident.name));
         let table = self.globals.table_mut(self.module.get());
         table

@@ -19,7 +19,9 @@ mod long;
 pub use long::desugared_depth;
 mod pattern;
 mod scope;
+mod session;
 mod types;
+pub use session::SessionValue;
 
 use crate::ast;
 use crate::untyped::UProgram;
@@ -102,8 +104,12 @@ impl Ds {
     }
 
     /// Desugar `modules` (each after the modules it imports) into `self.program`, numbering
-    /// them after the modules already desugared.
-    fn add_modules(&mut self, modules: &[SourceModule]) -> Result<(), Vec<Diagnostic>> {
+    /// them after the modules already desugared; the last one declares `session`'s values.
+    fn add_modules(
+        &mut self,
+        modules: &[SourceModule],
+        session: &[SessionValue],
+    ) -> Result<(), Vec<Diagnostic>> {
         let first = self.globals.modules.len();
         let mut errors = Vec::new();
         for (i, m) in modules.iter().enumerate() {
@@ -116,6 +122,11 @@ impl Ds {
                 exports: HashMap::new(),
             });
             self.module.set(id);
+            if i + 1 == modules.len() {
+                if let Err(e) = self.declare_session_values(session) {
+                    errors.push(e);
+                }
+            }
             if let Err(e) = self.collect_declarations(&m.ast.decls) {
                 errors.extend(e);
             }
@@ -150,7 +161,7 @@ impl Ds {
 /// module after the modules it imports (the loader's order).
 pub fn desugar(modules: &[SourceModule], entry: &str) -> Result<UProgram, Vec<Diagnostic>> {
     let mut ds = Ds::new();
-    ds.add_modules(modules)?;
+    ds.add_modules(modules, &[])?;
     Ok(ds.finish(entry))
 }
 
@@ -165,11 +176,14 @@ pub struct PreludeScope {
 /// Desugar the Prelude alone: its tables, and its untyped program.
 pub fn desugar_prelude(prelude: &ast::Module) -> Result<(PreludeScope, UProgram), Vec<Diagnostic>> {
     let mut ds = Ds::new();
-    ds.add_modules(&[SourceModule {
-        name: "Prelude".into(),
-        kind: ModuleKind::Prelude,
-        ast: prelude,
-    }])?;
+    ds.add_modules(
+        &[SourceModule {
+            name: "Prelude".into(),
+            kind: ModuleKind::Prelude,
+            ast: prelude,
+        }],
+        &[],
+    )?;
     let scope = PreludeScope {
         globals: ds.globals,
         counter: ds.counter,
@@ -179,16 +193,18 @@ pub fn desugar_prelude(prelude: &ast::Module) -> Result<(PreludeScope, UProgram)
 
 /// Desugar `modules` (the program's modules but the Prelude, in the loader's order) against
 /// the Prelude's tables: the untyped program of these modules alone (no Prelude binding), the
-/// same as `desugar` of the whole list would give for them.
+/// same as `desugar` of the whole list would give for them; the last module declares the REPL
+/// session's kept values `session` (see `session`).
 pub fn desugar_after_prelude(
     prelude: &PreludeScope,
     modules: &[SourceModule],
     entry: &str,
+    session: &[SessionValue],
 ) -> Result<UProgram, Vec<Diagnostic>> {
     let mut ds = Ds::new();
     ds.globals = prelude.globals.clone();
     ds.counter = prelude.counter;
-    ds.add_modules(modules)?;
+    ds.add_modules(modules, session)?;
     Ok(ds.finish(entry))
 }
 
