@@ -19,7 +19,7 @@ pub fn with_later_errors(first: Diagnostic, tokens: &[Token]) -> Vec<Diagnostic>
         .iter()
         .filter(|t| !matches!(t.tok, Tok::VLBrace | Tok::VSemi | Tok::VRBrace | Tok::Eof))
         .collect();
-    let Some(last) = tokens.last() else {
+    let Some(end_of_file) = tokens.last() else {
         return vec![first];
     };
     let starts = declaration_starts(&source);
@@ -34,7 +34,7 @@ pub fn with_later_errors(first: Diagnostic, tokens: &[Token]) -> Vec<Diagnostic>
             laid_out_alone(
                 declaration,
                 next_token,
-                end_of_input(next_token.unwrap_or(last)),
+                end_of_input(next_token.unwrap_or(end_of_file)),
             )
         })
         .collect();
@@ -117,7 +117,7 @@ fn declaration_starts(tokens: &[&Token]) -> Vec<usize> {
 /// closing one that matches it (the layout pairs any closing bracket with the innermost open one).
 fn enclosed_by_brackets(tokens: &[&Token]) -> Vec<bool> {
     // How the number of pairs around a token changes from the token before it.
-    let mut change = vec![0isize; tokens.len() + 1];
+    let mut change = vec![0isize; tokens.len()];
     let mut open = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
         match t.tok {
@@ -133,7 +133,6 @@ fn enclosed_by_brackets(tokens: &[&Token]) -> Vec<bool> {
     }
     change
         .iter()
-        .take(tokens.len())
         .scan(0isize, |depth, c| {
             *depth += c;
             Some(*depth > 0)

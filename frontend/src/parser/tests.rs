@@ -374,3 +374,43 @@ fn at_most_twenty_errors_are_reported() {
     let src: String = (1..=20).map(|i| format!("f{i} = = {i}\n")).collect();
     assert!(parse(&src).unwrap_err().iter().all(|e| e.notes.is_empty()));
 }
+
+/// A declaration parsed on its own reports what the whole module reports for it: with a broken
+/// declaration put in front, each program with syntax errors (the diagnostics snapshots', the
+/// corpus's) still gets all of its own errors, with the same messages at the same places.
+#[test]
+fn errors_after_the_first_read_as_in_the_whole_module() {
+    let snapshots = corpus().join("../diagnostics");
+    let mut programs = Vec::new();
+    for (dir, prefix) in [
+        (snapshots, "parse_"),
+        (corpus().join("errors"), "err_parse_"),
+    ] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap();
+            if name.starts_with(prefix) && name.ends_with(".hs") {
+                programs.push(std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    assert!(programs.len() >= 10, "{} programs", programs.len());
+    let broken = "zz = = 0\n";
+    let shift = broken.len() as u32;
+    for src in programs {
+        let alone = parse(&src).unwrap_err();
+        if alone.len() >= MAX_ERRORS {
+            continue;
+        }
+        let after = parse(&format!("{broken}{src}")).unwrap_err();
+        let after: Vec<(String, u32, u32)> = after[1..]
+            .iter()
+            .map(|e| (e.message.clone(), e.span.lo - shift, e.span.hi - shift))
+            .collect();
+        let alone: Vec<(String, u32, u32)> = alone
+            .iter()
+            .map(|e| (e.message.clone(), e.span.lo, e.span.hi))
+            .collect();
+        assert_eq!(after, alone, "{src}");
+    }
+}
