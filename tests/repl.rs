@@ -91,6 +91,27 @@ fn loading_a_broken_file_reports_it_and_the_session_goes_on() {
 }
 
 #[test]
+fn loading_a_file_reports_the_syntax_error_of_each_declaration() {
+    let broken = support::temp_program(
+        "repl",
+        "two_errors.hs",
+        "f x = = 1\ng :: Int\ng = 2\nh = [1, ]\n",
+    );
+    let out = repl(&[], &format!(":load {}\n1 + 1\n", broken.display()));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "2\n");
+    assert_eq!(
+        out.stderr.matches("parse error").count(),
+        2,
+        "{}",
+        out.stderr
+    );
+    let first = out.stderr.find("two_errors.hs:1:7");
+    let second = out.stderr.find("two_errors.hs:4:9");
+    assert!(first.is_some() && first < second, "{}", out.stderr);
+}
+
+#[test]
 fn runtime_errors_and_bad_settings_do_not_end_the_session() {
     let input = "let f x = if x > 3 then error \"too big\" else x\nf 5\n:set ad fast\n:set backend gpu\n:set backend vm\nhead ([] :: [Int])\nf 2\n";
     let out = repl(&[], input);

@@ -276,3 +276,141 @@ fn corpus_programs_parse() {
         }
     }
 }
+
+/// The line and column (1-based, in characters) of each error of `src`.
+fn error_positions(src: &str) -> Vec<(usize, usize)> {
+    let errors = crate::source::parse_text(src, FileId::MAIN, false).unwrap_err();
+    errors
+        .iter()
+        .map(|e| {
+            let before = &src[..e.span.lo as usize];
+            let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+            (
+                before.matches('\n').count() + 1,
+                before[line_start..].chars().count() + 1,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn each_declaration_reports_its_first_error() {
+    let src = "f :: Int -> Int\n\
+               f x = let y = x + 1 y * 2\n\
+               \n\
+               g x = = 3\n\
+               data colour = Red\n\
+               main = print (1 + )) 2\n";
+    // The first is the whole module's error (at the next line, where the `let` ends).
+    assert_eq!(error_positions(src), [(4, 1), (4, 7), (5, 6), (6, 20)]);
+    let errors = parse(src).unwrap_err();
+    assert_eq!(
+        errors[0].message,
+        "unexpected new line at the same indentation (check the indentation); expected `in`"
+    );
+    assert_eq!(errors[1].message, "unexpected `=`; expected an expression");
+    assert_eq!(
+        errors[2].message,
+        "unexpected `colour`; expected a type name"
+    );
+}
+
+#[test]
+fn good_declarations_between_bad_ones_are_not_reported() {
+    let src = "a = = 1\n\
+               b :: Int\n\
+               b = case 1 of\n  1 -> 2\n  _ -> 3\n\
+               xs = [1\n, 2]\n\
+               c = (\n";
+    assert_eq!(error_positions(src), [(1, 5), (9, 1)]);
+}
+
+#[test]
+fn an_error_in_a_nested_block_ends_its_declaration() {
+    let src = "f x = y\n  where\n    y = = 1\n    z = 2\ng = do\n  print 1\n  let q = \n  q\nh = 1\nk = = 2\n";
+    assert_eq!(error_positions(src), [(3, 9), (8, 3), (10, 5)]);
+}
+
+#[test]
+fn an_unclosed_bracket_ends_at_the_next_declaration() {
+    let src = "k = (1 + 2\nmain = print 1\nz = = 2\nw = [3\nu = 4\nv = = 5\n";
+    // The module's first error is where the bracket's contents stop making sense.
+    assert_eq!(error_positions(src), [(2, 6), (3, 5), (5, 1), (6, 5)]);
+}
+
+#[test]
+fn errors_after_a_header_and_after_a_layout_error() {
+    assert_eq!(
+        error_positions("module main where\nimport Data.List\nf = = 1\n"),
+        [(1, 8), (3, 5)]
+    );
+    assert_eq!(
+        error_positions("module Main where\nf = 1 }\ng = 2\nh = = 3\n"),
+        [(2, 7), (4, 5)]
+    );
+}
+
+#[test]
+fn a_body_in_explicit_braces_reports_its_first_error() {
+    assert_eq!(
+        error_positions("module Main where {\nf = = 1;\ng = = 2 }\n"),
+        [(2, 5)]
+    );
+}
+
+#[test]
+fn at_most_twenty_errors_are_reported() {
+    let src: String = (1..=25).map(|i| format!("f{i} = = {i}\n")).collect();
+    let errors = parse(&src).unwrap_err();
+    assert_eq!(errors.len(), MAX_ERRORS);
+    let lines: Vec<usize> = error_positions(&src).iter().map(|p| p.0).collect();
+    assert_eq!(lines, (1..=20).collect::<Vec<_>>());
+    assert_eq!(
+        errors[19].notes,
+        ["5 more syntax errors after this one are not shown (at most 20 are reported at once)"]
+    );
+    assert!(errors[..19].iter().all(|e| e.notes.is_empty()));
+    // Exactly twenty: all shown, no note.
+    let src: String = (1..=20).map(|i| format!("f{i} = = {i}\n")).collect();
+    assert!(parse(&src).unwrap_err().iter().all(|e| e.notes.is_empty()));
+}
+
+/// A declaration parsed on its own reports what the whole module reports for it: with a broken
+/// declaration put in front, each program with syntax errors (the diagnostics snapshots', the
+/// corpus's) still gets all of its own errors, with the same messages at the same places.
+#[test]
+fn errors_after_the_first_read_as_in_the_whole_module() {
+    let snapshots = corpus().join("../diagnostics");
+    let mut programs = Vec::new();
+    for (dir, prefix) in [
+        (snapshots, "parse_"),
+        (corpus().join("errors"), "err_parse_"),
+    ] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap();
+            if name.starts_with(prefix) && name.ends_with(".hs") {
+                programs.push(std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    assert!(programs.len() >= 10, "{} programs", programs.len());
+    let broken = "zz = = 0\n";
+    let shift = broken.len() as u32;
+    for src in programs {
+        let alone = parse(&src).unwrap_err();
+        if alone.len() >= MAX_ERRORS {
+            continue;
+        }
+        let after = parse(&format!("{broken}{src}")).unwrap_err();
+        let after: Vec<(String, u32, u32)> = after[1..]
+            .iter()
+            .map(|e| (e.message.clone(), e.span.lo - shift, e.span.hi - shift))
+            .collect();
+        let alone: Vec<(String, u32, u32)> = alone
+            .iter()
+            .map(|e| (e.message.clone(), e.span.lo, e.span.hi))
+            .collect();
+        assert_eq!(after, alone, "{src}");
+    }
+}

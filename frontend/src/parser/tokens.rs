@@ -206,31 +206,78 @@ pub fn comma_sep<'src, O: 'src>(item: impl P<'src, O>) -> impl P<'src, Vec<O>> {
 /// `what` names an item in errors.
 pub fn block<'src, O: 'src>(item: impl P<'src, O>, what: &'static str) -> impl P<'src, Vec<O>> {
     let item = item.labelled(what);
-    let items = |open, close: Tok, sep_label, close_label| {
-        let sep = tok(Tok::Semi).or(tok(Tok::VSemi)).labelled(sep_label);
-        // Separators beyond the one that ends an item are never needed, so never listed in errors.
-        let more_seps = sep.clone().labelled(UNLISTED).repeated();
-        let close = tok(close).labelled(close_label);
-        let end = sep
-            .then_ignore(more_seps.clone())
-            .or(close.clone().rewind());
-        more_seps
-            .ignore_then(item.clone().then_ignore(end).repeated().collect())
-            .delimited_by(tok(open), close)
-    };
-    let explicit = items(
-        Tok::LBrace,
-        Tok::RBrace,
-        label(&Tok::Semi),
-        label(&Tok::RBrace),
-    );
-    // A layout block ends wherever the layout says: the end of the line is what is listed.
-    explicit.or(items(
-        Tok::VLBrace,
-        Tok::VRBrace,
-        "the end of the line",
-        UNLISTED,
-    ))
+    let explicit = BlockEdges::explicit();
+    let explicit = explicit
+        .extra_seps()
+        .ignore_then(explicit.ended(item.clone()).repeated().collect())
+        .delimited_by(tok(Tok::LBrace), explicit.close());
+    let layout = BlockEdges::layout();
+    let layout = layout
+        .extra_seps()
+        .ignore_then(layout.ended(item).repeated().collect())
+        .delimited_by(tok(Tok::VLBrace), layout.close());
+    explicit.or(layout)
+}
+
+/// The first item of a layout block and the separator or block end after it, the rest of the
+/// input left alone: one top-level declaration parsed with the errors `block` gives for it.
+pub fn first_of_layout_block<'src, O: 'src>(
+    item: impl P<'src, O>,
+    what: &'static str,
+) -> impl P<'src, O> {
+    let layout = BlockEdges::layout();
+    tok(Tok::VLBrace)
+        .ignore_then(layout.extra_seps())
+        .ignore_then(layout.ended(item.labelled(what)))
+        .lazy()
+}
+
+/// How a block's items are separated and the block closed, with the names errors give them.
+struct BlockEdges {
+    close: Tok,
+    sep_label: &'static str,
+    close_label: &'static str,
+}
+
+impl BlockEdges {
+    fn explicit() -> BlockEdges {
+        BlockEdges {
+            close: Tok::RBrace,
+            sep_label: label(&Tok::Semi),
+            close_label: label(&Tok::RBrace),
+        }
+    }
+
+    /// A layout block ends wherever the layout says: the end of the line is what is listed.
+    fn layout() -> BlockEdges {
+        BlockEdges {
+            close: Tok::VRBrace,
+            sep_label: "the end of the line",
+            close_label: UNLISTED,
+        }
+    }
+
+    fn sep<'src>(&self) -> impl P<'src, ()> {
+        tok(Tok::Semi).or(tok(Tok::VSemi)).labelled(self.sep_label)
+    }
+
+    /// Separators beyond the one that ends an item are never needed, so never listed in errors.
+    fn extra_seps<'src>(&self) -> impl P<'src, ()> {
+        self.sep().labelled(UNLISTED).repeated()
+    }
+
+    fn close<'src>(&self) -> impl P<'src, ()> {
+        tok(self.close.clone()).labelled(self.close_label)
+    }
+
+    /// `item` followed by a separator (and any more) or, not consumed, the block's end.
+    fn ended<'src, O: 'src>(&self, item: impl P<'src, O>) -> impl P<'src, O> {
+        let end = self
+            .sep()
+            .then_ignore(self.extra_seps())
+            .or(self.close().rewind());
+        item.then_ignore(end)
+    }
 }
 
 /// Record fields `{ f = v, ... }` (possibly none), as in construction, update and patterns.

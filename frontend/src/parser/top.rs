@@ -6,7 +6,8 @@ use super::data::type_decl;
 use super::decl::decl_block;
 use super::error::SyntaxError;
 use super::tokens::{
-    block, con_id, con_sym, in_parens, node, parens, span_of, tok, var_id, var_or_op, Rule, P,
+    block, con_id, con_sym, first_of_layout_block, in_parens, node, parens, span_of, tok, var_id,
+    var_or_op, Rule, P,
 };
 use super::types::Types;
 use crate::ast::{Decl, DeclKind, Entity, Ident, Import, Members, Module};
@@ -24,13 +25,9 @@ pub fn module<'src>(decl: Rule<'src, Decl>, types: &Types<'src>) -> Rule<'src, M
         .ignore_then(con_id().labelled("a module name"))
         .then(entity_list(true).or_not())
         .then_ignore(tok(Tok::Where));
-    let top_decl = node(top_only(decl.clone(), types)).or(decl);
-    let item = import()
-        .map(TopItem::Import)
-        .or(top_decl.map(TopItem::Decl));
     header
         .or_not()
-        .then(block(item, "a declaration"))
+        .then(block(item(decl, types), ITEM))
         .then_ignore(tok(Tok::Eof))
         .try_map(|(header, items), _| {
             let (name, exports) = header.map_or((None, None), |(n, e)| (Some(n), e));
@@ -54,6 +51,25 @@ pub fn module<'src>(decl: Rule<'src, Decl>, types: &Types<'src>) -> Rule<'src, M
             }
             Ok(module)
         })
+        .boxed()
+}
+
+/// What an item of the module's body is called in errors.
+const ITEM: &str = "a declaration";
+
+/// An import or a top-level declaration.
+fn item<'src>(decl: Rule<'src, Decl>, types: &Types<'src>) -> impl P<'src, TopItem> {
+    let top_decl = node(top_only(decl.clone(), types)).or(decl);
+    import()
+        .map(TopItem::Import)
+        .or(top_decl.map(TopItem::Decl))
+}
+
+/// The first item of a module's body with what ends it, as `module` parses it, the rest of the
+/// input left alone (error recovery parses the body item by item; their trees are not needed).
+pub fn first_item<'src>(decl: Rule<'src, Decl>, types: &Types<'src>) -> Rule<'src, ()> {
+    first_of_layout_block(item(decl, types), ITEM)
+        .ignored()
         .boxed()
 }
 
