@@ -377,7 +377,7 @@ fn ctrl_c_stops_an_endless_loop(backend: &str) {
 
 /// In a terminal (a pseudo-terminal made by `script`, util-linux): rustyline reads the lines,
 /// Ctrl-C (the byte the terminal turns into SIGINT) stops a running entry, and the session goes
-/// on. The line editor sets a SIGINT handler of its own, which the REPL's must come after.
+/// on, with `it` and the history. The line editor sets a SIGINT handler of its own, which the REPL's must come after.
 #[test]
 fn ctrl_c_stops_an_entry_in_a_terminal() {
     use std::io::{Read, Write};
@@ -437,6 +437,11 @@ fn ctrl_c_stops_an_entry_in_a_terminal() {
     wait(&mut stdin, "interrupted (Ctrl-C)", 1, b"\x03");
     send(&mut stdin, "1 + 2\n");
     wait(&mut stdin, "\n3\r\n", 1, b"");
+    // `it`, and the line editor's history: the up arrow brings back the last entry.
+    send(&mut stdin, "it * 10\n");
+    wait(&mut stdin, "\n30\r\n", 1, b"");
+    send(&mut stdin, "\x1b[A\n");
+    wait(&mut stdin, "\n300\r\n", 1, b"");
     send(&mut stdin, ":quit\n");
     // `script` may end its child when its own input closes: keep the input open until the
     // REPL has left by itself.
