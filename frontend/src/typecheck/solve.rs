@@ -179,6 +179,52 @@ impl Tc {
         );
     }
 
+    /// Why a number constrained by `classes` was not defaulted: defaulting (to `Integer`, then
+    /// `Double`) needs every class to be a standard one; and which types would do.
+    fn why_not_defaulted(&self, classes: &[&Name]) -> String {
+        let mut others: Vec<&str> = classes
+            .iter()
+            .map(|c| c.as_str())
+            .filter(|c| !NUMERIC.contains(c) && !STANDARD_NON_NUMERIC.contains(c))
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        let mut fitting: Vec<&str> = self
+            .instances
+            .keys()
+            .filter(|(class, _)| others.first() == Some(&class.as_str()))
+            .map(|(_, ty)| ty.as_str())
+            .filter(|ty| {
+                classes
+                    .iter()
+                    .all(|c| self.instances.contains_key(&((*c).clone(), Name::new(ty))))
+            })
+            .collect();
+        fitting.sort_unstable();
+        let names: Vec<String> = others
+            .iter()
+            .map(|c| format!("`{}`", dnrad_core::name::unqualified(c)))
+            .collect();
+        let mut why = format!(
+            "a number's type defaults to `Integer` or `Double` only when the standard classes \
+             alone constrain it; {} {} not one of them",
+            names.join(", "),
+            if names.len() == 1 { "is" } else { "are" }
+        );
+        if !fitting.is_empty() {
+            let types: Vec<String> = fitting
+                .iter()
+                .map(|t| format!("`{}`", dnrad_core::name::unqualified(t)))
+                .collect();
+            why.push_str(&format!(
+                ": write its type; {} {} the instances it needs",
+                types.join(", "),
+                if types.len() == 1 { "has" } else { "have" }
+            ));
+        }
+        why
+    }
+
     /// Default the type variables of the constraints left at the end (Haskell 98 §4.3.4), then
     /// solve them.
     pub fn default_remaining(&mut self) -> TcResult<()> {
@@ -201,6 +247,8 @@ impl Tc {
                 }
             }
             let mut progress = false;
+            // Why a number's type was not defaulted, by variable (for the ambiguity error).
+            let mut not_defaulted: HashMap<u32, String> = HashMap::new();
             for m in order {
                 let constraints = &by_meta[&m];
                 let classes: Vec<&Name> = constraints.iter().map(|w| &w.class).collect();
@@ -208,6 +256,9 @@ impl Tc {
                 let standard = classes.iter().all(|c| {
                     NUMERIC.contains(&c.as_str()) || STANDARD_NON_NUMERIC.contains(&c.as_str())
                 });
+                if numeric && !standard {
+                    not_defaulted.insert(m, self.why_not_defaulted(&classes));
+                }
                 if !(numeric && standard) {
                     continue;
                 }
@@ -230,13 +281,21 @@ impl Tc {
                     Some(d) => self.dicts[w.id as usize] = Some(d),
                     None if progress => self.wanted.push(w),
                     None => {
-                        return Err(type_error(
+                        let error = type_error(
                             w.span,
                             format!(
                             "ambiguous type variable in the constraint ({}): add a type annotation",
                             self.describe(&w.class, &w.ty)
                         ),
-                        ))
+                        );
+                        let why = match self.subst.shallow(&w.ty) {
+                            Ty::Meta(m) => not_defaulted.remove(&m),
+                            _ => None,
+                        };
+                        return Err(match why {
+                            Some(why) => error.with_note(why),
+                            None => error,
+                        });
                     }
                 }
             }
