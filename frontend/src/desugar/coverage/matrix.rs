@@ -1,15 +1,19 @@
 //! The usefulness algorithm over a clause matrix (after Maranget, "Warnings for pattern
 //! matching", 2007): the values no clause matches, as example patterns, and the clauses that can
-//! never match. It sees patterns only as `Shape`s. Every search is bounded: past `STEPS` rows
-//! visited or `DEPTH` nested calls it gives up (`GiveUp`), and the caller then reports nothing.
+//! never match. It sees patterns only as `Shape`s. Every search is bounded: past its budget of
+//! cells visited (`Search::budget`) or `DEPTH` nested calls it gives up (`GiveUp`), and the
+//! caller then reports nothing.
 
 use super::example::Example;
 use dnrad_core::Name;
 use num_bigint::BigInt;
 use std::rc::Rc;
 
-/// How many cells (rows times columns) one search may visit before it gives up.
-const STEPS: usize = 2_000_000;
+/// How many cells (rows times columns) one search may visit before it gives up: a base, and
+/// more for each cell of the clause matrix, up to a ceiling.
+const STEPS_BASE: usize = 100_000;
+const STEPS_PER_CELL: usize = 200;
+const STEPS_MAX: usize = 2_000_000;
 /// How deeply a search (and the conversion of a pattern to a `Shape`) may nest.
 pub(crate) const DEPTH: usize = 1_000;
 
@@ -99,13 +103,14 @@ pub(crate) fn uncovered(
         .filter(|(_, c)| **c)
         .map(|(r, _)| row(r))
         .collect();
-    Search { steps: STEPS }.missing(&matrix, width, 0, limit)
+    Search::budget(rows.len(), width).missing(&matrix, width, 0, limit)
 }
 
 /// The indices of the rows that can never match: the covering rows before each match every
 /// value it matches. Stops (keeping what it found) when the search grows too large.
 pub(crate) fn redundant(rows: &[Vec<Shape>], covers: &[bool]) -> Vec<usize> {
-    let mut search = Search { steps: STEPS };
+    let width = rows.first().map_or(0, Vec::len);
+    let mut search = Search::budget(rows.len(), width);
     let mut before: Vec<Row> = Vec::new();
     let mut out = Vec::new();
     for (i, (r, covers)) in rows.iter().zip(covers).enumerate() {
@@ -203,6 +208,17 @@ struct Search {
 }
 
 impl Search {
+    /// A search over `rows` clauses of `width` patterns.
+    fn budget(rows: usize, width: usize) -> Search {
+        let cells = rows.saturating_mul(width.max(1));
+        Search {
+            steps: STEPS_PER_CELL
+                .saturating_mul(cells)
+                .saturating_add(STEPS_BASE)
+                .min(STEPS_MAX),
+        }
+    }
+
     /// Account for a call at `depth` that visits `rows` rows of `width` columns.
     fn tick(&mut self, rows: usize, width: usize, depth: usize) -> Result<(), GiveUp> {
         if depth > DEPTH {
