@@ -14,7 +14,6 @@ use dnrad_core::{Diagnostic, ErrorKind, Name, Span};
 use std::collections::HashMap;
 
 /// One equation of a function or alternative of a `case`: its patterns and right-hand side.
-#[derive(Clone, Copy)]
 pub(crate) struct Clause<'a> {
     pub pats: &'a [Pat],
     pub rhs: &'a Rhs,
