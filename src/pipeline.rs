@@ -144,14 +144,14 @@ pub fn compile_session(
     checked(sources, options, session).map(|(program, _)| program)
 }
 
-/// `compile`, and the warnings found in the user's modules (see `warnings`).
+/// `compile`, and the warnings found in the user's modules (see `warnings`), file by file in
+/// source order.
 pub fn compile_warned(
     sources: &mut Sources,
     options: Options,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let (program, mut warnings) = checked(sources, options, &[])?;
     warnings.extend(crate::warnings::unused_top_binds(&program));
-    // In the order of the source, whichever pass found them.
     warnings.sort_by_key(|w| (w.span.file, w.span.lo));
     Ok((program, warnings))
 }

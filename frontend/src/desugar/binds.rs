@@ -3,6 +3,7 @@
 //! guards and `where` with fallthrough to the next clause.
 
 use super::build;
+use super::coverage::Group;
 use super::fixity::Fixity;
 use super::pattern::Test;
 use super::scope::scope_error;
@@ -12,12 +13,20 @@ use crate::untyped::{BindKind, UBind, UExpr, UKind};
 use dnrad_core::{Diagnostic, ErrorKind, Name, Span};
 use std::collections::HashMap;
 
+/// One equation of a function or alternative of a `case`: its patterns and right-hand side.
+pub(crate) struct Clause<'a> {
+    pub pats: &'a [Pat],
+    pub rhs: &'a Rhs,
+    /// Its left-hand side (`f (x:xs)`, or the alternative's pattern), where its warnings point.
+    pub lhs: Span,
+}
+
 /// The value declarations of one group, before desugaring.
 pub(crate) enum Binding<'a> {
     /// All equations of one function (consecutive in the source).
     Fun {
         name: &'a Ident,
-        clauses: Vec<(&'a [Pat], &'a Rhs)>,
+        clauses: Vec<Clause<'a>>,
         span: Span,
     },
     Pat {
@@ -41,6 +50,11 @@ pub(crate) fn group_decls(
     for d in decls {
         match &d.kind {
             DeclKind::FunClause { name, args, rhs } => {
+                let clause = Clause {
+                    pats: args,
+                    rhs,
+                    lhs: args.iter().fold(name.span, |lhs, p| lhs.to(p.span)),
+                };
                 if let Some(Binding::Fun {
                     name: prev,
                     clauses,
@@ -48,7 +62,7 @@ pub(crate) fn group_decls(
                 }) = bindings.last_mut()
                 {
                     if prev.name == name.name {
-                        if clauses[0].0.len() != args.len() {
+                        if clauses[0].pats.len() != args.len() {
                             return Err(Diagnostic::new(
                                 ErrorKind::Parse,
                                 d.span,
@@ -58,7 +72,7 @@ pub(crate) fn group_decls(
                                 ),
                             ));
                         }
-                        clauses.push((args, rhs));
+                        clauses.push(clause);
                         *span = span.to(d.span);
                         continue;
                     }
@@ -72,7 +86,7 @@ pub(crate) fn group_decls(
                 }
                 bindings.push(Binding::Fun {
                     name,
-                    clauses: vec![(args, rhs)],
+                    clauses: vec![clause],
                     span: d.span,
                 });
             }
@@ -215,8 +229,8 @@ impl Ds {
                 clauses,
                 span,
             } => {
-                let rhs = self.function(&name.name, clauses, *span)?;
-                let kind = if clauses[0].0.is_empty() {
+                let rhs = self.function(name, clauses, *span)?;
+                let kind = if clauses[0].pats.is_empty() {
                     BindKind::Value
                 } else {
                     BindKind::Function
@@ -280,43 +294,42 @@ impl Ds {
     }
 
     /// A function from its equations: `\a1 .. an -> match clause 1, else clause 2, ...`.
-    pub fn function(
-        &mut self,
-        name: &str,
-        clauses: &[(&[Pat], &Rhs)],
-        span: Span,
-    ) -> DResult<UExpr> {
-        let arity = clauses[0].0.len();
+    pub fn function(&mut self, name: &Ident, clauses: &[Clause], span: Span) -> DResult<UExpr> {
+        let arity = clauses[0].pats.len();
         if arity == 0 {
-            return self.rhs(
-                clauses[0].1,
-                &build::fail(format!("Non-exhaustive guards in `{name}`"), span),
-            );
+            let fail = build::fail(format!("Non-exhaustive guards in `{}`", name.name), span);
+            let (value, falls_through) = self.guarded_rhs(clauses[0].rhs, &fail)?;
+            if falls_through {
+                self.warn_guards_incomplete(&name.name, clauses[0].lhs);
+            }
+            return Ok(value);
         }
         let args: Vec<Name> = (0..arity).map(|_| self.fresh("a")).collect();
-        let fail = build::fail(format!("Non-exhaustive patterns in function {name}"), span);
-        let alts: Vec<(Vec<Pat>, &Rhs)> = clauses
-            .iter()
-            .map(|(ps, rhs)| (ps.to_vec(), *rhs))
-            .collect();
-        let body = self.clauses(&args, &alts, fail, span)?;
+        let fail = build::fail(
+            format!("Non-exhaustive patterns in function {}", name.name),
+            span,
+        );
+        let body = self.clauses(&args, clauses, fail, Group::Equations(&name.name), span)?;
         Ok(args
             .iter()
             .rev()
             .fold(body, |acc, a| build::lam(a.clone(), acc, span)))
     }
 
-    /// Match `scruts` against each clause's patterns in turn, falling through on failure.
+    /// Match `scruts` against each clause's patterns in turn, falling through on failure. In a
+    /// user module, the clauses' coverage is checked (`group` says what they are, for warnings).
     pub fn clauses(
         &mut self,
         scruts: &[Name],
-        clauses: &[(Vec<Pat>, &Rhs)],
+        clauses: &[Clause],
         fail: UExpr,
+        group: Group,
         span: Span,
     ) -> DResult<UExpr> {
         let mut next = fail;
         let mut lets: Vec<(Name, UExpr)> = Vec::new();
-        for (pats, rhs) in clauses.iter().rev() {
+        let mut falls_through = vec![false; clauses.len()];
+        for (clause, falls) in clauses.iter().zip(&mut falls_through).rev() {
             let fail_call = match &next.kind {
                 UKind::Fail(_) => next.clone(),
                 _ => {
@@ -326,11 +339,22 @@ impl Ds {
                     build::app(build::var(&k, span), build::con("()", span))
                 }
             };
-            let tests: Vec<Test> = scruts.iter().cloned().zip(pats.iter().cloned()).collect();
+            let tests: Vec<Test> = scruts
+                .iter()
+                .cloned()
+                .zip(clause.pats.iter().cloned())
+                .collect();
             self.push_scope();
-            let result = self.match_pats(&tests, &fail_call, &mut |ds| ds.rhs(rhs, &fail_call));
+            let result = self.match_pats(&tests, &fail_call, &mut |ds| {
+                let (value, guards_fail) = ds.guarded_rhs(clause.rhs, &fail_call)?;
+                *falls = guards_fail;
+                Ok(value)
+            });
             self.pop_scope();
             next = result?;
+        }
+        if !self.privileged() {
+            self.check_coverage(group, clauses, &falls_through);
         }
         // The fallthrough functions nest: each one refers only to those bound before it.
         Ok(lets.into_iter().rev().fold(next, |body, (k, f)| {
@@ -340,19 +364,28 @@ impl Ds {
 
     /// A right-hand side: `where` bindings around guards; all guards failing gives `fail`.
     pub fn rhs(&mut self, rhs: &Rhs, fail: &UExpr) -> DResult<UExpr> {
+        Ok(self.guarded_rhs(rhs, fail)?.0)
+    }
+
+    /// `rhs`, and whether it can fall through to `fail`: it has guards and none of them is
+    /// always true (`otherwise`, `True`).
+    pub fn guarded_rhs(&mut self, rhs: &Rhs, fail: &UExpr) -> DResult<(UExpr, bool)> {
         let binds = if rhs.wheres.is_empty() {
             None
         } else {
             Some(self.local_group(&rhs.wheres)?)
         };
+        let mut falls_through = false;
         let body = match &rhs.body {
             RhsBody::Plain(e) => self.expr(e),
             RhsBody::Guarded(guards) => {
+                falls_through = true;
                 let mut acc = Ok(fail.clone());
                 for (g, e, span) in guards.iter().rev() {
                     acc = (|| {
                         let rest = acc?;
                         let g = self.expr(g)?;
+                        falls_through &= !self.always_true(&g);
                         let e = self.expr(e)?;
                         Ok(build::if_then_else(g, e, rest, *span))
                     })();
@@ -362,12 +395,15 @@ impl Ds {
         };
         if let Some(binds) = binds {
             self.pop_scope();
-            return Ok(UExpr {
-                kind: UKind::Let(binds, Box::new(body?)),
-                span: rhs.span,
-            });
+            return Ok((
+                UExpr {
+                    kind: UKind::Let(binds, Box::new(body?)),
+                    span: rhs.span,
+                },
+                falls_through,
+            ));
         }
-        body
+        Ok((body?, falls_through))
     }
 }
 

@@ -2,8 +2,9 @@
 //! short-circuit `&&`/`||`, `if`, `case`, lambdas, `let`, `do`, sections, tuples, lists,
 //! arithmetic sequences, comprehensions, records and type annotations.
 
-use super::binds::let_value;
+use super::binds::{let_value, Clause};
 use super::build;
+use super::coverage::Group;
 use super::fixity::{self, Item, Tree};
 use super::long;
 use super::pattern::literal;
@@ -60,9 +61,18 @@ impl Ds {
                 let s = self.expr(scrut)?;
                 let v = self.fresh("scrut");
                 let fail = build::fail("Non-exhaustive patterns in case".into(), span);
-                let clauses: Vec<(Vec<Pat>, &crate::ast::Rhs)> =
-                    alts.iter().map(|a| (vec![a.pat.clone()], &a.rhs)).collect();
-                let body = self.clauses(std::slice::from_ref(&v), &clauses, fail, span)?;
+                let clauses: Vec<Clause> = alts
+                    .iter()
+                    .map(|a| Clause {
+                        pats: std::slice::from_ref(&a.pat),
+                        rhs: &a.rhs,
+                        lhs: a.pat.span,
+                    })
+                    .collect();
+                // An unmatched value is reported at `case scrutinee`.
+                let head = Span::new(span.file, span.lo, scrut.span.hi.max(span.lo));
+                let scruts = std::slice::from_ref(&v);
+                let body = self.clauses(scruts, &clauses, fail, Group::Case(head), span)?;
                 Ok(let_value(v, s, body, span))
             }
             ExprKind::Do(stmts) => self.do_block(stmts, span),

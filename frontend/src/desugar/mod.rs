@@ -5,10 +5,12 @@
 //!
 //! Submodules: `scope` (global and local names), `types` (AST types to core types), `decls`
 //! (data, class, instance), `binds` (binding groups), `expr`, `pattern` (match compilation),
-//! `fixity`, `deriving` (and `derive_read`), `build` (term constructors).
+//! `coverage` (warnings about what matches miss or never reach), `fixity`, `deriving` (and
+//! `derive_read`), `build` (term constructors).
 
 mod binds;
 mod build;
+mod coverage;
 mod decls;
 mod derive_read;
 mod deriving;

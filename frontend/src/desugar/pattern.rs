@@ -67,12 +67,7 @@ impl Ds {
                 Ok(build::if_then_else(test, bound, fail.clone(), p.span))
             }
             PatKind::Tuple(items) => {
-                let name = if items.is_empty() {
-                    "()".to_string()
-                } else {
-                    dnrad_core::types::names::tuple_name(items.len())
-                };
-                let c = Ident { name, span: p.span };
+                let c = tuple_con(items.len(), p.span);
                 self.match_con(v, &c, items.clone(), p.span, rest, fail, body)
             }
             PatKind::List(items) => {
@@ -84,25 +79,7 @@ impl Ds {
                 self.match_pats(&with_first(vec![(v.clone(), resolved)]), fail, body)
             }
             PatKind::Record(c, fields) => {
-                let info = self.resolve_con(c)?;
-                let names = info.field_names.clone().unwrap_or_default();
-                let mut args = vec![
-                    Pat {
-                        kind: PatKind::Wild,
-                        span: p.span
-                    };
-                    info.arity
-                ];
-                for (f, fp) in fields {
-                    let Some(i) = names.iter().position(|n| *n == f.name) else {
-                        return Err(Diagnostic::new(
-                            ErrorKind::Scope,
-                            f.span,
-                            format!("constructor `{}` has no field `{}`", c.name, f.name),
-                        ));
-                    };
-                    args[i] = fp.clone();
-                }
+                let args = self.record_args(c, fields, p.span)?;
                 self.match_con(v, c, args, p.span, rest, fail, body)
             }
         }
@@ -156,6 +133,28 @@ impl Ds {
         ))
     }
 
+    /// The positional arguments of the record pattern `c { fields }`: a field not named is `_`.
+    pub fn record_args(&self, c: &Ident, fields: &[(Ident, Pat)], span: Span) -> DResult<Vec<Pat>> {
+        let info = self.resolve_con(c)?;
+        let names = info.field_names.unwrap_or_default();
+        let wild = Pat {
+            kind: PatKind::Wild,
+            span,
+        };
+        let mut args = vec![wild; info.arity];
+        for (f, fp) in fields {
+            let Some(i) = names.iter().position(|n| *n == f.name) else {
+                return Err(Diagnostic::new(
+                    ErrorKind::Scope,
+                    f.span,
+                    format!("constructor `{}` has no field `{}`", c.name, f.name),
+                ));
+            };
+            args[i] = fp.clone();
+        }
+        Ok(args)
+    }
+
     /// Resolve `p1 op p2 op p3` into nested constructor patterns.
     pub fn resolve_pat_chain(&mut self, pats: &[Pat], ops: &[Ident]) -> DResult<Pat> {
         let mut items = Vec::new();
@@ -184,8 +183,18 @@ impl Ds {
     }
 }
 
+/// The constructor of a tuple pattern of `n` items (`()` for none).
+pub(super) fn tuple_con(n: usize, span: Span) -> Ident {
+    let name = if n == 0 {
+        "()".to_string()
+    } else {
+        dnrad_core::types::names::tuple_name(n)
+    };
+    Ident { name, span }
+}
+
 /// `[p1, p2]` as `p1 : (p2 : [])`.
-fn list_pattern(items: &[Pat], span: Span) -> Pat {
+pub(super) fn list_pattern(items: &[Pat], span: Span) -> Pat {
     items.iter().rev().fold(
         Pat {
             kind: PatKind::Con(
