@@ -217,7 +217,8 @@ fn doc_shows_the_comment_above_a_definition() {
     assert_eq!(
         out.stdout,
         "The area of a disc of radius r.\n  Negative radii are allowed.\n12.0\n\
-         The i-th row holds the i-th elements of the rows that are long enough.\n"
+         Rows become columns; rows may have different lengths.\n\
+         > transpose [[1, 2, 3], [4, 5]] == [[1, 4], [2, 5], [3]]\n"
     );
     assert!(out
         .stderr
@@ -227,6 +228,123 @@ fn doc_shows_the_comment_above_a_definition() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn doc_shows_the_standard_library_documentation() {
+    let input = ":doc take\n:doc (++)\n:doc Functor\n:doc fmap\n:doc Int\nimport Data.List\n\
+                 :doc sortBy\n:doc grad\n:doc Data.Map.insertWith\n:doc intRange\n";
+    let out = repl(&[], input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "The first n elements (all if there are fewer).\n\
+         > take 2 [1, 2, 3] == [1, 2]\n\
+         Appends two lists.\n\
+         Types whose contents can be mapped: lists, Maybe, Either e, IO, pairs, functions' results...\n\
+         Applies a function inside the structure.\n\
+         > fmap (+ 1) (Just 1) == Just 2\n\
+         64-bit signed integers; arithmetic wraps around on overflow.\n\
+         > (maxBound :: Int) + 1 == minBound\n\
+         Sorts by the comparison, stable (equal elements keep their order), O(n log n).\n\
+         The gradient of `f` at `x` by reverse mode (`dnrad run --ad` picks the algorithm). `f` must\n\
+         return a Double; `x` may be a Double or any first-order value holding Doubles: tuples, lists,\n\
+         Maybe/Either, records and data types, Data.Array arrays. The result has x's shape, with the\n\
+         partial derivative at each Double and the other parts (Ints, lengths) copied. A function type\n\
+         in `x` is a type error. It nests: `grad (grad f)`, or inside the function being differentiated.\n\
+         > grad (\\(x, y) -> x * y) (2.0, 3.0) == (3.0, 2.0)\n\
+         Inserts a value; if the key is present, stores `f new old`.\n\
+         > insertWith (++) 1 \"x\" (fromList [(1, \"a\")]) == fromList [(1, \"xa\")]\n"
+    );
+    // A plain comment above a Prelude helper is an implementation note, not documentation.
+    assert!(
+        out.stderr
+            .contains("`intRange` (defined in the Prelude) has no documentation comment"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// The names an export list names that have documentation of their own: values, types,
+/// classes and class methods (constructors are documented with their type; `module M`
+/// re-exports are documented where they are defined).
+fn documented_exports(module: &dnrad_frontend::ast::Module) -> Vec<String> {
+    use dnrad_frontend::ast::{Entity, Members};
+    let mut names = Vec::new();
+    for entity in module.exports.iter().flatten() {
+        match entity {
+            Entity::Var(v) => names.push(v.name.clone()),
+            Entity::Type(t, members) => {
+                names.push(t.name.clone());
+                if let Some(Members::Listed(members)) = members {
+                    let methods = members
+                        .iter()
+                        .filter(|m| !m.name.starts_with(|c: char| c.is_uppercase() || c == ':'));
+                    names.extend(methods.map(|m| m.name.clone()));
+                }
+            }
+            Entity::Module(_) => {}
+        }
+    }
+    names
+}
+
+/// The `:doc` requests that name no documented declaration, from the REPL's errors.
+fn undocumented(requests: &[String]) -> Vec<String> {
+    let out = repl(&[], &(requests.join("\n") + "\n"));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    out.stderr
+        .lines()
+        .filter(|l| l.contains("no documentation comment") || l.contains("no declaration of"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn every_export_of_the_prelude_has_documentation() {
+    let prelude = dnrad::pipeline::parse_file(
+        dnrad_frontend::prelude::PRELUDE_SOURCE,
+        dnrad_core::FileId::MAIN,
+    )
+    .expect("the Prelude parses");
+    let names = documented_exports(&prelude);
+    assert!(
+        names.len() > 200,
+        "the export list has {} names",
+        names.len()
+    );
+    let requests: Vec<String> = names.iter().map(|n| format!(":doc {n}")).collect();
+    assert_eq!(undocumented(&requests), Vec::<String>::new());
+}
+
+#[test]
+fn every_export_of_the_library_modules_has_documentation() {
+    let mut requests = Vec::new();
+    let mut files = vec![root().join("frontend/lib")];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            let entries = std::fs::read_dir(&path).expect("the library directory is readable");
+            files.extend(entries.map(|e| e.expect("a directory entry").path()));
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a library module is readable");
+        let module = dnrad::pipeline::parse_file(&text, dnrad_core::FileId::LIBRARY)
+            .expect("a library module parses");
+        let name = module
+            .name
+            .as_ref()
+            .expect("a library module is named")
+            .name
+            .clone();
+        let exports = documented_exports(&module);
+        requests.extend(exports.iter().map(|n| format!(":doc {name}.{n}")));
+    }
+    assert!(
+        requests.len() > 500,
+        "the export lists have {} names",
+        requests.len()
+    );
+    assert_eq!(undocumented(&requests), Vec::<String>::new());
 }
 
 #[test]

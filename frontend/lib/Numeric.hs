@@ -10,22 +10,26 @@ module Numeric
 
 -- Showing integers -------------------------------------------------------------------------------
 
--- `showPos` shows a non-negative value; a negative one gets a `-`, and parentheses above
+-- | `showPos` shows a non-negative value; a negative one gets a `-`, and parentheses above
 -- precedence 6.
 showSigned :: Real a => (a -> ShowS) -> Int -> a -> ShowS
 showSigned showPos p x =
   if x < 0 then showParen (p > 6) (showChar '-' . showPos (negate x)) else showPos x
 
+-- | Prepends the digits of a non-negative integer; an error for a negative one.
 showInt :: Integral a => a -> ShowS
 showInt n r = if n < 0 then error "Numeric.showInt: can't show negative numbers" else showIntAtBase 10 numericDigit n r
 
+-- | Prepends a non-negative integer in hexadecimal (lower case).
+-- > showHex 255 "" == "ff"
 showHex :: Integral a => a -> ShowS
 showHex = showIntAtBase 16 numericDigit
 
+-- | Prepends a non-negative integer in octal.
 showOct :: Integral a => a -> ShowS
 showOct = showIntAtBase 8 numericDigit
 
--- The digits of a non-negative number in base `base`, each shown by `toChr`.
+-- | The digits of a non-negative number in base `base`, each shown by `toChr`.
 showIntAtBase :: Integral a => a -> (Int -> Char) -> a -> ShowS
 showIntAtBase base toChr n r
   | base <= 1 = error ("Numeric.showIntAtBase: applied to unsupported base " ++ show base)
@@ -45,25 +49,31 @@ numericDigit d
 
 -- Showing floating-point numbers -------------------------------------------------------------------
 
--- `d.ddde-n`, with the given number of decimals (at least one) or as many as needed.
+-- | Prepends the number in the form d.ddde-n, with the given number of decimals (at least one)
+-- or as many as needed.
+-- > showEFloat (Just 2) 1234.5 "" == "1.23e3"
 showEFloat :: RealFloat a => Maybe Int -> a -> ShowS
 showEFloat decs x = showString (formatFloat FloatExponent decs False x)
 
--- `ddd.ddd`, never an exponent.
+-- | Prepends the number in the form ddd.ddd, with the given number of decimals or as many as
+-- needed; never an exponent.
+-- > showFFloat (Just 2) 3.14159 "" == "3.14"
 showFFloat :: RealFloat a => Maybe Int -> a -> ShowS
 showFFloat decs x = showString (formatFloat FloatFixed decs False x)
 
--- Fixed for 0.1 <= |x| < 10^7, exponent otherwise.
+-- | `showFFloat` for 0.1 <= |x| < 10^7, `showEFloat` otherwise.
 showGFloat :: RealFloat a => Maybe Int -> a -> ShowS
 showGFloat decs x = showString (formatFloat FloatGeneric decs False x)
 
--- As showFFloat and showGFloat, but with a decimal point even when no decimals follow.
+-- | `showFFloat`, with a decimal point even when no decimals follow.
 showFFloatAlt :: RealFloat a => Maybe Int -> a -> ShowS
 showFFloatAlt decs x = showString (formatFloat FloatFixed decs True x)
 
+-- | `showGFloat`, with a decimal point even when no decimals follow.
 showGFloatAlt :: RealFloat a => Maybe Int -> a -> ShowS
 showGFloatAlt decs x = showString (formatFloat FloatGeneric decs True x)
 
+-- | Prepends the number as `show` writes it.
 showFloat :: RealFloat a => a -> ShowS
 showFloat x = showString (formatFloat FloatGeneric Nothing False x)
 
@@ -137,7 +147,7 @@ roundFrom n evenBefore ds = case ds of
     | otherwise -> case roundFrom (n - 1) (even d) rest of
         (carry, rounded) -> if carry + d == 10 then (1, 0 : rounded) else (0, carry + d : rounded)
 
--- The shortest digits d1 d2 ... dn and exponent e with x = 0.d1d2...dn * base^e that read back
+-- | The shortest digits d1 d2 ... dn and exponent e with x = 0.d1d2...dn * base^e that read back
 -- as x (x >= 0; ([0], 0) for 0).
 floatToDigits :: RealFloat a => Integer -> a -> ([Int], Int)
 floatToDigits base x = if x == 0 then ([0], 0) else case decodeFloat x of
@@ -198,13 +208,13 @@ generateDigits base (r, s, mUp, mDn) acc = case quotRem (r * base) s of
        else if high then digit + 1 : acc
        else generateDigits base (r', s, up, dn) (digit : acc)
 
--- The floating-point number nearest a rational, ties to even.
+-- | The floating-point number nearest a rational, ties to even.
 fromRat :: RealFloat a => Rational -> a
 fromRat q = fromRational q
 
 -- Reading ----------------------------------------------------------------------------------------
 
--- A token read whole by `readPos`, maybe after a `-` token, maybe in parentheses (Haskell 98's).
+-- | A token read whole by `readPos`, maybe after a `-` token, maybe in parentheses (Haskell 98's).
 readSigned :: Real a => ReadS a -> ReadS a
 readSigned readPos = readParen False (\r -> readSignedToken readPos r ++ readNegative readPos r)
 
@@ -216,18 +226,22 @@ readNegative readPos r = case lex r of
 readSignedToken :: ReadS a -> ReadS a
 readSignedToken readPos r = [(x, s) | (tok, s) <- lex r, (x, "") <- readPos tok]
 
--- One or more digits (no spaces before them) of base `base`.
+-- | One or more digits (no spaces before them) of base `base`.
 readInt :: Num a => a -> (Char -> Bool) -> (Char -> Int) -> ReadS a
 readInt base isDig value s = case span isDig s of
   ([], _) -> []
   (ds, rest) -> [(foldl (\n d -> n * base + fromIntegral (value d)) 0 ds, rest)]
 
+-- | Reads a decimal number (no sign).
 readDec :: (Eq a, Num a) => ReadS a
 readDec = readInt 10 (\c -> c >= '0' && c <= '9') numericValue
 
+-- | Reads an octal number (no sign).
 readOct :: (Eq a, Num a) => ReadS a
 readOct = readInt 8 (\c -> c >= '0' && c <= '7') numericValue
 
+-- | Reads a hexadecimal number (no sign).
+-- > readHex "ff rest" == [(255, " rest")]
 readHex :: (Eq a, Num a) => ReadS a
 readHex = readInt 16 (\c -> numericValue c < 16) numericValue
 
@@ -239,7 +253,7 @@ numericValue c
   | c >= 'A' && c <= 'F' = fromEnum c - 55
   | otherwise = 99
 
--- A number token (after spaces) as a rational, converted with fromRational; no sign, no NaN.
+-- | A number token (after spaces) as a rational, converted with fromRational; no sign, no NaN.
 readFloat :: RealFrac a => ReadS a
 readFloat s = case lexToken s of
   [(LexNumber kind t, n, rest)] -> [(fromRational (numberRational kind (take n t)), rest)]
@@ -269,6 +283,7 @@ exponentValue s = case s of
 digitsInt :: String -> Int
 digitsInt ds = foldl (\n c -> n * 10 + numericValue c) 0 ds
 
+-- | Reads a run of decimal digits.
 lexDigits :: ReadS String
 lexDigits s = case span lexIsDigit s of
   ([], _) -> []

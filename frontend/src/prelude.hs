@@ -62,15 +62,24 @@ infixl 7 %, :%
 
 -- Types -----------------------------------------------------------------------------------------
 
+-- | The result of a comparison: less than, equal to, greater than.
 data Ordering = LT | EQ | GT
+-- | An optional value: `Nothing`, or `Just` a value.
 data Maybe a = Nothing | Just a
+-- | A value of one of two types: `Left a` (by convention an error) or `Right b`.
 data Either a b = Left a | Right b
+-- | Exact fractions of an Integral type, always in lowest terms with a positive denominator
+-- (build them with `%`; Data.Ratio exports the type).
 data Ratio a = a :% a
+-- | Exact fractions of Integers (`Ratio Integer`).
 type Rational = Ratio Integer
+-- | Text: a (strict, finite) list of characters.
 type String = [Char]
+-- | A function that prepends text to a string; `shows` and `showsPrec` build these.
 type ShowS = String -> String
 
 -- An IO action is a function run with (); effects happen only when it is run.
+-- | An action that may read input, write output or touch files when it runs; `main` is one.
 newtype IO a = IO (() -> a)
 
 -- Runs `main` and hands its result to the world (the REPL keeps it as `it`).
@@ -79,14 +88,22 @@ runMainIO (IO f) = primMainResult (f ())
 
 -- Classes ---------------------------------------------------------------------------------------
 
+-- | Types whose values can be compared for equality. Define `==` or `/=`.
 class Eq a where
+  -- | Equality and inequality; each is by default the negation of the other.
   (==), (/=) :: a -> a -> Bool
   x /= y = not (x == y)
   x == y = not (x /= y)
 
+-- | Totally ordered types. Define `compare` or `<=`.
 class Eq a => Ord a where
+  -- | Compares two values: `LT`, `EQ` or `GT`.
+  -- > compare 1 2 == LT
   compare :: a -> a -> Ordering
+  -- | Comparisons, by default from `compare`.
   (<), (<=), (>), (>=) :: a -> a -> Bool
+  -- | The larger and the smaller of two values (`max` returns the second when they are equal, `min`
+  -- the first).
   max, min :: a -> a -> a
   compare x y = if x == y then EQ else if x <= y then LT else GT
   x < y = case compare x y of
@@ -104,24 +121,47 @@ class Eq a => Ord a where
   max x y = if x <= y then y else x
   min x y = if x <= y then x else y
 
+-- | Types whose values can be shown as text. Define `show` or `showsPrec`.
 class Show a where
+  -- | Shows a value in a context of the given precedence (0: top level, 11: a constructor's
+  -- argument), adding parentheses where needed.
   showsPrec :: Int -> a -> ShowS
+  -- | The value as text, as Haskell source would write it.
+  -- > show (Just (-1)) == "Just (-1)"
   show :: a -> String
+  -- | Shows a list of the type's values (`Char` overrides it to show a string literal).
   showList :: [a] -> ShowS
   showsPrec _ x s = show x ++ s
   show x = showsPrec 0 x ""
   showList ls s = showListWith shows ls s
 
+-- | Types with a least and a greatest value.
 class Bounded a where
+  -- | The least and the greatest value of the type.
+  -- > (maxBound :: Int) == 9223372036854775807
   minBound, maxBound :: a
 
+-- | Types whose values can be counted through: `[a ..]`, `[a, b .. c]`. Lists are strict, so an
+-- unbounded enumeration (`[1 ..]` of a number) is a run-time error; of a bounded type
+-- (`[False ..]`) it stops at the last value.
 class Enum a where
+  -- | The next and the previous value (`+ 1` and `- 1` for numbers).
   succ, pred :: a -> a
+  -- | The value with the given number (an error if there is none).
   toEnum :: Int -> a
+  -- | The number of a value (a Double is truncated).
   fromEnum :: a -> Int
+  -- | `[x ..]`: an error for numbers (infinite); up to the last value for a bounded enumeration.
   enumFrom :: a -> [a]
+  -- | `[x, y ..]`: an error for numbers (infinite); up to the first or last value for a bounded
+  -- enumeration.
   enumFromThen :: a -> a -> [a]
+  -- | `[x .. y]`: from x up to y (empty if y < x).
+  -- > [1 .. 4] == [1,2,3,4]
   enumFromTo :: a -> a -> [a]
+  -- | `[x, y .. z]`: from x in steps of y - x while not past z. A zero step is an error (the list
+  -- would be infinite). On Double it goes up to z plus half a step, as in GHC.
+  -- > [1, 3 .. 8] == [1,3,5,7]
   enumFromThenTo :: a -> a -> a -> [a]
   succ x = toEnum (fromEnum x + 1)
   pred x = toEnum (fromEnum x - 1)
@@ -130,22 +170,34 @@ class Enum a where
   enumFromTo x y = map toEnum (intRange (fromEnum x) 1 (fromEnum y))
   enumFromThenTo x y z = map toEnum (intRange (fromEnum x) (fromEnum y - fromEnum x) (fromEnum z))
 
+-- | Numbers: Int, Integer, Double, Ratio, and Complex (Data.Complex). An integer literal is
+-- `fromInteger` of it.
 class (Eq a, Show a) => Num a where
+  -- | Addition, subtraction and multiplication. Int arithmetic wraps around on overflow.
   (+), (-), (*) :: a -> a -> a
+  -- | Negation, absolute value and sign (-1, 0 or 1 of the type).
   negate, abs, signum :: a -> a
+  -- | The number for an Integer (an integer literal); an Int keeps the low 64 bits.
   fromInteger :: Integer -> a
   x - y = x + negate y
   negate x = fromInteger 0 - x
 
+-- | Numbers that have an exact fraction value.
 class (Num a, Ord a) => Real a where
+  -- | The exact value as a fraction (of a Double: its exact binary value).
   toRational :: a -> Rational
   -- realToFrac; not Haskell 98, but it keeps the derivative of Double -> Double conversions
   realToFracVia :: Fractional b => a -> b
   realToFracVia x = fromRational (toRational x)
 
+-- | Whole numbers: Int and Integer. Dividing by zero is the run-time error "divide by zero".
 class (Real a, Enum a) => Integral a where
+  -- | Division: `quot`/`rem` truncate towards zero, `div`/`mod` round towards negative infinity.
+  -- > (-7) `div` 2 == -4 && (-7) `quot` 2 == -3
   quot, rem, div, mod :: a -> a -> a
+  -- | Quotient and remainder at once: (`quot`, `rem`) and (`div`, `mod`).
   quotRem, divMod :: a -> a -> (a, a)
+  -- | The value as an Integer.
   toInteger :: a -> Integer
   n `quot` d = fst (quotRem n d)
   n `rem` d = snd (quotRem n d)
@@ -154,9 +206,13 @@ class (Real a, Enum a) => Integral a where
   quotRem n d = (n `quot` d, n `rem` d)
   divMod n d = (n `div` d, n `mod` d)
 
+-- | Numbers with division: Double, Ratio, Complex. A decimal literal is `fromRational` of it.
 class Num a => Fractional a where
+  -- | Division (Double division by zero gives Infinity or NaN; Ratio's is an error).
   (/) :: a -> a -> a
+  -- | The reciprocal, `1 / x`.
   recip :: a -> a
+  -- | The number for a fraction (for a Double: the nearest one).
   fromRational :: Rational -> a
   -- from a Double, exactly; not Haskell 98 (see realToFracVia)
   fromDoubleExact :: Double -> a
@@ -164,11 +220,18 @@ class Num a => Fractional a where
   recip x = 1 / x
   x / y = x * recip y
 
+-- | Numbers with the elementary functions (Double, Complex). All of them are differentiable
+-- (see `grad`).
 class Fractional a => Floating a where
+  -- | The constant pi.
   pi :: a
+  -- | The exponential, the natural logarithm and the square root.
   exp, log, sqrt :: a -> a
+  -- | `x ** y`: x to the power y; `logBase b x`: the logarithm of x in base b.
   (**), logBase :: a -> a -> a
+  -- | Trigonometric functions and their inverses (radians).
   sin, cos, tan, asin, acos, atan :: a -> a
+  -- | Hyperbolic functions and their inverses.
   sinh, cosh, tanh, asinh, acosh, atanh :: a -> a
   x ** y = exp (log x * y)
   logBase x y = log y / log x
@@ -176,8 +239,13 @@ class Fractional a => Floating a where
   tan x = sin x / cos x
   tanh x = sinh x / cosh x
 
+-- | Fractions that can be rounded to whole numbers.
 class (Real a, Fractional a) => RealFrac a where
+  -- | The whole part (towards zero) and the fraction: `properFraction 2.5 == (2, 0.5)`.
   properFraction :: Integral b => a -> (b, a)
+  -- | Rounding to a whole number: towards zero, to the nearest (halves to even), up, down. Their
+  -- derivative is 0.
+  -- > map round [0.5, 1.5, 2.5] == [0, 2, 2]
   truncate, round, ceiling, floor :: Integral b => a -> b
   truncate x = fst (properFraction x)
   round x = let (n, r) = properFraction x
@@ -189,16 +257,27 @@ class (Real a, Fractional a) => RealFrac a where
   ceiling x = let (n, r) = properFraction x in if r > 0 then n + 1 else n
   floor x = let (n, r) = properFraction x in if r < 0 then n - 1 else n
 
+-- | Floating-point numbers (Double): access to their IEEE representation.
 class (RealFrac a, Floating a) => RealFloat a where
+  -- | The base of the representation (2).
   floatRadix :: a -> Integer
+  -- | The number of digits of the significand (53 for Double).
   floatDigits :: a -> Int
+  -- | The least and the greatest exponent.
   floatRange :: a -> (Int, Int)
+  -- | The significand m and exponent e with x = m * 2^e.
   decodeFloat :: a -> (Integer, Int)
+  -- | `encodeFloat m e` is m * 2^e.
   encodeFloat :: Integer -> Int -> a
+  -- | The exponent of `decodeFloat`, counted for a significand in [0.5, 1).
   exponent :: a -> Int
+  -- | The significand scaled into [0.5, 1) (keeps its derivative).
   significand :: a -> a
+  -- | `scaleFloat k x` is x * 2^k (keeps its derivative).
   scaleFloat :: Int -> a -> a
+  -- | Tests of a floating-point value: not a number, infinite, subnormal, minus zero, IEEE.
   isNaN, isInfinite, isDenormalized, isNegativeZero, isIEEE :: a -> Bool
+  -- | `atan2 y x`: the angle of the point (x, y), in (-pi, pi].
   atan2 :: a -> a -> a
   exponent x = case decodeFloat x of
     (m, n) -> if m == 0 then 0 else n + floatDigits x
@@ -207,32 +286,52 @@ class (RealFrac a, Floating a) => RealFloat a where
   scaleFloat k x = case decodeFloat x of
     (m, n) -> encodeFloat m (n + k)
 
+-- | Types whose contents can be mapped: lists, Maybe, Either e, IO, pairs, functions' results...
 class Functor f where
+  -- | Applies a function inside the structure.
+  -- > fmap (+ 1) (Just 1) == Just 2
   fmap :: (a -> b) -> f a -> f b
+  -- | Replaces the contents by a value.
   (<$) :: a -> f b -> f a
   x <$ m = fmap (\_ -> x) m
 
 -- Applicative is a superclass of Monad, as in GHC. A monad written in Haskell 98 style, with a
 -- Monad instance only, gets its Functor and Applicative instances from its Monad methods (the
 -- type checker adds them: frontend/src/typecheck/hierarchy.rs).
+-- | Functors that can apply functions inside them, combining effects left to right. A type with
+-- only a Monad instance gets its Functor and Applicative instances from it.
 class Functor f => Applicative f where
+  -- | A value without effects.
   pure :: a -> f a
+  -- | Applies functions inside to values inside.
+  -- > Just (+ 1) <*> Just 2 == Just 3
   (<*>) :: f (a -> b) -> f a -> f b
+  -- | Combines two values inside with a function (Control.Applicative exports it).
   liftA2 :: (a -> b -> c) -> f a -> f b -> f c
+  -- | Sequences two effects and keeps the second's result.
   (*>) :: f a -> f b -> f b
+  -- | Sequences two effects and keeps the first's result.
   (<*) :: f a -> f b -> f a
   fs <*> xs = liftA2 id fs xs
   liftA2 f xs ys = fmap f xs <*> ys
   xs *> ys = (id <$ xs) <*> ys
   xs <* ys = liftA2 const xs ys
 
+-- | An infix `fmap`.
+-- > (+ 1) <$> [1, 2] == [2, 3]
 (<$>) :: Functor f => (a -> b) -> f a -> f b
 f <$> x = fmap f x
 
+-- | Types of computations that can be chained, as `do` blocks: IO, Maybe, Either e, lists.
 class Applicative m => Monad m where
+  -- | Runs the computation and passes its result to the next one.
   (>>=) :: m a -> (a -> m b) -> m b
+  -- | Runs two computations in order, keeping the second's result.
   (>>) :: m a -> m b -> m b
+  -- | A computation that only returns the value (`pure`).
   return :: a -> m a
+  -- | Failure with a message: an error in IO, `Nothing` in Maybe, `[]` in lists. A failed pattern
+  -- match in `do` calls it.
   fail :: String -> m a
   m >> k = m >>= \_ -> k
   return x = pure x
@@ -607,6 +706,7 @@ instance Bounded Char where
 
 -- Ratio -----------------------------------------------------------------------------------------
 
+-- | The fraction x/y in lowest terms; a zero denominator is an error.
 (%) :: Integral a => a -> a -> Ratio a
 x % y = reduce (x * signum y) (abs y)
 
@@ -615,9 +715,11 @@ reduce x y
   | y == 0 = error "Ratio has zero denominator"
   | otherwise = let d = gcd x y in (x `quot` d) :% (y `quot` d)
 
+-- | The numerator of a fraction in lowest terms.
 numerator :: Ratio a -> a
 numerator (x :% _) = x
 
+-- | The denominator of a fraction in lowest terms (positive).
 denominator :: Ratio a -> a
 denominator (_ :% y) = y
 
@@ -788,11 +890,16 @@ instance Monad IO where
 -- here because they need primitives; System.IO, System.Environment, System.Exit, Data.IORef
 -- and Debug.Trace export them, with what they build on them.
 
+-- | A file's name or path.
 type FilePath = String
 
+-- | An open stream: `stdin`, `stdout`, `stderr` or a file opened with `openFile` (System.IO).
 data Handle = Handle Int String
+-- | How `openFile` opens a file.
 data IOMode = ReadMode | WriteMode | AppendMode | ReadWriteMode deriving (Eq, Ord, Enum, Show)
+-- | A handle's buffering (`hSetBuffering`).
 data BufferMode = NoBuffering | LineBuffering | BlockBuffering (Maybe Int) deriving (Eq, Ord, Show)
+-- | How a program ends: success, or failure with a code (System.Exit).
 data ExitCode = ExitSuccess | ExitFailure Int deriving (Eq, Ord, Show)
 
 instance Eq Handle where
@@ -801,45 +908,55 @@ instance Eq Handle where
 instance Show Handle where
   showsPrec _ (Handle _ name) = showString "{handle: " . showString name . showChar '}'
 
--- dnrad has no `catch`: an IOError raised with ioError ends the program.
+-- | dnrad has no `catch`: an IOError raised with ioError ends the program.
 newtype IOError = IOError String
 
 instance Show IOError where
   showsPrec _ (IOError s) = showString "user error (" . showString s . showChar ')'
 
+-- | An IOError with the message; `ioError (userError s)` shows "user error (s)".
 userError :: String -> IOError
 userError s = IOError s
 
+-- | Raises the IOError: ends the program with it (there is no `catch`).
 ioError :: IOError -> IO a
 ioError e = IO (\w -> primIoError (show e) w)
 
+-- | The standard input, output and error streams.
 stdin, stdout, stderr :: Handle
 stdin = Handle 0 "<stdin>"
 stdout = Handle 1 "<stdout>"
 stderr = Handle 2 "<stderr>"
 
+-- | Writes the string to the handle.
 hPutStr :: Handle -> String -> IO ()
 hPutStr (Handle h _) s = IO (\w -> primHPutStr h s w)
 
+-- | Reads a line from the handle, without its newline (an error at the end of input).
 hGetLine :: Handle -> IO String
 hGetLine (Handle h _) = IO (\w -> primHGetLine h w)
 
+-- | Reads a character from the handle (an error at the end of input).
 hGetChar :: Handle -> IO Char
 hGetChar (Handle h _) = IO (\w -> primHGetChar h w)
 
--- Strict: reads everything left and closes the handle.
+-- | Strict: reads everything left on the handle at once and closes it.
 hGetContents :: Handle -> IO String
 hGetContents (Handle h _) = IO (\w -> primHGetContents h w)
 
+-- | Whether the handle has no more input.
 hIsEOF :: Handle -> IO Bool
 hIsEOF (Handle h _) = IO (\w -> primHIsEOF h w)
 
+-- | Writes out what the handle has buffered.
 hFlush :: Handle -> IO ()
 hFlush (Handle h _) = IO (\w -> primHFlush h w)
 
+-- | Closes the handle (flushing it first).
 hClose :: Handle -> IO ()
 hClose (Handle h _) = IO (\w -> primHClose h w)
 
+-- | Sets the handle's buffering.
 hSetBuffering :: Handle -> BufferMode -> IO ()
 hSetBuffering (Handle h _) mode = IO (\w -> primHSetBuffering h (bufferCode mode) w)
 
@@ -848,6 +965,7 @@ bufferCode NoBuffering = 0
 bufferCode LineBuffering = 1
 bufferCode (BlockBuffering _) = 2
 
+-- | Opens the file in the mode; an error if it cannot be opened.
 openFile :: FilePath -> IOMode -> IO Handle
 openFile path mode = IO (\w -> Handle (primOpenFile path (modeCode mode) w) path)
 
@@ -857,177 +975,234 @@ modeCode WriteMode = 1
 modeCode AppendMode = 2
 modeCode ReadWriteMode = 3
 
+-- | Writes a character to standard output.
 putChar :: Char -> IO ()
 putChar c = hPutStr stdout [c]
 
+-- | Writes the string to standard output.
 putStr :: String -> IO ()
 putStr s = hPutStr stdout s
 
+-- | Writes the string and a newline to standard output.
 putStrLn :: String -> IO ()
 putStrLn s = IO (\w -> case primHPutStr 1 s w of
   _ -> primHPutStr 1 "\n" w)
 
+-- | Writes the value's `show` and a newline to standard output.
 print :: Show a => a -> IO ()
 print x = putStrLn (show x)
 
+-- | Reads a character from standard input (an error at the end of input).
 getChar :: IO Char
 getChar = hGetChar stdin
 
+-- | Reads a line from standard input, without its newline (an error at the end of input).
 getLine :: IO String
 getLine = hGetLine stdin
 
--- Strict: the whole of standard input.
+-- | Strict: reads the whole of standard input at once.
 getContents :: IO String
 getContents = hGetContents stdin
 
+-- | Reads the whole of standard input, applies the function and writes the result (strict: no
+-- output before all input is read).
 interact :: (String -> String) -> IO ()
 interact f = getContents >>= \s -> putStr (f s)
 
+-- | Reads the whole file.
 readFile :: FilePath -> IO String
 readFile path = openFile path ReadMode >>= hGetContents
 
+-- | Writes the string to the file, replacing its contents.
 writeFile :: FilePath -> String -> IO ()
 writeFile path s = writeVia WriteMode path s
 
+-- | Adds the string to the end of the file.
 appendFile :: FilePath -> String -> IO ()
 appendFile path s = writeVia AppendMode path s
 
 writeVia :: IOMode -> FilePath -> String -> IO ()
 writeVia mode path s = openFile path mode >>= \h -> hPutStr h s >>= \_ -> hClose h
 
+-- | The program's command-line arguments (`dnrad run prog.hs -- ARGS`).
 getArgs :: IO [String]
 getArgs = IO (\w -> primGetArgs w)
 
+-- | The program's name: its file's name without the extension.
 getProgName :: IO String
 getProgName = IO (\w -> primGetProgName w)
 
+-- | Ends the program at once with the exit code (in the REPL, only the expression);
+-- `ExitFailure 0` is an error.
 exitWith :: ExitCode -> IO a
 exitWith ExitSuccess = IO (\w -> primExit 0 w)
 exitWith (ExitFailure n)
   | n == 0 = IO (\w -> primIoError "exitWith: invalid argument (ExitFailure 0)" w)
   | otherwise = IO (\w -> primExit n w)
 
+-- | A mutable cell holding a value, used in IO (Data.IORef).
 newtype IORef a = IORef (Ref a)
 
+-- | A new cell holding the value.
 newIORef :: a -> IO (IORef a)
 newIORef x = IO (\w -> IORef (primNewRef x w))
 
+-- | The cell's value.
 readIORef :: IORef a -> IO a
 readIORef (IORef r) = IO (\w -> primReadRef r w)
 
+-- | Puts the value in the cell.
 writeIORef :: IORef a -> a -> IO ()
 writeIORef (IORef r) x = IO (\w -> primWriteRef r x w)
 
--- Writes the message and a newline to standard error when the call is evaluated.
+-- | Returns the second argument, writing the message to standard error when the call is
+-- evaluated (Debug.Trace; evaluation is strict, so the arguments come first).
 trace :: String -> a -> a
 trace s x = primTrace s x
 
+-- | Runs the action on each element in order, discarding the results.
 mapM_ :: Monad m => (a -> m b) -> [a] -> m ()
 mapM_ f [] = return ()
 mapM_ f (x:xs) = f x >>= \_ -> mapM_ f xs
 
+-- | Runs the action on each element in order and collects the results.
 mapM :: Monad m => (a -> m b) -> [a] -> m [b]
 mapM f [] = return []
 mapM f (x:xs) = f x >>= \y -> mapM f xs >>= \ys -> return (y : ys)
 
+-- | Runs the actions in order, discarding the results.
 sequence_ :: Monad m => [m a] -> m ()
 sequence_ [] = return ()
 sequence_ (m:ms) = m >>= \_ -> sequence_ ms
 
+-- | Runs the actions in order and collects the results.
 sequence :: Monad m => [m a] -> m [a]
 sequence = mapM id
 
+-- | `>>=` with its arguments swapped.
 (=<<) :: Monad m => (a -> m b) -> m a -> m b
 f =<< m = m >>= f
 
 -- Functions -------------------------------------------------------------------------------------
 
+-- | Stops the evaluation with the message: a run-time error (in the REPL, only the expression
+-- stops).
 error :: String -> a
 error s = primError s
 
+-- | A run-time error ("Prelude.undefined") if it is evaluated; evaluation is strict, so even an
+-- unused argument `undefined` is.
 undefined :: a
 undefined = error "Prelude.undefined"
 
+-- | The identity function.
 id :: a -> a
 id x = x
 
+-- | `const x` ignores its argument and returns x.
 const :: a -> b -> a
 const x _ = x
 
+-- | Function composition: `(f . g) x == f (g x)`.
 (.) :: (b -> c) -> (a -> b) -> a -> c
 (f . g) x = f (g x)
 
+-- | The function with its two arguments swapped.
+-- > flip (-) 1 10 == 9
 flip :: (a -> b -> c) -> b -> a -> c
 flip f x y = f y x
 
+-- | Application, `f $ x == f x`, of the lowest precedence: `f $ g x` is `f (g x)`.
 ($) :: (a -> b) -> a -> b
 f $ x = f x
 
+-- | Strict application; dnrad evaluates every argument anyway, so it is `$`.
 ($!) :: (a -> b) -> a -> b
 f $! x = f x
 
+-- | Returns the second argument; evaluation is strict, so both are evaluated already.
 seq :: a -> b -> b
 seq _ y = y
 
+-- | Its first argument, at the type of the second.
 asTypeOf :: a -> a -> a
 asTypeOf x _ = x
 
+-- | Applies the function until the predicate holds.
+-- > until (> 100) (* 2) 1 == 128
 until :: (a -> Bool) -> (a -> a) -> a -> a
 until p f x = if p x then x else until p f (f x)
 
+-- | Boolean negation.
 not :: Bool -> Bool
 not True = False
 not False = True
 
+-- | Boolean and; short-circuits: the second operand is evaluated only if the first is True.
 (&&) :: Bool -> Bool -> Bool
 True && x = x
 False && _ = False
 
+-- | Boolean or; short-circuits: the second operand is evaluated only if the first is False.
 (||) :: Bool -> Bool -> Bool
 True || _ = True
 False || x = x
 
+-- | True: the last guard of a list of guards.
 otherwise :: Bool
 otherwise = True
 
+-- | `maybe d f m`: d for Nothing, f x for Just x.
 maybe :: b -> (a -> b) -> Maybe a -> b
 maybe n _ Nothing = n
 maybe _ f (Just x) = f x
 
+-- | Applies the first function to a Left, the second to a Right.
 either :: (a -> c) -> (b -> c) -> Either a b -> c
 either f _ (Left x) = f x
 either _ g (Right y) = g y
 
+-- | The first component of a pair.
 fst :: (a, b) -> a
 fst (x, _) = x
 
+-- | The second component of a pair.
 snd :: (a, b) -> b
 snd (_, y) = y
 
+-- | The function of two arguments made from a function on pairs.
 curry :: ((a, b) -> c) -> a -> b -> c
 curry f x y = f (x, y)
 
+-- | The function on pairs made from a function of two arguments.
 uncurry :: (a -> b -> c) -> (a, b) -> c
 uncurry f p = f (fst p) (snd p)
 
 -- Numeric functions -----------------------------------------------------------------------------
 
+-- | `subtract x y` is y - x (for sections: `subtract 1`).
 subtract :: Num a => a -> a -> a
 subtract x y = y - x
 
+-- | Whether an integer is even, or odd.
 even, odd :: Integral a => a -> Bool
 even n = n `rem` 2 == 0
 odd n = not (even n)
 
+-- | The greatest common divisor, non-negative (`gcd 0 0 == 0`).
 gcd :: Integral a => a -> a -> a
 gcd x y = gcdAbs (abs x) (abs y)
 
 gcdAbs :: Integral a => a -> a -> a
 gcdAbs a b = if b == 0 then a else gcdAbs b (a `rem` b)
 
+-- | The least common multiple, non-negative.
 lcm :: Integral a => a -> a -> a
 lcm x y = if x == 0 || y == 0 then 0 else abs ((x `quot` gcd x y) * y)
 
+-- | A number to a non-negative integer power, by repeated squaring; a negative exponent is the
+-- error "Negative exponent".
+-- > 2 ^ 10 == 1024
 (^) :: (Num a, Integral b) => a -> b -> a
 x ^ n
   | n < 0 = error "Negative exponent"
@@ -1040,12 +1215,15 @@ powAcc x n acc
   | even n = powAcc (x * x) (n `quot` 2) acc
   | otherwise = powAcc (x * x) (n `quot` 2) (x * acc)
 
+-- | A fractional number to any integer power.
 (^^) :: (Fractional a, Integral b) => a -> b -> a
 x ^^ n = if n >= 0 then x ^ n else recip (x ^ negate n)
 
+-- | Converts an integer to any number type (a constant: its derivative is 0).
 fromIntegral :: (Integral a, Num b) => a -> b
 fromIntegral x = fromInteger (toInteger x)
 
+-- | Converts between fractional types; Double -> Double keeps the derivative.
 realToFrac :: (Real a, Fractional b) => a -> b
 realToFrac x = realToFracVia x
 
@@ -1055,47 +1233,59 @@ nPlusKMatches k v = v >= k
 
 -- Lists -----------------------------------------------------------------------------------------
 
+-- | Applies the function to every element.
+-- > map (* 2) [1, 2, 3] == [2, 4, 6]
 map :: (a -> b) -> [a] -> [b]
 map _ [] = []
 map f (x:xs) = f x : map f xs
 
+-- | Appends two lists.
 (++) :: [a] -> [a] -> [a]
 [] ++ ys = ys
 (x:xs) ++ ys = x : (xs ++ ys)
 
+-- | The elements that satisfy the predicate, in order.
 filter :: (a -> Bool) -> [a] -> [a]
 filter _ [] = []
 filter p (x:xs) = if p x then x : filter p xs else filter p xs
 
+-- | Appends a list of lists.
 concat :: [[a]] -> [a]
 concat xss = foldr (++) [] xss
 
+-- | Maps the function over the list and appends the results.
 concatMap :: (a -> [b]) -> [a] -> [b]
 concatMap _ [] = []
 concatMap f (x:xs) = f x ++ concatMap f xs
 
+-- | The first element; the error "Prelude.head: empty list" for [].
 head :: [a] -> a
 head (x:_) = x
 head [] = error "Prelude.head: empty list"
 
+-- | The last element; an error for [].
 last :: [a] -> a
 last [x] = x
 last (_:xs) = last xs
 last [] = error "Prelude.last: empty list"
 
+-- | Everything after the first element; an error for [].
 tail :: [a] -> [a]
 tail (_:xs) = xs
 tail [] = error "Prelude.tail: empty list"
 
+-- | Everything but the last element; an error for [].
 init :: [a] -> [a]
 init [x] = []
 init (x:xs) = x : init xs
 init [] = error "Prelude.init: empty list"
 
+-- | Whether the list is empty.
 null :: [a] -> Bool
 null [] = True
 null _ = False
 
+-- | The number of elements.
 length :: [a] -> Int
 length xs = lengthAcc xs 0
 
@@ -1103,6 +1293,8 @@ lengthAcc :: [a] -> Int -> Int
 lengthAcc [] n = n
 lengthAcc (_:xs) n = lengthAcc xs (primIntAdd n 1)
 
+-- | The element at a 0-based index; an error for a negative or too large index.
+-- > "abc" !! 1 == 'b'
 (!!) :: [a] -> Int -> a
 xs !! n = if n < 0 then error "Prelude.!!: negative index" else index xs n
 
@@ -1110,84 +1302,109 @@ index :: [a] -> Int -> a
 index [] _ = error "Prelude.!!: index too large"
 index (x:xs) n = if n == 0 then x else index xs (n - 1)
 
+-- | Combines the elements from the left, `f (f (f z x1) x2) x3`; the accumulator is evaluated at
+-- each step (as `foldl'`).
+-- > foldl (-) 10 [1, 2] == 7
 foldl :: (a -> b -> a) -> a -> [b] -> a
 foldl _ z [] = z
 foldl f z (x:xs) = foldl f (f z x) xs
 
+-- | `foldl` starting from the first element; an error for [].
 foldl1 :: (a -> a -> a) -> [a] -> a
 foldl1 f (x:xs) = foldl f x xs
 foldl1 _ [] = error "Prelude.foldl1: empty list"
 
+-- | Combines the elements from the right, `f x1 (f x2 (f x3 z))`. Lists are strict, so it cannot
+-- stop early on an infinite list (there are none).
 foldr :: (a -> b -> b) -> b -> [a] -> b
 foldr _ z [] = z
 foldr f z (x:xs) = f x (foldr f z xs)
 
+-- | `foldr` starting from the last element; an error for [].
 foldr1 :: (a -> a -> a) -> [a] -> a
 foldr1 _ [x] = x
 foldr1 f (x:xs) = f x (foldr1 f xs)
 foldr1 _ [] = error "Prelude.foldr1: empty list"
 
+-- | The list of `foldl`'s successive accumulators, z first.
+-- > scanl (+) 0 [1, 2, 3] == [0, 1, 3, 6]
 scanl :: (a -> b -> a) -> a -> [b] -> [a]
 scanl f q ls = q : (case ls of
   [] -> []
   x:xs -> scanl f (f q x) xs)
 
+-- | `scanl` starting from the first element ([] for []).
 scanl1 :: (a -> a -> a) -> [a] -> [a]
 scanl1 f (x:xs) = scanl f x xs
 scanl1 _ [] = []
 
+-- | The list of `foldr`'s successive results, the final one first.
 scanr :: (a -> b -> b) -> b -> [a] -> [b]
 scanr _ q0 [] = [q0]
 scanr f q0 (x:xs) = case scanr f q0 xs of
   qs@(q:_) -> f x q : qs
 
+-- | `scanr` starting from the last element ([] for []).
 scanr1 :: (a -> a -> a) -> [a] -> [a]
 scanr1 _ [] = []
 scanr1 _ [x] = [x]
 scanr1 f (x:xs) = case scanr1 f xs of
   qs@(q:_) -> f x q : qs
 
+-- | The sum of the elements, added from the left (0 for []).
 sum :: Num a => [a] -> a
 sum xs = foldl (+) 0 xs
 
+-- | The product of the elements (1 for []).
 product :: Num a => [a] -> a
 product xs = foldl (*) 1 xs
 
+-- | The greatest element; an error for [].
 maximum :: Ord a => [a] -> a
 maximum [] = error "Prelude.maximum: empty list"
 maximum (x:xs) = foldl max x xs
 
+-- | The least element; an error for [].
 minimum :: Ord a => [a] -> a
 minimum [] = error "Prelude.minimum: empty list"
 minimum (x:xs) = foldl min x xs
 
+-- | Whether all elements are True.
 and :: [Bool] -> Bool
 and [] = True
 and (x:xs) = x && and xs
 
+-- | Whether any element is True.
 or :: [Bool] -> Bool
 or [] = False
 or (x:xs) = x || or xs
 
+-- | Whether any element satisfies the predicate.
 any :: (a -> Bool) -> [a] -> Bool
 any _ [] = False
 any p (x:xs) = p x || any p xs
 
+-- | Whether all elements satisfy the predicate.
 all :: (a -> Bool) -> [a] -> Bool
 all _ [] = True
 all p (x:xs) = p x && all p xs
 
+-- | Whether the value is an element of the list.
 elem :: Eq a => a -> [a] -> Bool
 elem _ [] = False
 elem x (y:ys) = x == y || elem x ys
 
+-- | Whether the value is not an element of the list.
 notElem :: Eq a => a -> [a] -> Bool
 notElem x ys = not (elem x ys)
 
+-- | The value paired with the first occurrence of the key in a list of pairs.
+-- > lookup 2 [(1, "a"), (2, "b")] == Just "b"
 lookup :: Eq a => a -> [(a, b)] -> Maybe b
 lookup _ [] = Nothing
 lookup k ((k', v):rest) = if k == k' then Just v else lookup k rest
 
+-- | The elements in reverse order.
 reverse :: [a] -> [a]
 reverse xs = reverseAcc xs []
 
@@ -1195,62 +1412,78 @@ reverseAcc :: [a] -> [a] -> [a]
 reverseAcc [] acc = acc
 reverseAcc (x:xs) acc = reverseAcc xs (x : acc)
 
+-- | The first n elements (all if there are fewer).
+-- > take 2 [1, 2, 3] == [1, 2]
 take :: Int -> [a] -> [a]
 take n xs = if n <= 0 then [] else case xs of
   [] -> []
   y:ys -> y : take (n - 1) ys
 
+-- | The list without its first n elements.
 drop :: Int -> [a] -> [a]
 drop n xs = if n <= 0 then xs else case xs of
   [] -> []
   _:ys -> drop (n - 1) ys
 
+-- | `splitAt n xs == (take n xs, drop n xs)`.
 splitAt :: Int -> [a] -> ([a], [a])
 splitAt n xs = (take n xs, drop n xs)
 
+-- | The longest prefix whose elements satisfy the predicate.
 takeWhile :: (a -> Bool) -> [a] -> [a]
 takeWhile _ [] = []
 takeWhile p (x:xs) = if p x then x : takeWhile p xs else []
 
+-- | The rest after `takeWhile`.
 dropWhile :: (a -> Bool) -> [a] -> [a]
 dropWhile _ [] = []
 dropWhile p (x:xs) = if p x then dropWhile p xs else x : xs
 
+-- | `span p xs == (takeWhile p xs, dropWhile p xs)`.
 span :: (a -> Bool) -> [a] -> ([a], [a])
 span _ [] = ([], [])
 span p (x:xs) = if p x then (case span p xs of
   (ys, zs) -> (x : ys, zs)) else ([], x : xs)
 
+-- | `span` of the negated predicate: splits at the first element that satisfies it.
 break :: (a -> Bool) -> [a] -> ([a], [a])
 break p xs = span (not . p) xs
 
+-- | A list of n copies of the value.
 replicate :: Int -> a -> [a]
 replicate n x = replicateAcc n x []
 
 replicateAcc :: Int -> a -> [a] -> [a]
 replicateAcc n x acc = if n <= 0 then acc else replicateAcc (n - 1) x (x : acc)
 
+-- | Pairs the elements at the same positions; as long as the shorter list.
 zip :: [a] -> [b] -> [(a, b)]
 zip (a:as) (b:bs) = (a, b) : zip as bs
 zip _ _ = []
 
+-- | `zip` of three lists.
 zip3 :: [a] -> [b] -> [c] -> [(a, b, c)]
 zip3 (a:as) (b:bs) (c:cs) = (a, b, c) : zip3 as bs cs
 zip3 _ _ _ = []
 
+-- | Combines the elements at the same positions with the function; as long as the shorter list.
+-- > zipWith (+) [1, 2] [10, 20, 30] == [11, 22]
 zipWith :: (a -> b -> c) -> [a] -> [b] -> [c]
 zipWith f (a:as) (b:bs) = f a b : zipWith f as bs
 zipWith _ _ _ = []
 
+-- | `zipWith` of three lists.
 zipWith3 :: (a -> b -> c -> d) -> [a] -> [b] -> [c] -> [d]
 zipWith3 f (a:as) (b:bs) (c:cs) = f a b c : zipWith3 f as bs cs
 zipWith3 _ _ _ _ = []
 
+-- | Splits a list of pairs into two lists.
 unzip :: [(a, b)] -> ([a], [b])
 unzip [] = ([], [])
 unzip ((a, b):rest) = case unzip rest of
   (as, bs) -> (a : as, b : bs)
 
+-- | Splits a list of triples into three lists.
 unzip3 :: [(a, b, c)] -> ([a], [b], [c])
 unzip3 [] = ([], [], [])
 unzip3 ((a, b, c):rest) = case unzip3 rest of
@@ -1258,11 +1491,13 @@ unzip3 ((a, b, c):rest) = case unzip3 rest of
 
 -- Strings ---------------------------------------------------------------------------------------
 
--- GHC's: the ASCII white space, no-break space, and Unicode's other space separators.
+-- | Whether the character is white space (ASCII spaces and Unicode space separators; Data.Char).
 isSpace :: Char -> Bool
 isSpace c = if c <= ' ' then c == ' ' || (c >= '\t' && c <= '\r')
   else c == '\xa0' || (c > '\x377' && primCharCategory c == 22)
 
+-- | Splits text at newlines (without them).
+-- > lines "a\nb\n" == ["a", "b"]
 lines :: String -> [String]
 lines "" = []
 lines s = case break (== '\n') s of
@@ -1270,16 +1505,19 @@ lines s = case break (== '\n') s of
     [] -> []
     _:s' -> lines s')
 
+-- | Splits text at runs of white space.
 words :: String -> [String]
 words s = case dropWhile isSpace s of
   "" -> []
   s' -> case break isSpace s' of
     (w, s'') -> w : words s''
 
+-- | Joins lines, each followed by a newline.
 unlines :: [String] -> String
 unlines [] = ""
 unlines (l:ls) = l ++ '\n' : unlines ls
 
+-- | Joins words with single spaces.
 unwords :: [String] -> String
 unwords [] = ""
 unwords [w] = w
@@ -1287,15 +1525,19 @@ unwords (w:ws) = w ++ ' ' : unwords ws
 
 -- Showing ---------------------------------------------------------------------------------------
 
+-- | `showsPrec 0`: the value shown in front of a string.
 shows :: Show a => a -> ShowS
 shows x = showsPrec 0 x
 
+-- | Prepends a character.
 showChar :: Char -> ShowS
 showChar c s = c : s
 
+-- | Prepends a string.
 showString :: String -> ShowS
 showString str s = str ++ s
 
+-- | Puts parentheses around the text if the flag is True.
 showParen :: Bool -> ShowS -> ShowS
 showParen b p = if b then showChar '(' . p . showChar ')' else p
 
@@ -1316,33 +1558,43 @@ showListRest showx (y:ys) s = ',' : showx y (showListRest showx ys s)
 -- value, parentheses required around a constructor application in an argument position, a `-`
 -- token before any number; `reads` lists its parses by how much input they consume, fewest first.
 
+-- | A parser: the parses of a prefix of the string, each with the rest of the string.
 type ReadS a = String -> [(a, String)]
 
+-- | Types whose values can be read from text, in the syntax `show` writes them.
 class Read a where
+  -- | The parses of a value at a precedence (as `showsPrec`), with the rest of the input.
   readsPrec :: Int -> ReadS a
+  -- | The parses of a list of the type's values (`Char`: also a string literal).
   readList :: ReadS [a]
   readList = readListWith reads
 
+-- | The parses of a value at the start of the string.
+-- > reads "12 rest" :: [(Int, String)]  gives [(12, " rest")]
 reads :: Read a => ReadS a
 reads = readsPrec 0
 
+-- | The value the whole string denotes (spaces around it allowed); the error "Prelude.read: no
+-- parse" if there is none (Text.Read's readMaybe does not fail).
+-- > read "[1,2]" :: [Int]
 read :: Read a => String -> a
 read s = either error id (readEither s)
 
--- The value that the whole string (spaces around it aside) denotes, or why there is none.
+-- | The value the whole string denotes, or why there is none (Text.Read).
 readEither :: Read a => String -> Either String a
 readEither s = case readsComplete (reads s) of
   [x] -> Right x
   [] -> Left "Prelude.read: no parse"
   _ -> Left "Prelude.read: ambiguous parse"
 
--- As `read`, but a malformed string fails the action with an IOError (`user error`).
+-- | `read` in IO: a malformed string fails the action with an IOError.
 readIO :: Read a => String -> IO a
 readIO s = case readsComplete (reads s) of
   [x] -> return x
   [] -> ioError (userError "Prelude.readIO: no parse")
   _ -> ioError (userError "Prelude.readIO: ambiguous parse")
 
+-- | Reads a line from standard input and `readIO`s it.
 readLn :: Read a => IO a
 readLn = getLine >>= readIO
 
@@ -1352,7 +1604,7 @@ readsComplete rs = case rs of
   [] -> []
   (x, t) : more -> if all isSpace t then x : readsComplete more else readsComplete more
 
--- Haskell 98's: `g`, or `g` in parentheses, which `b` requires.
+-- | `readParen True p` reads p in parentheses, `readParen False p` with or without them.
 readParen :: Bool -> ReadS a -> ReadS a
 readParen b g = if b then readParenthesized optional else optional
   where
@@ -1519,7 +1771,7 @@ instance (Integral a, Read a) => Read (Ratio a) where
 data Lexeme = LexChar Char | LexString String | LexPunc Char | LexIdent String | LexSymbol String
   | LexNumber Int String | LexEOF
 
--- The first token after any spaces, and the rest; ("", "") at the end; none for a bad token.
+-- | The first Haskell token of the string (after spaces) and the rest; [("", "")] at the end.
 lex :: ReadS String
 lex s = case skipSpaces s of
   s' -> case lexAt s' of

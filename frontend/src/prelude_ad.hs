@@ -8,12 +8,26 @@
 -- `primLiftRev`/`primLiftFwd` switch a function value to its twin. The wrapper walks values
 -- structurally, so it works at any first-order type, type variables included.
 
+-- | The gradient of `f` at `x` by reverse mode (`dnrad run --ad` picks the algorithm). `f` must
+-- return a Double; `x` may be a Double or any first-order value holding Doubles: tuples, lists,
+-- Maybe/Either, records and data types, Data.Array arrays. The result has x's shape, with the
+-- partial derivative at each Double and the other parts (Ints, lengths) copied. A function type
+-- in `x` is a type error. It nests: `grad (grad f)`, or inside the function being differentiated.
+-- > grad (\(x, y) -> x * y) (2.0, 3.0) == (3.0, 2.0)
 grad :: (a -> Double) -> a -> a
 grad f x = gradArray f x
 
+-- | Reverse mode in general: `vjp f x` is `(f x, back)`, where `back c` is the vector-Jacobian
+-- product of a cotangent `c` (of f x's shape) at x, of x's shape. `x` and `f x` are first-order
+-- values holding Doubles (as for `grad`); a cotangent of another shape is a run-time error.
+-- > snd (vjp (\(x, z) -> (x * z, sin x)) (2.0, 3.0)) (1.0, 0.0) == (3.0, 2.0)
 vjp :: (a -> b) -> a -> (b, b -> a)
 vjp f x = vjpArray f x
 
+-- | Forward mode: `jvp f x t` is `(f x, the derivative of f at x in the direction t)`; `t` has
+-- x's shape (else a run-time error) and the result's second part f x's. Types as for `vjp`; it
+-- nests with itself and with `grad`/`vjp` (`jvp (grad f) x v` is a Hessian-vector product).
+-- > jvp (\(x, y) -> x * y) (2.0, 3.0) (1.0, 0.0) == (6.0, 3.0)
 jvp :: (a -> b) -> a -> a -> (b, b)
 jvp f x t = case primCheckTangent x t of
   () -> let xs = primScalars 0 x :: [Double]
@@ -31,23 +45,34 @@ adMode = 3
 -- rows, one per Double of the function's output in order (the order `show` prints them), each
 -- a value of the input's shape holding that output Double's partial derivatives.
 
+-- | The value and the gradient at once (one reverse pass); `f` as for `grad`.
+-- > grad' (\(x, y) -> x * y) (2.0, 3.0) == (6.0, (3.0, 2.0))
 grad' :: (a -> Double) -> a -> (Double, a)
 grad' f x = case vjp f x of
   (y, back) -> (y, back 1.0)
 
+-- | The derivative of a function from Double to Double (forward mode); it nests.
+-- > diff sin 0.0 == 1.0 && diff (diff (\x -> x ^ 3)) 2.0 == 12.0
 diff :: (Double -> Double) -> Double -> Double
 diff f x = snd (jvp f x 1.0)
 
+-- | The value and the derivative of a function from Double to Double.
+-- > diff' (\x -> x * x) 3.0 == (9.0, 6.0)
 diff' :: (Double -> Double) -> Double -> (Double, Double)
 diff' f x = jvp f x 1.0
 
 -- Reverse mode: one forward pass, then the backpropagator once per output Double.
+-- | The Jacobian by reverse mode: one row per Double of `f x` (in the order `show` prints them),
+-- each of x's shape holding that output's partial derivatives. Types as for `vjp`.
+-- > jacobian (\(r, t) -> (r * cos t, r * sin t)) (2.0, 0.0) == [(1.0, 0.0), (0.0, 2.0)]
 jacobian :: (a -> b) -> a -> [a]
 jacobian f x = case vjp f x of
   (y, back) -> map back (apiOneHots y)
 
 -- Forward mode: one pass per input Double, each a column of the Jacobian, turned into rows.
 -- Without input Doubles there are no columns, and each row is the input itself.
+-- | The same rows as `jacobian`, by forward mode (one pass per input Double): cheaper when the
+-- output has more Doubles than the input.
 jacobianFwd :: (a -> b) -> a -> [a]
 jacobianFwd f x = case map (\e -> jvp f x e) (apiOneHots x) of
   [] -> map (\_ -> x) (primScalars 0 (f x) :: [Double])
@@ -55,12 +80,15 @@ jacobianFwd f x = case map (\e -> jvp f x e) (apiOneHots x) of
     map (primRefill 0 x) (apiRows (length (primScalars 0 y :: [Double]))
                                   (map (\c -> primScalars 0 (snd c) :: [Double]) columns))
 
--- Forward over reverse: the derivative of the gradient in the direction v. The Hessian's rows
--- are its products with the one-hot values of the input's shape (it is symmetric, so rows and
--- columns agree).
+-- | The Hessian of `f` (returning a Double, as for `grad`) at `x` times `v`: the derivative of the
+-- gradient in the direction v (forward over reverse), of x's shape.
+-- > hessianVectorProduct (\(x, y) -> x * x * y) (1.0, 2.0) (1.0, 0.0) == (4.0, 2.0)
 hessianVectorProduct :: (a -> Double) -> a -> a -> a
 hessianVectorProduct f x v = snd (jvp (grad f) x v)
 
+-- | The Hessian of `f` (returning a Double, as for `grad`) at `x`, the derivative of its
+-- gradient: one row per Double of x, each of x's shape (the matrix is symmetric).
+-- > hessian (\(x, y) -> x * x * y) (1.0, 2.0) == [(4.0, 2.0), (2.0, 0.0)]
 hessian :: (a -> Double) -> a -> [a]
 hessian f x = map (hessianVectorProduct f x) (apiOneHots x)
 

@@ -2,41 +2,57 @@
 //! type, a newtype, a type synonym, a class) and the instances of it (declared, or derived by a
 //! `deriving` clause), found in the source text of the session, the Prelude and the library
 //! modules the session imports, each with where it is; and what `:doc NAME` shows: the comment
-//! right above NAME's first declaration there. It only reads source text.
+//! right above NAME's first declaration there (in the standard library, only a `-- |` block).
+//! It only reads source text.
 
 use super::chunks::head;
 use crate::pipeline;
 use dnrad_core::FileId;
 use dnrad_frontend::ast::{Decl, DeclKind, Module};
 
-/// A text to search, how to name it (`the session`, `the Prelude`, `Data.Map`) and its
-/// declarations (none if it does not parse), parsed once for every search.
+/// A text to search, how to name it (`the session`, `the Prelude`, `Data.Map`), whether it is
+/// the standard library's (the Prelude or a library module: there only `-- |` blocks are
+/// documentation) and its declarations (none if it does not parse), parsed once for every search.
 pub struct Source<'a> {
     pub name: String,
     pub text: &'a str,
+    pub standard: bool,
     pub decls: Vec<Decl>,
 }
 
 impl<'a> Source<'a> {
+    /// The user's text (the session's).
     pub fn new(name: impl Into<String>, text: &'a str) -> Source<'a> {
-        Source::parsed(
-            name.into(),
-            text,
-            pipeline::parse_file(text, FileId::MAIN).ok(),
-        )
+        let module = pipeline::parse_file(text, FileId::MAIN).ok();
+        Source::parsed(name.into(), text, false, module)
     }
 
-    fn parsed(name: String, text: &'a str, module: Option<Module>) -> Source<'a> {
+    /// The Prelude.
+    pub fn prelude() -> Source<'static> {
+        let text = dnrad_frontend::prelude::PRELUDE_SOURCE;
+        let module = pipeline::parse_file(text, FileId::MAIN).ok();
+        Source::parsed("the Prelude".to_string(), text, true, module)
+    }
+
+    fn parsed(name: String, text: &'a str, standard: bool, module: Option<Module>) -> Source<'a> {
         let decls = module.map(|m| m.decls).unwrap_or_default();
-        Source { name, text, decls }
+        Source {
+            name,
+            text,
+            standard,
+            decls,
+        }
     }
 }
 
-/// The library modules `imports` name and the library modules they import, transitively.
+/// The library modules `imports` name and the library modules they import, transitively, in
+/// breadth-first order (a module before the modules it imports).
 pub fn library_modules<'a>(imports: impl Iterator<Item = &'a str>) -> Vec<Source<'static>> {
     let mut work: Vec<String> = imports.map(String::from).collect();
     let mut found: Vec<Source<'static>> = Vec::new();
-    while let Some(module) = work.pop() {
+    let mut next = 0;
+    while let Some(module) = work.get(next).cloned() {
+        next += 1;
         if found.iter().any(|s| s.name == module) {
             continue;
         }
@@ -47,9 +63,29 @@ pub fn library_modules<'a>(imports: impl Iterator<Item = &'a str>) -> Vec<Source
         if let Some(parsed) = &parsed {
             work.extend(parsed.imports.iter().map(|i| i.module.name.clone()));
         }
-        found.push(Source::parsed(module, text, parsed));
+        found.push(Source::parsed(module, text, true, parsed));
     }
     found
+}
+
+/// `Data.Map.insert` as the library module `Data.Map` and the name `insert`, if the qualifier
+/// (capitalised names, each followed by a `.`) names a library module.
+pub fn qualified(name: &str) -> Option<(&str, &str)> {
+    let mut end = 0;
+    while let Some(dot) = name[end..].find('.') {
+        let segment = &name[end..end + dot];
+        let capitalised = segment.starts_with(|c: char| c.is_ascii_uppercase())
+            && segment
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '\'');
+        if !capitalised {
+            break;
+        }
+        end += dot + 1;
+    }
+    let (module, base) = (name.get(..end.checked_sub(1)?)?, &name[end..]);
+    let known = dnrad_frontend::library::source(module).is_some();
+    (known && !base.is_empty()).then_some((module, base))
 }
 
 /// The longest declaration shown whole; a longer one shows its first lines and `...`.
@@ -80,34 +116,65 @@ pub fn declarations(name: &str, sources: &[Source]) -> Vec<String> {
     found
 }
 
+/// The documentation of the types the compiler defines, which have no declaration to search.
+const BUILT_IN: &[(&str, &str)] = &[
+    ("Bool", "Truth values: `False` and `True`."),
+    (
+        "Char",
+        "A Unicode character (a code point); Data.Char's `ord` and `chr` convert it to and from Int.",
+    ),
+    (
+        "Int",
+        "64-bit signed integers; arithmetic wraps around on overflow.\n> (maxBound :: Int) + 1 == minBound",
+    ),
+    ("Integer", "Integers of unbounded size."),
+    (
+        "Double",
+        "64-bit IEEE 754 floating-point numbers: what `grad`, `vjp` and `jvp` differentiate.",
+    ),
+];
+
 /// The comment lines right above the first declaration of `name` (a value's signature or
-/// equation, a type, a class) in `sources`, without their `--`, and where it is; section rules
-/// (`-- Lists ----`) are not documentation.
+/// equation, a class method's signature, a type, a class) in `sources`, without their `--`,
+/// and where it is; section rules (`-- Lists ----`) are not documentation, and in the standard
+/// library only the `-- |` block that ends the comment is. A built-in type's is the compiler's.
 pub fn documentation(name: &str, sources: &[Source]) -> Option<(String, String)> {
-    sources.iter().find_map(|source| {
-        let decl = source
-            .decls
-            .iter()
-            .find(|d| defines(d, name) || declares_value(d, name))?;
-        let before = &source.text[..decl.span.lo as usize];
-        let mut lines: Vec<&str> = before
-            .lines()
-            .rev()
-            .skip_while(|l| l.trim().is_empty())
-            .map_while(|l| l.trim_start().strip_prefix("--"))
-            .take_while(|l| !l.trim_end().ends_with("----"))
-            .collect();
-        lines.reverse();
-        let text = lines
-            .iter()
-            .map(|l| {
-                let l = l.strip_prefix(" |").unwrap_or(l);
-                l.strip_prefix(' ').unwrap_or(l).trim_end()
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        Some((text, source.name.clone()))
-    })
+    let built_in = || {
+        let (_, doc) = BUILT_IN.iter().find(|(n, _)| *n == name)?;
+        Some((doc.to_string(), "the compiler".to_string()))
+    };
+    sources
+        .iter()
+        .find_map(|source| {
+            let decl = source
+                .decls
+                .iter()
+                .flat_map(|d| std::iter::once(d).chain(class_members(d)))
+                .find(|d| defines(d, name) || declares_value(d, name))?;
+            let before = &source.text[..decl.span.lo as usize];
+            let mut lines: Vec<&str> = before
+                .lines()
+                .rev()
+                .skip_while(|l| l.trim().is_empty())
+                .map_while(|l| l.trim_start().strip_prefix("--"))
+                .take_while(|l| !l.trim_end().ends_with("----"))
+                .collect();
+            if source.standard {
+                let block = lines.iter().position(|l| l.starts_with(" |"));
+                lines.truncate(block.map_or(0, |b| b + 1));
+            }
+            lines.reverse();
+            let text = lines
+                .iter()
+                .map(|l| {
+                    let l = l.strip_prefix(" |").unwrap_or(l);
+                    l.strip_prefix(' ').unwrap_or(l).trim_end()
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            Some((text, source.name.clone()))
+        })
+        .or_else(built_in)
 }
 
 /// Whether `decl` is a signature or an equation of the value `name`.
@@ -116,6 +183,15 @@ fn declares_value(decl: &Decl, name: &str) -> bool {
         DeclKind::TypeSig(names, _) => names.iter().any(|n| n.name == name),
         DeclKind::FunClause { name: n, .. } => n.name == name,
         _ => false,
+    }
+}
+
+/// The declarations in the body of `decl` if it is a class (its methods' signatures and
+/// default equations).
+fn class_members(decl: &Decl) -> &[Decl] {
+    match &decl.kind {
+        DeclKind::Class { decls, .. } => decls,
+        _ => &[],
     }
 }
 

@@ -646,17 +646,32 @@ impl Session {
         });
         let mut sources = vec![
             info::Source::new("the session", text),
-            info::Source::new("the Prelude", dnrad_frontend::prelude::PRELUDE_SOURCE),
+            info::Source::prelude(),
         ];
         sources.extend(info::library_modules(imports));
         sources
     }
 
     /// `:doc NAME`: the comment above NAME's declaration (in the session, the Prelude or an
-    /// imported library module), or why there is none.
+    /// imported library module), or why there is none. `(+)` is `+`; `Data.Map.insert` is the
+    /// `insert` that the library module Data.Map sees (defined there, in a module it imports, or
+    /// in the Prelude), imported or not.
     pub fn doc(&self, name: &str) -> std::result::Result<String, String> {
+        let name = name.trim();
+        let name = name
+            .strip_prefix('(')
+            .and_then(|n| n.strip_suffix(')'))
+            .unwrap_or(name);
         let session = self.text(&self.chunks, "");
-        match info::documentation(name, &self.declaration_sources(&session)) {
+        let (name, sources) = match info::qualified(name) {
+            Some((module, base)) => {
+                let mut sources = info::library_modules(std::iter::once(module));
+                sources.push(info::Source::prelude());
+                (base, sources)
+            }
+            None => (name, self.declaration_sources(&session)),
+        };
+        match info::documentation(name, &sources) {
             Some((text, _)) if !text.trim().is_empty() => Ok(text),
             Some((_, place)) => Err(format!(
                 "`{name}` (defined in {place}) has no documentation comment"

@@ -15,8 +15,10 @@ infixl 4 <**>
 (<**>) :: Applicative f => f a -> f (a -> b) -> f b
 a <**> f = liftA2 (\x g -> g x) a f
 
+-- | `fmap`, by `pure` and `<*>`.
 liftA :: Applicative f => (a -> b) -> f a -> f b
 liftA f a = pure f <*> a
 
+-- | Combines three values inside with a function.
 liftA3 :: Applicative f => (a -> b -> c -> d) -> f a -> f b -> f c -> f d
 liftA3 f a b c = liftA2 f a b <*> c

@@ -15,18 +15,35 @@ infixl 7 .&.
 infixl 6 `xor`
 infixl 5 .|.
 
+-- | Types whose values are strings of bits: Int (64-bit two's complement), Integer (two's
+-- complement of unbounded width) and Bool.
 class Eq a => Bits a where
+  -- | Bitwise and, or, exclusive or.
+  -- > (12 .&. 10, 12 .|. 10, xor 12 10) == (8, 14, 6)
   (.&.), (.|.), xor :: a -> a -> a
+  -- | Flips every bit.
   complement :: a -> a
+  -- | Shift or rotate left by a positive count, right by a negative one.
   shift, rotate :: a -> Int -> a
+  -- | The value with no bit set.
   zeroBits :: a
+  -- | The value with only bit i set.
   bit :: Int -> a
+  -- | Sets, clears or flips bit i.
   setBit, clearBit, complementBit :: a -> Int -> a
+  -- | Whether bit i is set.
   testBit :: a -> Int -> Bool
+  -- | The number of bits of the type, if fixed (Nothing for Integer).
   bitSizeMaybe :: a -> Maybe Int
+  -- | The number of bits of the type; an error for Integer.
   bitSize :: a -> Int
+  -- | Whether the type is signed.
   isSigned :: a -> Bool
+  -- | Shifts and rotations by a non-negative count (a negative one is the error "arithmetic
+  -- overflow"); `shiftR` of a negative number fills with ones.
+  -- > (1 `shiftL` 4, 256 `shiftR` 4) == (16, 16)
   shiftL, unsafeShiftL, shiftR, unsafeShiftR, rotateL, rotateR :: a -> Int -> a
+  -- | The number of set bits (of a negative Integer: minus the count of the clear bits).
   popCount :: a -> Int
   shift x i = if i >= 0 then shiftL x i else shiftR x (negate i)
   rotate x i = if i >= 0 then rotateL x i else rotateR x (negate i)
@@ -44,8 +61,11 @@ class Eq a => Bits a where
   rotateL x i = rotate x i
   rotateR x i = rotate x (negate i)
 
+-- | Bit types of a fixed width (Int, Bool).
 class Bits b => FiniteBits b where
+  -- | The number of bits of the type.
   finiteBitSize :: b -> Int
+  -- | The number of zero bits before the highest set bit, or after the lowest one.
   countLeadingZeros, countTrailingZeros :: b -> Int
   countLeadingZeros x = go (finiteBitSize x - 1)
     where
@@ -54,19 +74,22 @@ class Bits b => FiniteBits b where
     where
       go i = if i >= finiteBitSize x || testBit x i then i else go (i + 1)
 
+-- | `bit` for a Num type: 1 shifted left.
 bitDefault :: (Bits a, Num a) => Int -> a
 bitDefault i = 1 `shiftL` i
 
+-- | `testBit` for a Num type.
 testBitDefault :: (Bits a, Num a) => a -> Int -> Bool
 testBitDefault x i = (x .&. bit i) /= 0
 
+-- | `popCount` for a Num type.
 popCountDefault :: (Bits a, Num a) => a -> Int
 popCountDefault x = go 0 x
   where
     go n 0 = n
     go n y = go (n + 1) (y .&. (y - 1))
 
--- The value converted when it fits the target type (every Integral type here but Int is
+-- | The value converted when it fits the target type (every Integral type here but Int is
 -- unbounded, so the question is whether it fits in an Int).
 toIntegralSized :: (Integral a, Integral b) => a -> Maybe b
 toIntegralSized x =

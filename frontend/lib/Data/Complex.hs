@@ -7,28 +7,34 @@ module Data.Complex
 
 infix 6 :+
 
+-- | A complex number `x :+ y` (real and imaginary parts), over a RealFloat type such as Double.
 data Complex a = a :+ a
 
+-- | The real part.
 realPart :: Complex a -> a
 realPart (x :+ _) = x
 
+-- | The imaginary part.
 imagPart :: Complex a -> a
 imagPart (_ :+ y) = y
 
+-- | The complex conjugate.
 conjugate :: Num a => Complex a -> Complex a
 conjugate (x :+ y) = x :+ negate y
 
+-- | The number of a magnitude and a phase.
 mkPolar :: Floating a => a -> a -> Complex a
 mkPolar r theta = (r * cos theta) :+ (r * sin theta)
 
+-- | `cis t` is `mkPolar 1 t`.
 cis :: Floating a => a -> Complex a
 cis theta = cos theta :+ sin theta
 
+-- | The magnitude and the phase.
 polar :: RealFloat a => Complex a -> (a, a)
 polar z = (magnitude z, phase z)
 
--- sqrt (x² + y²) computed on the components scaled by a power of two, so that it neither
--- overflows nor underflows when the result is representable.
+-- | The absolute value, computed without overflow or underflow.
 magnitude :: RealFloat a => Complex a -> a
 magnitude (x :+ y) =
   let k = max (exponent x) (exponent y)
@@ -36,6 +42,7 @@ magnitude (x :+ y) =
       sy = scaleFloat (negate k) y
   in scaleFloat k (sqrt (sx * sx + sy * sy))
 
+-- | The argument, in (-pi, pi] (0 for 0).
 phase :: RealFloat a => Complex a -> a
 phase (x :+ y) = if x == 0 && y == 0 then 0 else atan2 y x
 

@@ -5,10 +5,17 @@
 -- ("Error in array index" for tuples).
 module Data.Ix (Ix(range, index, inRange, rangeSize)) where
 
+-- | Types whose values index arrays: Int, Integer, Char, Bool, Ordering, () and tuples of up to
+-- five of them (the last component varying fastest).
 class Ord a => Ix a where
+  -- | The values between the bounds, in order.
+  -- > range ((0, 0), (1, 1)) == [(0, 0), (0, 1), (1, 0), (1, 1)]
   range :: (a, a) -> [a]
+  -- | The position of a value in the range; an error naming the index and the range outside it.
   index :: (a, a) -> a -> Int
+  -- | Whether the value is within the bounds.
   inRange :: (a, a) -> a -> Bool
+  -- | The number of values in the range.
   rangeSize :: (a, a) -> Int
   rangeSize b = case b of
     (_, h) -> if inRange b h then index b h + 1 else 0

@@ -28,14 +28,18 @@ import Prelude hiding (lookup, map, filter, foldr, foldl, null, splitAt, take, d
 import Data.Map.Internal
 import qualified Data.Set as Set
 
+-- | The set of the map's keys.
 keysSet :: Map k a -> Set.Set k
 keysSet m = Set.fromDistinctAscList (keys m)
 
+-- | The map of each element of the set to `f` of it.
 fromSet :: (k -> a) -> Set.Set k -> Map k a
 fromSet f s = fromDistinctAscList [(k, f k) | k <- Set.toAscList s]
 
+-- | The entries whose keys are in the set.
 restrictKeys :: Ord k => Map k a -> Set.Set k -> Map k a
 restrictKeys m s = filterWithKey (\k _ -> Set.member k s) m
 
+-- | The entries whose keys are not in the set.
 withoutKeys :: Ord k => Map k a -> Set.Set k -> Map k a
 withoutKeys m s = filterWithKey (\k _ -> Set.notMember k s) m

@@ -1,11 +1,16 @@
 -- Data.Ord: orderings. `Down` reverses an order; `comparing` compares by a key.
 module Data.Ord (Ord(..), Ordering(..), comparing, Down(Down), getDown) where
 
+-- | Compares two values by a key.
+-- > sortBy (comparing snd) [(1, 'b'), (2, 'a')] == [(2, 'a'), (1, 'b')]
 comparing :: Ord b => (a -> b) -> a -> a -> Ordering
 comparing key x y = compare (key x) (key y)
 
+-- | A wrapper that reverses the order of its contents.
+-- > sortOn Down [1, 3, 2] == [3, 2, 1]
 newtype Down a = Down a
 
+-- | The value in a Down.
 getDown :: Down a -> a
 getDown (Down x) = x
 

@@ -2,8 +2,8 @@
 -- the Prelude's; approxRational is here.
 module Data.Ratio (Ratio, Rational, (%), numerator, denominator, approxRational) where
 
--- The simplest rational (smallest denominator, then smallest numerator in absolute value)
--- within eps of x.
+-- | The simplest fraction (smallest denominator) within eps of x.
+-- > approxRational 3.14159 0.001 == 201 % 64
 approxRational :: RealFrac a => a -> a -> Rational
 approxRational x eps = simplestBetween (toRational x - toRational eps) (toRational x + toRational eps)
 

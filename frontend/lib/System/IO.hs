@@ -13,20 +13,24 @@ module System.IO
   , readFile, writeFile, appendFile
   ) where
 
+-- | Writes the string and a newline to the handle.
 hPutStrLn :: Handle -> String -> IO ()
 hPutStrLn h s = hPutStr h s >>= \_ -> hPutStr h "\n"
 
+-- | Writes the value's `show` and a newline to the handle.
 hPrint :: Show a => Handle -> a -> IO ()
 hPrint h x = hPutStrLn h (show x)
 
+-- | Writes a character to the handle.
 hPutChar :: Handle -> Char -> IO ()
 hPutChar h c = hPutStr h [c]
 
+-- | Whether standard input has no more input.
 isEOF :: IO Bool
 isEOF = hIsEOF stdin
 
--- Runs the action on the opened file and closes it (dnrad has no exceptions: an error in the
--- action ends the program, and the runtime flushes the file).
+-- | Opens the file, runs the action on its handle and closes it. dnrad has no exceptions: an error
+-- in the action ends the program (the file is flushed).
 withFile :: FilePath -> IOMode -> (Handle -> IO r) -> IO r
 withFile path mode act =
   openFile path mode >>= \h -> act h >>= \r -> hClose h >>= \_ -> return r

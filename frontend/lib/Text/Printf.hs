@@ -16,6 +16,7 @@ import System.IO (Handle, hPutStr, stdout)
 -- a negative Int for %u %x %o %b) and 0 for Integer (which has none).
 data Arg = ArgInteger Integer Integer | ArgDouble Double | ArgChar Char | ArgString String
 
+-- | Types that printf formats: Int, Integer, Double, Char, String.
 class PrintfArg a where
   toArg :: a -> Arg
 
@@ -35,8 +36,11 @@ instance IsChar c => PrintfArg [c] where
   toArg s = ArgString (map toChar s)
 
 -- The element types of strings (a class, so that [c] can be an instance head).
+-- | Element types of strings (Char): lets `[c]` be a PrintfArg and a printf result.
 class IsChar c where
+  -- | The element as a Char.
   toChar :: c -> Char
+  -- | A Char as the element.
   fromChar :: Char -> c
 
 instance IsChar Char where
@@ -44,6 +48,7 @@ instance IsChar Char where
   fromChar c = c
 
 -- The result of printf after the arguments collected so far (in reverse).
+-- | The results printf can have: String, IO a, or a function taking one more PrintfArg.
 class PrintfType t where
   collect :: String -> [Arg] -> t
 
@@ -56,10 +61,15 @@ instance PrintfType (IO a) where
 instance (PrintfArg a, PrintfType r) => PrintfType (a -> r) where
   collect fmt args = \a -> collect fmt (toArg a : args)
 
+-- | C-style formatting, as GHC's: `printf fmt args...` is a String or an IO action writing to
+-- standard output. Conversions d i u x X o b c s v e E f F g G %%, flags - + space 0 #, width
+-- and precision (* takes them from the arguments); too few or too many arguments are errors.
+-- > printf "%5.2f|%-3d|%s\n" 3.14159 7 "ok"
 printf :: PrintfType r => String -> r
 printf fmt = collect fmt []
 
 -- The result of hPrintf after the arguments collected so far (in reverse).
+-- | The results hPrintf can have: IO (), or a function taking one more PrintfArg.
 class HPrintfType t where
   hcollect :: Handle -> String -> [Arg] -> t
 
@@ -70,6 +80,7 @@ instance HPrintfType (IO a) where
 instance (PrintfArg a, HPrintfType r) => HPrintfType (a -> r) where
   hcollect h fmt args = \a -> hcollect h fmt (toArg a : args)
 
+-- | `printf` writing to the handle.
 hPrintf :: HPrintfType r => Handle -> String -> r
 hPrintf h fmt = hcollect h fmt []
 

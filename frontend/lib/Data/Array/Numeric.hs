@@ -27,15 +27,15 @@ import Data.Array.Base (Array(MkArray))
 
 -- Construction -----------------------------------------------------------------------------
 
--- The array of `f i` for every index `i` of the bounds.
+-- | The array of `f i` for every index `i` of the bounds.
 generate :: Ix i => (i, i) -> (i -> e) -> Array i e
 generate b f = let n = rangeSize b in fromPositions b n (map f (range b))
 
--- The list's elements at indices 0, 1, ...
+-- | The list's elements at indices 0, 1, ...
 fromListA :: [e] -> Array Int e
 fromListA xs = let n = length xs in fromPositions (0, n - 1) n xs
 
--- The number of elements.
+-- | The number of elements.
 sizeA :: Array i e -> Int
 sizeA (MkArray _ n _) = n
 
@@ -55,14 +55,16 @@ sameBounds name b b' z =
 
 -- Maps, zips and folds ---------------------------------------------------------------------
 
+-- | Applies the function to every element.
 mapA :: (e -> f) -> Array i e -> Array i f
 mapA f (MkArray b n a) = fromPositions b n (map f (primArrToList a))
 
--- `f` applied to each index and its element.
+-- | `f` applied to each index and its element.
 imap :: Ix i => (i -> e -> f) -> Array i e -> Array i f
 imap f (MkArray b n a) = fromPositions b n (zipWith f (range b) (primArrToList a))
 
--- The elements of two arrays with the same bounds combined index by index.
+-- | Combines the elements of two arrays with equal bounds index by index (different bounds are an
+-- error naming both).
 zipWithA :: (Ix i, Show i) => (e -> f -> g) -> Array i e -> Array i f -> Array i g
 zipWithA f x y = zipNamed f "zipWithA" x y
 
@@ -71,10 +73,11 @@ zipNamed :: (Ix i, Show i) => (e -> f -> g) -> String -> Array i e -> Array i f 
 zipNamed f name (MkArray b n a) (MkArray b' _ a') =
   sameBounds name b b' (fromPositions b n (zipWith f (primArrToList a) (primArrToList a')))
 
--- The elements folded from the first index and from the last.
+-- | Folds the elements from the first index (from the left).
 foldlA :: (z -> e -> z) -> z -> Array i e -> z
 foldlA f z (MkArray _ n a) = foldlFrom f z a 0 n
 
+-- | Folds the elements from the last index (from the right).
 foldrA :: (e -> z -> z) -> z -> Array i e -> z
 foldrA f z (MkArray _ n a) = go (n - 1) z
   where
@@ -98,16 +101,19 @@ foldlFrom f z a k0 n = go k0 z
            in go k' acc'
     one k acc = if k == n then acc else let k' = k + 1; acc' = f acc (primArrIndex a k) in one k' acc'
 
+-- | The sum of the elements, added from 0 in index order (`sum (elems a)`).
 sumA :: Num e => Array i e -> e
 sumA a = foldlA (+) 0 a
 
+-- | The product of the elements.
 productA :: Num e => Array i e -> e
 productA a = foldlA (*) 1 a
 
--- The largest and the smallest element; an error for an empty array.
+-- | The largest element; an error for an empty array.
 maximumA :: Ord e => Array i e -> e
 maximumA a = extremum "maximumA" max a
 
+-- | The smallest element; an error for an empty array.
 minimumA :: Ord e => Array i e -> e
 minimumA a = extremum "minimumA" min a
 
@@ -139,16 +145,20 @@ dotRun x p dp y q dq len = go 0 0
       if k == len then acc
       else let k' = k + 1; acc' = acc + primArrIndex x (p + k * dp) * primArrIndex y (q + k * dq) in one k' acc'
 
--- The sum of the products of the elements at the same index.
+-- | The sum of the products of the elements at the same index (equal bounds, else an error).
+-- > dotA (fromListA [1, 2]) (fromListA [3, 4]) == 11
 dotA :: (Ix i, Show i, Num e) => Array i e -> Array i e -> e
 dotA (MkArray b n x) (MkArray b' _ y) = sameBounds "dotA" b b' (dotRun x 0 1 y 0 1 n)
 
+-- | Every element multiplied by the number.
 scaleA :: Num e => e -> Array i e -> Array i e
 scaleA c a = mapA (c *) a
 
+-- | Elementwise sum of two arrays with equal bounds.
 addA :: (Ix i, Show i, Num e) => Array i e -> Array i e -> Array i e
 addA x y = zipNamed (+) "addA" x y
 
+-- | Elementwise difference of two arrays with equal bounds.
 subA :: (Ix i, Show i, Num e) => Array i e -> Array i e -> Array i e
 subA x y = zipNamed (-) "subA" x y
 
@@ -158,21 +168,21 @@ subA x y = zipNamed (-) "subA" x y
 shape :: (Ix i, Ix j) => ((i, j), (i, j)) -> (Int, Int)
 shape ((r0, c0), (r1, c1)) = (rangeSize (r0, r1), rangeSize (c0, c1))
 
--- The matrix times a vector indexed like its columns.
+-- | The matrix times a vector indexed like its columns.
 matVec :: (Ix i, Ix j, Show j, Num e) => Array (i, j) e -> Array j e -> Array i e
 matVec (MkArray b@((r0, c0), (r1, c1)) _ m) (MkArray bv _ v) =
   sameBounds "matVec" (c0, c1) bv
     (let (nr, nc) = shape b
      in fromPositions (r0, r1) nr (positionsTo nr (\r -> dotRun m (r * nc) 1 v 0 1 nc)))
 
--- A vector indexed like the matrix's rows times the matrix.
+-- | A vector indexed like the matrix's rows times the matrix.
 vecMat :: (Ix i, Ix j, Show i, Num e) => Array i e -> Array (i, j) e -> Array j e
 vecMat (MkArray bv _ v) (MkArray b@((r0, c0), (r1, c1)) _ m) =
   sameBounds "vecMat" bv (r0, r1)
     (let (nr, nc) = shape b
      in fromPositions (c0, c1) nc (positionsTo nc (\c -> dotRun v 0 1 m c nc nr)))
 
--- The matrix product; the first matrix's columns and the second's rows must have equal bounds.
+-- | The matrix product; the first matrix's columns and the second's rows must have equal bounds.
 matMul :: (Ix i, Ix j, Ix k, Show j, Num e) => Array (i, j) e -> Array (j, k) e -> Array (i, k) e
 matMul (MkArray bx@((r0, j0), (r1, j1)) _ x) (MkArray by@((j0', c0), (j1', c1)) _ y) =
   sameBounds "matMul" (j0, j1) (j0', j1')
@@ -181,26 +191,27 @@ matMul (MkArray bx@((r0, j0), (r1, j1)) _ x) (MkArray by@((j0', c0), (j1', c1)) 
          entry p = let (r, c) = divMod p nc in dotRun x (r * nj) 1 y c nc nj
      in fromPositions ((r0, c0), (r1, c1)) (nr * nc) (positionsTo (nr * nc) entry))
 
--- The matrix of the products of an element of each vector.
+-- | The matrix of the products of an element of each vector.
 outer :: (Ix i, Ix j, Num e) => Array i e -> Array j e -> Array (i, j) e
 outer (MkArray (r0, r1) nr x) (MkArray (c0, c1) nc y) =
   fromPositions ((r0, c0), (r1, c1)) (nr * nc)
     [primArrIndex x r * primArrIndex y c | r <- enumFromTo 0 (nr - 1), c <- enumFromTo 0 (nc - 1)]
 
+-- | The transposed matrix.
 transposeA :: (Ix i, Ix j) => Array (i, j) e -> Array (j, i) e
 transposeA (MkArray b@((r0, c0), (r1, c1)) n m) =
   let (nr, nc) = shape b
   in fromPositions ((c0, r0), (c1, r1)) n
        [primArrIndex m (r * nc + c) | c <- enumFromTo 0 (nc - 1), r <- enumFromTo 0 (nr - 1)]
 
--- The n × n identity matrix, indexed from (0, 0).
+-- | The n × n identity matrix, indexed from (0, 0).
 identity :: Num e => Int -> Array (Int, Int) e
 identity n =
   let m = max n 0
       entry p = if p `mod` (m + 1) == 0 then 1 else 0
   in fromPositions ((0, 0), (n - 1, n - 1)) (m * m) (positionsTo (m * m) entry)
 
--- The elements (i, i) of a matrix whose rows and columns have equal bounds.
+-- | The elements (i, i) of a matrix whose rows and columns have equal bounds.
 diagonal :: (Ix i, Show i) => Array (i, i) e -> Array i e
 diagonal (MkArray ((r0, c0), (r1, c1)) _ m) =
   sameBounds "diagonal" (r0, r1) (c0, c1)
@@ -209,21 +220,21 @@ diagonal (MkArray ((r0, c0), (r1, c1)) _ m) =
 
 -- Rows, columns and slices -----------------------------------------------------------------
 
--- Row `i` of a matrix, indexed like its columns.
+-- | Row `i` of a matrix, indexed like its columns.
 row :: (Ix i, Ix j) => i -> Array (i, j) e -> Array j e
 row i (MkArray b@((r0, c0), (r1, c1)) _ m) =
   let r = index (r0, r1) i
       nc = snd (shape b)
   in fromPositions (c0, c1) nc (positionsTo nc (\c -> primArrIndex m (r * nc + c)))
 
--- Column `j` of a matrix, indexed like its rows.
+-- | Column `j` of a matrix, indexed like its rows.
 column :: (Ix i, Ix j) => j -> Array (i, j) e -> Array i e
 column j (MkArray b@((r0, c0), (r1, c1)) _ m) =
   let c = index (c0, c1) j
       (nr, nc) = shape b
   in fromPositions (r0, r1) nr (positionsTo nr (\r -> primArrIndex m (r * nc + c)))
 
--- The elements at indices l .. h of a vector, indexed from 0 (empty when h < l; otherwise both
+-- | The elements at indices l .. h of a vector, indexed from 0 (empty when h < l; otherwise both
 -- ends must be indices of the vector).
 sliceA :: (Int, Int) -> Array Int e -> Array Int e
 sliceA (l, h) (MkArray b _ a) =
