@@ -12,6 +12,13 @@ fn repl(args: &[&str], input: &str) -> support::Outcome {
     run_dnrad_with_input(&all, Some(input))
 }
 
+/// Assert that `text` contains each of `needles`, naming the first it lacks.
+fn contains_all(text: &str, needles: &[&str]) {
+    for needle in needles {
+        assert!(text.contains(needle), "{needle}:\n{text}");
+    }
+}
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -27,15 +34,16 @@ fn a_session_survives_its_errors_and_keeps_its_definitions() {
     let out = repl(&[example.to_str().unwrap()], &input);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, expected, "stderr:\n{}", out.stderr);
-    for needle in [
-        "couldn't match expected type `Double` with actual type `Bool`",
-        // A signature alone is an expression, as in GHCi.
-        "variable not in scope: `area`",
-        "unknown command `:nonsense`",
-        "<interactive>:",
-    ] {
-        assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
-    }
+    contains_all(
+        &out.stderr,
+        &[
+            "couldn't match expected type `Double` with actual type `Bool`",
+            // A signature alone is an expression, as in GHCi.
+            "variable not in scope: `area`",
+            "unknown command `:nonsense`",
+            "<interactive>:",
+        ],
+    );
 }
 
 #[test]
@@ -117,14 +125,15 @@ fn runtime_errors_and_bad_settings_do_not_end_the_session() {
     let out = repl(&[], input);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, "2\n");
-    for needle in [
-        "too big",
-        "unknown AD mode `fast`",
-        "usage: :set",
-        "empty list",
-    ] {
-        assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
-    }
+    contains_all(
+        &out.stderr,
+        &[
+            "too big",
+            "unknown AD mode `fast`",
+            "usage: :set",
+            "empty list",
+        ],
+    );
 }
 
 #[test]
@@ -170,7 +179,7 @@ fn info_shows_types_declarations_and_instances() {
     let input = "data Shape = Circle Double | Square Double deriving (Show, Eq)\n:{\nclass HasArea a where\n  area :: a -> Double\n:}\ninstance HasArea Shape where area (Circle r) = 3 * r * r\n:info Shape\n:i HasArea\n:i Circle\n:i Maybe\nimport qualified Data.Map as M\n:i Map\n:t M.insert\n:i nosuch\n";
     let out = repl(&[], input);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    for needle in [
+    contains_all(&out.stdout, &[
         "data Shape = Circle Double | Square Double deriving (Show, Eq)\n  -- defined in the session\n",
         "instance Show Shape\n  -- derived in the session\n",
         "instance HasArea Shape\n  -- defined in the session\n",
@@ -181,9 +190,7 @@ fn info_shows_types_declarations_and_instances() {
         "data Map k a = ",
         "  -- defined in Data.Map.Internal\n",
         "M.insert :: Ord a => a -> b -> Map a b -> Map a b\n",
-    ] {
-        assert!(out.stdout.contains(needle), "{needle}:\n{}", out.stdout);
-    }
+    ]);
     assert!(
         out.stderr.contains("not in scope: `nosuch`"),
         "{}",
@@ -367,14 +374,15 @@ fn errors_in_an_expression_point_into_what_was_typed() {
     let out = repl(&[], input);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, "", "stderr:\n{}", out.stderr);
-    for needle in [
-        "<interactive>:1:1 ]\n   │\n 1 │ 1 + True\n",
-        "<interactive>:1:1 ]\n   │\n 1 │ f []\n",
-        "<interactive>:1:5 ]\n   │\n 1 │ not 'a'\n",
-        "empty list",
-    ] {
-        assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
-    }
+    contains_all(
+        &out.stderr,
+        &[
+            "<interactive>:1:1 ]\n   │\n 1 │ 1 + True\n",
+            "<interactive>:1:1 ]\n   │\n 1 │ f []\n",
+            "<interactive>:1:5 ]\n   │\n 1 │ not 'a'\n",
+            "empty list",
+        ],
+    );
     assert!(!out.stderr.contains("dnrepl"), "{}", out.stderr);
 }
 
@@ -663,13 +671,11 @@ fn names_whose_values_are_not_kept_say_why() {
     let out = repl(&[], input);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, "A\n5\n", "stderr:\n{}", out.stderr);
-    for needle in [
+    contains_all(&out.stderr, &[
         "`f` is not available: its value is a function, and the REPL keeps no functions across entries",
         "`t` is not available: its type `T` was redefined",
         "`q` is not available: its type `IORef [a]` is polymorphic and holds a mutable reference",
-    ] {
-        assert!(out.stderr.contains(needle), "{needle}:\n{}", out.stderr);
-    }
+    ]);
     // `f 2`, `:type f`, `t` and `q` fail; nothing else does.
     assert_eq!(out.stderr.matches("Error:").count(), 4, "{}", out.stderr);
 }
