@@ -240,7 +240,7 @@ fn doc_shows_the_comment_above_a_definition() {
 #[test]
 fn doc_shows_the_standard_library_documentation() {
     let input = ":doc take\n:doc (++)\n:doc Functor\n:doc fmap\n:doc Int\nimport Data.List\n\
-                 :doc sortBy\n:doc grad\n:doc Data.Map.insertWith\n:doc intRange\n";
+                 :doc sortBy\n:doc grad\n:doc Data.Map.insertWith\n:doc intRange\n:doc Just\n";
     let out = repl(&[], input);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(
@@ -261,7 +261,9 @@ fn doc_shows_the_standard_library_documentation() {
          in `x` is a type error. It nests: `grad (grad f)`, or inside the function being differentiated.\n\
          > grad (\\(x, y) -> x * y) (2.0, 3.0) == (3.0, 2.0)\n\
          Inserts a value; if the key is present, stores `f new old`.\n\
-         > insertWith (++) 1 \"x\" (fromList [(1, \"a\")]) == fromList [(1, \"xa\")]\n"
+         > insertWith (++) 1 \"x\" (fromList [(1, \"a\")]) == fromList [(1, \"xa\")]\n\
+         `Just` is a constructor of `Maybe`.\n\
+         An optional value: `Nothing`, or `Just` a value.\n"
     );
     // A plain comment above a Prelude helper is an implementation note, not documentation.
     assert!(
@@ -273,7 +275,7 @@ fn doc_shows_the_standard_library_documentation() {
 }
 
 /// The names an export list names that have documentation of their own: values, types,
-/// classes and class methods (constructors are documented with their type; `module M`
+/// classes and class methods (constructors are documented by their type's; `module M`
 /// re-exports are documented where they are defined).
 fn documented_exports(module: &dnrad_frontend::ast::Module) -> Vec<String> {
     use dnrad_frontend::ast::{Entity, Members};

@@ -135,7 +135,7 @@ const BUILT_IN: &[(&str, &str)] = &[
 ];
 
 /// The comment lines right above the first declaration of `name` (a value's signature or
-/// equation, a class method's signature, a type, a class) in `sources`, without their `--`,
+/// equation, a class method's signature, a type, a class, a constructor's type) in `sources`, without their `--`,
 /// and where it is; section rules (`-- Lists ----`) are not documentation, and in the standard
 /// library only the `-- |` block that ends the comment is. A built-in type's is the compiler's.
 pub fn documentation(name: &str, sources: &[Source]) -> Option<(String, String)> {
@@ -150,7 +150,9 @@ pub fn documentation(name: &str, sources: &[Source]) -> Option<(String, String)>
                 .decls
                 .iter()
                 .flat_map(|d| std::iter::once(d).chain(class_members(d)))
-                .find(|d| defines(d, name) || declares_value(d, name))?;
+                .find(|d| {
+                    defines(d, name) || declares_value(d, name) || constructor_of(d, name).is_some()
+                })?;
             let before = &source.text[..decl.span.lo as usize];
             let mut lines: Vec<&str> = before
                 .lines()
@@ -172,6 +174,13 @@ pub fn documentation(name: &str, sources: &[Source]) -> Option<(String, String)>
                 })
                 .collect::<Vec<_>>()
                 .join("\n");
+            // A constructor is documented by its type.
+            let text = match constructor_of(decl, name) {
+                Some(ty) if !text.is_empty() => {
+                    format!("`{name}` is a constructor of `{ty}`.\n{text}")
+                }
+                _ => text,
+            };
             Some((text, source.name.clone()))
         })
         .or_else(built_in)
@@ -183,6 +192,17 @@ fn declares_value(decl: &Decl, name: &str) -> bool {
         DeclKind::TypeSig(names, _) => names.iter().any(|n| n.name == name),
         DeclKind::FunClause { name: n, .. } => n.name == name,
         _ => false,
+    }
+}
+
+/// The type `decl` declares if `name` is one of its constructors.
+fn constructor_of<'d>(decl: &'d Decl, name: &str) -> Option<&'d str> {
+    match &decl.kind {
+        DeclKind::Data { name: ty, cons, .. } if cons.iter().any(|c| c.name.name == name) => {
+            Some(&ty.name)
+        }
+        DeclKind::Newtype { name: ty, con, .. } if con.name.name == name => Some(&ty.name),
+        _ => None,
     }
 }
 
