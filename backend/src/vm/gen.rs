@@ -871,6 +871,7 @@ pub fn generate(compiled: &Compiled) -> Vec<Function> {
     add_entries(&mut funcs, compiled.lams.len());
     for f in &mut funcs {
         super::locs::drop_repeated(f);
+        super::jumps::thread(f);
         super::regalloc::allocate(f);
         super::last_use::mark(f);
     }

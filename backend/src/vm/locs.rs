@@ -73,7 +73,7 @@ fn jump_targets(f: &mut Function) -> Vec<bool> {
 }
 
 /// Visit the jump targets of `op` (`NO_TARGET` included), whose operands are in `operands`.
-fn for_each_target(op: &mut Op, operands: &mut [u32], mut visit: impl FnMut(&mut u32)) {
+pub(super) fn for_each_target(op: &mut Op, operands: &mut [u32], mut visit: impl FnMut(&mut u32)) {
     match op {
         Op::Switch {
             table,

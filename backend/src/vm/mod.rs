@@ -7,6 +7,7 @@ pub(crate) mod code;
 mod curried;
 pub(crate) mod exec;
 mod gen;
+mod jumps;
 mod last_use;
 mod listing;
 mod liveness;

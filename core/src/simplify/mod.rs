@@ -13,7 +13,8 @@
 //! at one instance becomes that instance (`local`);
 //! (6) `fold`: conversions of literals folded, constant `let`s substituted, `Int` to
 //! `Integer` and back made one conversion, a `case` in the default of a `case` on the same
-//! variable joined; (7) `lift`: local function groups become globals taking their free
+//! variable joined; then `branches`: calls in library code of small library functions whose
+//! bodies are `case`s inlined; (7) `lift`: local function groups become globals taking their free
 //! variables as parameters; (8) last, `eta`: a global defined as a partial application of
 //! atoms gets the missing parameters.
 //! Evaluation order and strictness are kept (arguments are bound by `let` before an inlined body
@@ -24,6 +25,7 @@
 //! must keep the program passing the lint, and it never changes what a program prints. The term
 //! utilities it uses are in `terms`.
 
+mod branches;
 mod comprehension;
 mod eta;
 mod fold;
@@ -878,7 +880,8 @@ pub fn simplify(program: &Program, keep: &[&str], options: Options) -> Program {
         program.clone()
     };
     let mut s = Simplifier::new(&mut program, keep);
-    let program = literal_cases::searches(s.program(&program));
+    let program = branches::inline_program(s.program(&program), keep);
+    let program = literal_cases::searches(program);
     let mut program = lift::lift_program(comprehension::walks(program));
     eta::expand(&mut program.binds);
     program
