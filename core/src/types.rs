@@ -37,6 +37,39 @@ pub mod names {
 }
 
 impl Type {
+    /// The type under its quantifier, if it has one (`forall a. [a]` is `[a]`).
+    pub fn unquantified(&self) -> &Type {
+        match self {
+            Type::Forall(_, body) => body,
+            t => t,
+        }
+    }
+
+    /// Add the type variables the type mentions (quantified ones included) to `out`, each once,
+    /// in order of first mention, after those already there.
+    pub fn variables_into(&self, out: &mut Vec<Name>) {
+        let mut work = vec![self];
+        while let Some(t) = work.pop() {
+            match t {
+                Type::Var(v) | Type::App(v, _) if !out.contains(v) => out.push(v.clone()),
+                _ => {}
+            }
+            match t {
+                Type::Var(_) => {}
+                Type::Con(_, args) | Type::App(_, args) => work.extend(args.iter().rev()),
+                Type::Fun(a, r) => work.extend([r.as_ref(), a.as_ref()]),
+                Type::Forall(_, body) => work.push(body),
+            }
+        }
+    }
+
+    /// The type variables the type mentions, in order of first mention.
+    pub fn variables(&self) -> Vec<Name> {
+        let mut out = Vec::new();
+        self.variables_into(&mut out);
+        out
+    }
+
     /// Whether the type constructor `con` occurs in the type.
     pub fn mentions(&self, con: &str) -> bool {
         match self {
@@ -118,5 +151,29 @@ impl Type {
             }
             other => panic!("type application of a non-constructor type {other:?}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_in_order_of_first_mention() {
+        // forall b. (a -> f b) -> Either b (f a)
+        let f_b = Type::App(Name::new("f"), vec![Type::var("b")]);
+        let f_a = Type::App(Name::new("f"), vec![Type::var("a")]);
+        let body = Type::fun(
+            Type::fun(Type::var("a"), f_b),
+            Type::Con(Name::new("Either"), vec![Type::var("b"), f_a]),
+        );
+        let t = Type::forall(vec![Name::new("b")], body.clone());
+        let names = |vs: Vec<Name>| vs.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+        assert_eq!(names(t.variables()), ["a", "f", "b"]);
+        let mut vars = vec![Name::new("b")];
+        body.variables_into(&mut vars);
+        assert_eq!(names(vars), ["b", "a", "f"]);
+        assert_eq!(t.unquantified(), &body);
+        assert_eq!(body.unquantified(), &body);
     }
 }

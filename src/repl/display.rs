@@ -82,10 +82,7 @@ fn simplified(program: &Program, context: Vec<Type>) -> Vec<Type> {
 /// Split `forall vs. C1 a -> C2 b -> t` into the context `[C1 a, C2 b]` (without constraints
 /// the others imply) and `t`.
 pub fn context_and_body(program: &Program, t: &Type) -> (Vec<Type>, Type) {
-    let mut t = match t {
-        Type::Forall(_, body) => body.as_ref().clone(),
-        other => other.clone(),
-    };
+    let mut t = t.unquantified().clone();
     let mut context = Vec::new();
     while let Type::Fun(a, r) = &t {
         match a.as_ref() {
@@ -97,27 +94,6 @@ pub fn context_and_body(program: &Program, t: &Type) -> (Vec<Type>, Type) {
         }
     }
     (simplified(program, context), t)
-}
-
-/// The type variables of `t` in order of first occurrence.
-fn variables(t: &Type, out: &mut Vec<Name>) {
-    match t {
-        Type::Var(v) => {
-            if !out.contains(v) {
-                out.push(v.clone());
-            }
-        }
-        Type::Con(_, args) => args.iter().for_each(|a| variables(a, out)),
-        Type::App(v, args) => {
-            variables(&Type::Var(v.clone()), out);
-            args.iter().for_each(|a| variables(a, out));
-        }
-        Type::Fun(a, r) => {
-            variables(a, out);
-            variables(r, out);
-        }
-        Type::Forall(_, body) => variables(body, out),
-    }
 }
 
 /// `a`, `b`, ..., `z`, `a1`, ...
@@ -133,8 +109,8 @@ fn letter(i: usize) -> Name {
 /// `context => body` as Haskell writes it, its type variables named `a`, `b`, ... in order.
 pub fn with_context(context: &[Type], body: &Type) -> String {
     let mut vars = Vec::new();
-    context.iter().for_each(|c| variables(c, &mut vars));
-    variables(body, &mut vars);
+    context.iter().for_each(|c| c.variables_into(&mut vars));
+    body.variables_into(&mut vars);
     let renaming: Vec<(Name, Type)> = vars
         .into_iter()
         .enumerate()

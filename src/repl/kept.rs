@@ -88,28 +88,6 @@ fn holds(program: &Program, ty: &Type) -> Holds {
     out
 }
 
-/// The type variables `ty` mentions, in order of first mention.
-fn variables(ty: &Type) -> Vec<Name> {
-    let mut out: Vec<Name> = Vec::new();
-    let mut work = vec![ty];
-    while let Some(t) = work.pop() {
-        match t {
-            Type::Var(v) if !out.contains(v) => out.push(v.clone()),
-            Type::Var(_) => {}
-            Type::Con(_, args) => work.extend(args.iter().rev()),
-            Type::App(f, args) => {
-                if !out.contains(f) {
-                    out.push(f.clone());
-                }
-                work.extend(args.iter().rev());
-            }
-            Type::Fun(a, r) => work.extend([r.as_ref(), a.as_ref()]),
-            Type::Forall(_, body) => work.push(body),
-        }
-    }
-    out
-}
-
 /// The session's own data types (source names) that `ty` mentions.
 fn session_types(program: &Program, ty: &Type) -> BTreeSet<String> {
     program
@@ -123,19 +101,15 @@ fn session_types(program: &Program, ty: &Type) -> BTreeSet<String> {
 /// Whether `name` can keep a value of type `ty` (its type variables are quantified: `ty` is the
 /// body of the value's scheme).
 pub fn decide(program: &Program, name: &str, ty: Type) -> Decision {
-    let vars = variables(&ty);
+    let vars = ty.variables();
     let ty = if vars.is_empty() {
         ty
     } else {
         Type::Forall(vars.clone(), Box::new(ty))
     };
     let holds = holds(program, &ty);
-    let body = match &ty {
-        Type::Forall(_, body) => body.as_ref(),
-        t => t,
-    };
     let why = if holds.code {
-        let what = match body {
+        let what = match ty.unquantified() {
             Type::Fun(..) => "is a function".to_string(),
             Type::Con(io, _) if io.as_str() == "IO" => "is an IO action".to_string(),
             _ => format!(

@@ -439,13 +439,10 @@ impl Session {
         };
         let wrapped = |main: &str| wrap(&before, main);
         let binding = Self::binding(&program, IT);
-        let ty = binding.map(|b| match &b.ty {
-            Type::Forall(_, body) => body.as_ref().clone(),
-            t => t.clone(),
-        });
+        let ty = binding.map(|b| b.ty.unquantified());
         // How the entry runs, giving the value (an action's result) to keep, and the type of
         // the value it shows (none for an action of `()`).
-        let (main, shown) = match &ty {
+        let (main, shown) = match ty {
             Some(Type::Con(io, args)) if io.as_str() == "IO" => match args.first() {
                 Some(Type::Con(unit, _)) if unit.as_str() == "()" => {
                     (format!("{MAIN} = {IT}\n"), None)
@@ -555,11 +552,7 @@ impl Session {
 
     /// The type of the result of the wrapper's action `MAIN` (its type variables free).
     fn result_type(program: &Program) -> Option<Type> {
-        let ty = match &Self::binding(program, MAIN)?.ty {
-            Type::Forall(_, body) => body.as_ref().clone(),
-            t => t.clone(),
-        };
-        match ty {
+        match Self::binding(program, MAIN)?.ty.unquantified().clone() {
             Type::Con(io, mut args) if io.as_str() == "IO" && args.len() == 1 => args.pop(),
             _ => None,
         }

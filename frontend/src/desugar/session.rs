@@ -28,10 +28,7 @@ impl Ds {
                 span,
             };
             let name = self.define_value(&ident)?;
-            let body = match &value.ty {
-                Type::Forall(_, body) => body.as_ref().clone(),
-                ty => ty.clone(),
-            };
+            let body = value.ty.unquantified().clone();
             let index = expr(UKind::Lit(ULit::Int(n.into())));
             let rhs = expr(UKind::App(
                 Box::new(expr(UKind::Prim(PrimOp::SessionValue))),

@@ -7,7 +7,7 @@ use super::texpr::{BindTy, DictExpr, TBind, TExpr, TKind};
 use super::ty::{self, Scheme, Ty};
 use super::{Tc, TcResult, VarInfo, Wanted};
 use crate::untyped::{BindKind, UBind, UExpr, USig};
-use dnrad_core::{Diagnostic, Name, Span, Type};
+use dnrad_core::{Diagnostic, Name, Span};
 
 use std::collections::{HashMap, HashSet};
 
@@ -15,35 +15,12 @@ fn mk(kind: TKind, span: Span) -> TExpr {
     TExpr { kind, span }
 }
 
-/// Free type variables of a core type, in order of first appearance.
-fn type_vars(t: &Type, out: &mut Vec<Name>) {
-    match t {
-        Type::Var(v) => {
-            if !out.contains(v) {
-                out.push(v.clone())
-            }
-        }
-        Type::App(v, args) => {
-            if !out.contains(v) {
-                out.push(v.clone())
-            }
-            args.iter().for_each(|a| type_vars(a, out));
-        }
-        Type::Con(_, args) => args.iter().for_each(|a| type_vars(a, out)),
-        Type::Fun(a, b) => {
-            type_vars(a, out);
-            type_vars(b, out);
-        }
-        Type::Forall(..) => {}
-    }
-}
-
 /// The scheme a signature declares.
 pub fn sig_scheme(sig: &USig) -> Scheme {
-    let mut vars = Vec::new();
-    type_vars(&sig.ty, &mut vars);
+    // A signature's type has no quantifier: its variables are all free.
+    let mut vars = sig.ty.variables();
     for p in &sig.context {
-        type_vars(&p.ty, &mut vars);
+        p.ty.variables_into(&mut vars);
     }
     let env: HashMap<Name, Ty> = vars
         .iter()
