@@ -229,18 +229,22 @@ impl WarnArgs {
         }
     }
 
-    /// Print `warnings` as asked; whether they stop the command (`-Werror`).
-    fn report(&self, sources: &Sources, warnings: &[Diagnostic]) -> bool {
+    /// Print `warnings` as asked; `Err` (with nothing more to report) when they stop the
+    /// command (`-Werror`).
+    fn report(&self, sources: &Sources, warnings: &[Diagnostic]) -> Result<(), Vec<Diagnostic>> {
         let level = self.level();
         if level == Warnings::None {
-            return false;
+            return Ok(());
         }
         let color = color();
         let mut err = std::io::stderr().lock();
         for w in warnings {
             write_diagnostic(&mut err, sources, w, color);
         }
-        level == Warnings::Error && !warnings.is_empty()
+        if level == Warnings::Error && !warnings.is_empty() {
+            return Err(Vec::new());
+        }
+        Ok(())
     }
 }
 
@@ -397,9 +401,7 @@ fn execute(command: Command) -> ExitCode {
             }
             let compiled = pipeline::compile_warned(&mut sources, options);
             let result = compiled.and_then(|(program, found)| {
-                if warnings.report(&sources, &found) {
-                    return Err(Vec::new());
-                }
+                warnings.report(&sources, &found)?;
                 let program = pipeline::prepare(program, options)?;
                 pipeline::run_program(&program, options, &mut world)
             });
@@ -506,12 +508,8 @@ fn execute(command: Command) -> ExitCode {
                 lint: true,
                 ..Options::default()
             };
-            let result = pipeline::compile_warned(&mut sources, options).and_then(|(_, found)| {
-                if warnings.report(&sources, &found) {
-                    return Err(Vec::new());
-                }
-                Ok(())
-            });
+            let result = pipeline::compile_warned(&mut sources, options)
+                .and_then(|(_, found)| warnings.report(&sources, &found));
             (sources, result)
         }
         Command::Dump {

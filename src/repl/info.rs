@@ -71,19 +71,8 @@ pub fn library_modules<'a>(imports: impl Iterator<Item = &'a str>) -> Vec<Source
 /// `Data.Map.insert` as the library module `Data.Map` and the name `insert`, if the qualifier
 /// (capitalised names, each followed by a `.`) names a library module.
 pub fn qualified(name: &str) -> Option<(&str, &str)> {
-    let mut end = 0;
-    while let Some(dot) = name[end..].find('.') {
-        let segment = &name[end..end + dot];
-        let capitalised = segment.starts_with(|c: char| c.is_ascii_uppercase())
-            && segment
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '_' || c == '\'');
-        if !capitalised {
-            break;
-        }
-        end += dot + 1;
-    }
-    let (module, base) = (name.get(..end.checked_sub(1)?)?, &name[end..]);
+    let base = dnrad_core::name::unqualified(name);
+    let module = name.strip_suffix(base)?.strip_suffix('.')?;
     let known = dnrad_frontend::library::source(module).is_some();
     (known && !base.is_empty()).then_some((module, base))
 }

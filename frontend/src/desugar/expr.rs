@@ -7,6 +7,7 @@ use super::build;
 use super::coverage::Group;
 use super::fixity::{self, Item, Tree};
 use super::long;
+use super::pattern::field_position;
 use super::pattern::literal;
 use super::scope::ValueRef;
 use super::{DResult, Ds};
@@ -412,13 +413,7 @@ impl Ds {
         let names = info.field_names.clone().unwrap_or_default();
         let mut args: Vec<Option<UExpr>> = vec![None; info.arity];
         for (f, e) in fields {
-            let Some(i) = names.iter().position(|n| *n == f.name) else {
-                return Err(Diagnostic::new(
-                    ErrorKind::Scope,
-                    f.span,
-                    format!("constructor `{}` has no field `{}`", c.name, f.name),
-                ));
-            };
+            let i = field_position(c, &names, f)?;
             args[i] = Some(self.expr(e)?);
         }
         let mut full = Vec::new();

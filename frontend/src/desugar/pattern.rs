@@ -143,14 +143,7 @@ impl Ds {
         };
         let mut args = vec![wild; info.arity];
         for (f, fp) in fields {
-            let Some(i) = names.iter().position(|n| *n == f.name) else {
-                return Err(Diagnostic::new(
-                    ErrorKind::Scope,
-                    f.span,
-                    format!("constructor `{}` has no field `{}`", c.name, f.name),
-                ));
-            };
-            args[i] = fp.clone();
+            args[field_position(c, &names, f)?] = fp.clone();
         }
         Ok(args)
     }
@@ -181,6 +174,18 @@ impl Ds {
         }
         Ok(build(fixity::resolve(items)?))
     }
+}
+
+/// The position of the field `f` among the fields `names` of the constructor `c`, in a record
+/// pattern or construction.
+pub(super) fn field_position(c: &Ident, names: &[String], f: &Ident) -> DResult<usize> {
+    names.iter().position(|n| *n == f.name).ok_or_else(|| {
+        Diagnostic::new(
+            ErrorKind::Scope,
+            f.span,
+            format!("constructor `{}` has no field `{}`", c.name, f.name),
+        )
+    })
 }
 
 /// The constructor of a tuple pattern of `n` items (`()` for none).

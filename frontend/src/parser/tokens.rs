@@ -206,17 +206,9 @@ pub fn comma_sep<'src, O: 'src>(item: impl P<'src, O>) -> impl P<'src, Vec<O>> {
 /// `what` names an item in errors.
 pub fn block<'src, O: 'src>(item: impl P<'src, O>, what: &'static str) -> impl P<'src, Vec<O>> {
     let item = item.labelled(what);
-    let explicit = BlockEdges::explicit();
-    let explicit = explicit
-        .extra_seps()
-        .ignore_then(explicit.ended(item.clone()).repeated().collect())
-        .delimited_by(tok(Tok::LBrace), explicit.close());
-    let layout = BlockEdges::layout();
-    let layout = layout
-        .extra_seps()
-        .ignore_then(layout.ended(item).repeated().collect())
-        .delimited_by(tok(Tok::VLBrace), layout.close());
-    explicit.or(layout)
+    BlockEdges::explicit()
+        .items(item.clone())
+        .or(BlockEdges::layout().items(item))
 }
 
 /// The first item of a layout block and the separator or block end after it, the rest of the
@@ -226,7 +218,8 @@ pub fn first_of_layout_block<'src, O: 'src>(
     what: &'static str,
 ) -> impl P<'src, O> {
     let layout = BlockEdges::layout();
-    tok(Tok::VLBrace)
+    layout
+        .open()
         .ignore_then(layout.extra_seps())
         .ignore_then(layout.ended(item.labelled(what)))
         .lazy()
@@ -234,6 +227,7 @@ pub fn first_of_layout_block<'src, O: 'src>(
 
 /// How a block's items are separated and the block closed, with the names errors give them.
 struct BlockEdges {
+    open: Tok,
     close: Tok,
     sep_label: &'static str,
     close_label: &'static str,
@@ -242,6 +236,7 @@ struct BlockEdges {
 impl BlockEdges {
     fn explicit() -> BlockEdges {
         BlockEdges {
+            open: Tok::LBrace,
             close: Tok::RBrace,
             sep_label: label(&Tok::Semi),
             close_label: label(&Tok::RBrace),
@@ -251,10 +246,22 @@ impl BlockEdges {
     /// A layout block ends wherever the layout says: the end of the line is what is listed.
     fn layout() -> BlockEdges {
         BlockEdges {
+            open: Tok::VLBrace,
             close: Tok::VRBrace,
             sep_label: "the end of the line",
             close_label: UNLISTED,
         }
+    }
+
+    /// The block's items, each `ended`, between its braces.
+    fn items<'src, O: 'src>(&self, item: impl P<'src, O>) -> impl P<'src, Vec<O>> {
+        self.extra_seps()
+            .ignore_then(self.ended(item).repeated().collect())
+            .delimited_by(self.open(), self.close())
+    }
+
+    fn open<'src>(&self) -> impl P<'src, ()> {
+        tok(self.open.clone())
     }
 
     fn sep<'src>(&self) -> impl P<'src, ()> {
