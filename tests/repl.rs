@@ -514,7 +514,9 @@ fn ctrl_c_stops_an_entry_in_a_terminal() {
     use std::time::{Duration, Instant};
     let home = std::env::temp_dir().join(format!("dnrad-repl-tty-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
-    let command = format!("{} repl", env!("CARGO_BIN_EXE_dnrad"));
+    // `exec`: `script` runs the command through `$SHELL -c`, and a shell that stays as the
+    // REPL's parent (dash does) dies of the Ctrl-C itself, which `script -e` reports as 130.
+    let command = format!("exec {} repl", env!("CARGO_BIN_EXE_dnrad"));
     let mut child = Command::new("script")
         .args(["-qfec", &command, "/dev/null"])
         .env("HOME", &home)
@@ -561,7 +563,9 @@ fn ctrl_c_stops_an_entry_in_a_terminal() {
         "let loop n = if n < (0 :: Int) then n else loop (n + 1)\n",
     );
     wait(&mut stdin, "dnrad> ", 2, b"");
-    send(&mut stdin, "loop 1\n");
+    // Ctrl-C only once the entry runs (a `\x03` read with the line would be the editor's).
+    send(&mut stdin, "do { putStrLn \"go\"; print (loop 1) }\n");
+    wait(&mut stdin, "go\r\n", 1, b"");
     wait(&mut stdin, "interrupted (Ctrl-C)", 1, b"\x03");
     send(&mut stdin, "1 + 2\n");
     wait(&mut stdin, "\n3\r\n", 1, b"");
