@@ -392,6 +392,25 @@ fn prints_on_the_vm(name: &str, text: &str, args: &[&str], expected: &str) {
     assert_eq!(out.stdout, expected, "{name}: {}", out.stderr);
 }
 
+/// A function that returns its recursive call's value as a constructor's field at once (`map`,
+/// `filter`, `++`, a user's `n : down (n - 1)`) builds its list front to back in one VM frame
+/// (tail calls modulo cons), so a list of 10⁶ takes no more frames than a loop.
+#[test]
+fn lists_consed_onto_a_recursive_call_take_one_frame() {
+    prints_on_the_vm(
+        "consed.hs",
+        "down :: Int -> [Int]\n\
+         down 0 = []\n\
+         down n = n : down (n - 1)\n\
+         main :: IO ()\n\
+         main = do\n\
+         \x20 let xs = map (* 2) (filter even (down 1000000 ++ [1, 2]))\n\
+         \x20 print (length xs, sum xs, take 3 xs, last xs)\n",
+        &["--max-depth", "100"],
+        "(500001,500001000004,[2000000,1999996,1999992],4)\n",
+    );
+}
+
 #[test]
 fn a_frame_does_not_keep_what_it_passed_on_alive() {
     // Each level filters its list and recurses on the result: a frame that kept its argument

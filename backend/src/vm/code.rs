@@ -186,6 +186,20 @@ pub enum Op {
         args: u32,
         n: u32,
     },
+    /// `CallDirect` whose result is field `hole` of the constructor a `RetCon` returns at once
+    /// (tail call modulo cons, `tail_cons`): the constructor is built first, its field `hole`
+    /// left to fill, and the call runs in this frame, its value going into that field (so a
+    /// recursion such as `map`'s builds its list front to back in one frame). The fields are
+    /// `operands[fields..fields+nfields]`, moved out of the frame like `RetCon`'s.
+    TailCallCon {
+        func: u32,
+        args: u32,
+        n: u32,
+        tag: u32,
+        fields: u32,
+        nfields: u32,
+        hole: u32,
+    },
     Ret {
         src: Reg,
     },

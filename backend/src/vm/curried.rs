@@ -91,7 +91,8 @@ impl Shift<'_> {
                 src: r(src),
             },
             Op::Capture { dst, index } => Self::load(r(dst), *self.captures.get(index as usize)?),
-            Op::RecMember { .. } => return None,
+            // (Made after the entries are.)
+            Op::RecMember { .. } | Op::TailCallCon { .. } => return None,
             Op::Global { dst, global } => Op::Global {
                 dst: r(dst),
                 global,

@@ -15,7 +15,7 @@ use crate::machine::{
 };
 use crate::native::Tier;
 use crate::prims::int_div;
-use crate::value::{Captures, Closure, RecGroup, Value};
+use crate::value::{Captures, Closure, ConCell, RecGroup, Value};
 use crate::world::World;
 use dnrad_core::{Diagnostic, PrimOp, Span};
 use smallvec::SmallVec;
@@ -34,6 +34,9 @@ enum Return {
     Scrut(u32),
     /// Into top-level binding `g`, then into the caller's register.
     Global(u32, u32),
+    /// Into the open field of the constructor the frame builds in place (the top of
+    /// `Vm::holes`), after which the constructor's first cell goes where the hole's `ret` says.
+    Hole,
     /// The run is over.
     Exit,
 }
@@ -46,6 +49,24 @@ impl Return {
             Return::Reg(dst)
         }
     }
+}
+
+/// A constructor a frame builds in place by tail calls modulo cons (`Op::TailCallCon`): the
+/// first cell, the field still open in the last one, where the first cell goes when the frame
+/// returns, and the user locations of the calls, so that the frame's return moves the
+/// location as the returns of the frames it stands for would have (see `Vm::left`): at the
+/// first call, at the last one, and at the first call whose location differed from the one
+/// before.
+struct Hole {
+    head: Value,
+    /// A field of the last cell, which only `head`'s chain of cells owns: no other reference
+    /// to those cells exists until the frame returns, so the field is written through this
+    /// pointer, once.
+    open: *mut Value,
+    ret: Return,
+    first: Span,
+    last: Span,
+    changed: Option<Span>,
 }
 
 /// The native tier in a run: off, counting direct calls before compiling (with the code of
@@ -96,6 +117,9 @@ pub struct Vm<'p, 'o, 'w> {
     moved: Vec<Value>,
     /// The native code of the scalar functions, which direct calls run when they can.
     native: Native,
+    /// The constructors frames build in place, innermost last (a frame's is there while its
+    /// `ret` is `Return::Hole`).
+    holes: Vec<Hole>,
     compiled: &'p Compiled,
 }
 
@@ -126,6 +150,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             world,
             bp_calls: 0,
             moved: Vec::new(),
+            holes: Vec::new(),
             native: Self::native(crate::native::warm_calls(), funcs.len()),
             compiled,
         }
@@ -272,8 +297,77 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     fn leave(&mut self) -> Frame {
         let frame = self.frames.pop().expect("a frame to return from");
         self.stack.truncate(frame.base);
-        leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
+        self.left(&frame);
         frame
+    }
+
+    /// The user location as the popped `frame` returns (see `leave_frame`). A frame that built a
+    /// constructor in place returns as the frames of the calls it stood for would have, the
+    /// innermost first (each intermediate one restores the location of the call before it).
+    fn left(&mut self, frame: &Frame) {
+        if let Return::Hole = frame.ret {
+            let hole = self.holes.last().expect("the frame's hole");
+            leave_frame(&mut self.user_loc, &mut self.returned_loc, hole.last);
+            if let Some(changed) = hole.changed {
+                self.returned_loc = changed;
+            }
+            self.user_loc = hole.first;
+        }
+        leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
+    }
+
+    /// `v`, the value of a frame that built a constructor in place, goes into its open field;
+    /// the constructor's first cell and where it goes.
+    fn fill_hole(&mut self, v: Value) -> (Value, Return) {
+        let hole = self.holes.pop().expect("the frame's hole");
+        // SAFETY: `open` is a field of a cell that only `hole.head`'s chain owns, alive while
+        // `head` is, and nothing has read or written the cell since the pointer was taken.
+        unsafe { *hole.open = v };
+        (hole.head, hole.ret)
+    }
+
+    /// A tail call modulo cons from the frame at `base` (see `Op::TailCallCon`): the
+    /// constructor `tag` of the registers `fields`, field `hole` left open, goes into the
+    /// frame's open field, or starts the frame's constructor; its open field is the frame's now.
+    fn open_con(&mut self, base: usize, tag: u32, fields: &[Reg], hole: usize) {
+        let mut cell = Rc::new(ConCell {
+            tag,
+            fields: fields
+                .iter()
+                .enumerate()
+                .map(|(j, &r)| match j == hole {
+                    true => Value::unit(),
+                    false => std::mem::take(&mut self.stack[base + index(r)]),
+                })
+                .collect(),
+        });
+        let open: *mut Value = &mut Rc::get_mut(&mut cell).expect("a new cell").fields[hole];
+        let cell = Value::Con(cell);
+        let loc = self.user_loc;
+        let frame = self.frames.last_mut().expect("a frame");
+        match frame.ret {
+            Return::Hole => {
+                let hole = self.holes.last_mut().expect("the frame's hole");
+                // SAFETY: as in `fill_hole`; the old cell's field is written once, then left.
+                unsafe { *hole.open = cell };
+                hole.open = open;
+                if hole.changed.is_none() && loc != hole.last {
+                    hole.changed = Some(loc);
+                }
+                hole.last = loc;
+            }
+            ret => {
+                frame.ret = Return::Hole;
+                self.holes.push(Hole {
+                    head: cell,
+                    open,
+                    ret,
+                    first: loc,
+                    last: loc,
+                    changed: None,
+                });
+            }
+        }
     }
 
     /// A direct call of `func` on the registers `regs` of the frame at `base` run by native
@@ -373,7 +467,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         let Some((lam, env)) = Env::of_function(f) else {
             return Err(self.error(Span::dummy(), "internal error: applied a non-function"));
         };
-        let (frames, stack) = (self.frames.len(), self.stack.len());
+        let (frames, stack, holes) = (self.frames.len(), self.stack.len(), self.holes.len());
         self.push_frame(lam, env, Return::Exit)?;
         self.stack[stack] = arg;
         let result = self.execute();
@@ -381,6 +475,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         if result.is_err() {
             self.frames.truncate(frames);
             self.stack.truncate(stack);
+            self.holes.truncate(holes);
             forget_in_progress(&mut self.globals);
         }
         result
@@ -528,8 +623,12 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         // Give `$v` to the frame that `$frame` (popped, its registers freed) returns to.
         macro_rules! deliver {
             ($frame:expr, $v:expr) => {{
-                let v = $v;
-                let dst = match $frame.ret {
+                let (v, ret) = match $frame.ret {
+                    Return::Hole => self.fill_hole($v),
+                    ret => ($v, ret),
+                };
+                let dst = match ret {
+                    Return::Hole => unreachable!("a hole's frame returns elsewhere"),
                     Return::Exit => return Ok(v),
                     Return::Reg(dst) | Return::Scrut(dst) => dst,
                     Return::Global(g, dst) => {
@@ -546,7 +645,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             ($tag:expr, $n:expr, |$j:ident| $field:expr) => {{
                 let (tag, n) = ($tag, $n);
                 let frame = self.frames.pop().expect("a frame to return from");
-                leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
+                self.left(&frame);
                 let arm = match frame.ret {
                     Return::Scrut(dst) => self.arm_for(dst, tag, n),
                     _ => None,
@@ -702,7 +801,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     self.stack.truncate(base);
                     let v = self.prim_at(*op, &mut values, *span)?;
                     let frame = self.frames.pop().expect("a frame to return from");
-                    leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
+                    self.left(&frame);
                     deliver!(frame, v)
                 }
                 Op::Call {
@@ -817,6 +916,27 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                         regs.iter()
                             .map(|&r| std::mem::take(&mut self.stack[base + index(r)])),
                     );
+                    self.reenter(base, *callee, Env::None, moved.drain(..))?;
+                    self.moved = moved;
+                    (func, pc) = (*callee, 0);
+                    code = &funcs[func as usize];
+                }
+                Op::TailCallCon {
+                    func: callee,
+                    args,
+                    n,
+                    tag,
+                    fields,
+                    nfields,
+                    hole,
+                } => {
+                    // The arguments first: a field may be an argument too (then not moved).
+                    let mut moved = std::mem::take(&mut self.moved);
+                    for &r in code.list(*args, *n as usize) {
+                        moved.push(fetch(&mut self.stack, base, r));
+                    }
+                    let fields = code.list(*fields, *nfields as usize);
+                    self.open_con(base, *tag, fields, *hole as usize);
                     self.reenter(base, *callee, Env::None, moved.drain(..))?;
                     self.moved = moved;
                     (func, pc) = (*callee, 0);

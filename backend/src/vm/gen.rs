@@ -874,6 +874,7 @@ pub fn generate(compiled: &Compiled) -> Vec<Function> {
         super::jumps::thread(f);
         super::regalloc::allocate(f);
         super::last_use::mark(f);
+        super::tail_cons::mark(f);
     }
     funcs
 }

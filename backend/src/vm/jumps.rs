@@ -5,7 +5,7 @@
 //! and changes no register, so what runs is the same minus the jumps.
 
 use super::code::{Function, Op, NO_TARGET};
-use super::liveness::successors;
+use super::liveness::reached;
 use super::locs::{for_each_target, remove};
 
 /// Thread `f`'s jumps and drop the ones that no longer do anything.
@@ -35,15 +35,7 @@ pub fn thread(f: &mut Function) {
     if !changed {
         return;
     }
-    let mut reached = vec![false; n];
-    let mut todo = vec![0];
-    while let Some(pc) = todo.pop() {
-        if pc >= n || reached[pc] {
-            continue;
-        }
-        reached[pc] = true;
-        todo.extend(successors(f, pc));
-    }
+    let reached = reached(f);
     // Backwards, so a jump over jumps that go is seen to go to the next instruction too.
     let mut keep = vec![true; n];
     for i in (0..n).rev() {

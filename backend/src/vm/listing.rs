@@ -162,6 +162,25 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
                 operands(*args, *n)
             )
         }
+        Op::TailCallCon {
+            func,
+            args,
+            n,
+            tag,
+            fields,
+            nfields,
+            hole,
+        } => {
+            // The hole's register is not read: it prints as `_`.
+            let mut shown: Vec<String> = list(*fields, *nfields).into_iter().map(r).collect();
+            shown[*hole as usize] = "_".into();
+            format!(
+                "tailcall {} ({}) into con #{tag} ({})",
+                funcs[*func as usize],
+                operands(*args, *n),
+                shown.join(" ")
+            )
+        }
         Op::Ret { src } => format!("ret r{src}"),
         Op::Switch {
             scrut,

@@ -98,6 +98,22 @@ pub(super) fn registers(
         Op::TailCallDirect { args, n, .. } | Op::RetCon { args, n, .. } => {
             list!(args, *n as usize, Read)
         }
+        Op::TailCallCon {
+            args,
+            n,
+            fields,
+            nfields,
+            hole,
+            ..
+        } => {
+            list!(args, *n as usize, Read);
+            let fields = &mut operands[*fields as usize..(*fields + *nfields) as usize];
+            for (j, r) in fields.iter_mut().enumerate() {
+                if j as u32 != *hole {
+                    visit(r, Read);
+                }
+            }
+        }
         Op::Prim1 { dst, a, .. } => {
             visit(a, Read);
             visit(dst, Write);
@@ -163,6 +179,21 @@ pub(super) fn registers(
     }
 }
 
+/// Which of `f`'s instructions control can reach from its start.
+pub(super) fn reached(f: &Function) -> Vec<bool> {
+    let n = f.ops.len();
+    let mut reached = vec![false; n];
+    let mut todo = vec![0];
+    while let Some(pc) = todo.pop() {
+        if pc >= n || reached[pc] {
+            continue;
+        }
+        reached[pc] = true;
+        todo.extend(successors(f, pc));
+    }
+    reached
+}
+
 /// Where control can go after instruction `pc`.
 pub(super) fn successors(f: &Function, pc: usize) -> Vec<usize> {
     let next = pc + 1;
@@ -189,7 +220,8 @@ pub(super) fn successors(f: &Function, pc: usize) -> Vec<usize> {
         | Op::RetPrim { .. }
         | Op::RetPairPrim { .. }
         | Op::TailCall { .. }
-        | Op::TailCallDirect { .. } => vec![],
+        | Op::TailCallDirect { .. }
+        | Op::TailCallCon { .. } => vec![],
         _ => vec![next],
     }
 }

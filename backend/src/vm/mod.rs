@@ -13,6 +13,7 @@ mod listing;
 mod liveness;
 mod locs;
 mod regalloc;
+mod tail_cons;
 
 pub(crate) use code::Function;
 pub(crate) use gen::generate;
