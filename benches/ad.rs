@@ -182,7 +182,7 @@ fn works(n: usize, f: &Function) -> Vec<(String, Work)> {
 }
 
 fn table1(c: &mut Criterion) {
-    dnrad::alloc::retain_freed_memory();
+    dnrad::alloc::configure_os_memory();
     for f in FUNCTIONS {
         for (label, backend) in [("vm", Backend::Vm), ("interp", Backend::Interp)] {
             let sizes = match backend {

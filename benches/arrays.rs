@@ -168,7 +168,7 @@ fn program(work: &Work, n: usize, repeats: usize) -> Program {
 }
 
 fn arrays(c: &mut Criterion) {
-    dnrad::alloc::retain_freed_memory();
+    dnrad::alloc::configure_os_memory();
     std::env::set_var("DNRAD_NATIVE", "eager");
     for group in ["dot", "matvec", "stencil", "gather"] {
         let mut g = c.benchmark_group(format!("{group}/vm"));

@@ -38,7 +38,7 @@ const PROGRAMS: &[(&str, &str)] = &[
 ];
 
 fn backends(c: &mut Criterion) {
-    dnrad::alloc::retain_freed_memory();
+    dnrad::alloc::configure_os_memory();
     for (name, text) in PROGRAMS {
         let mut group = c.benchmark_group(*name);
         group.sample_size(10);

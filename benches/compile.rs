@@ -106,7 +106,7 @@ fn compile_times(c: &mut Criterion) {
         write_programs(&dir);
         return;
     }
-    dnrad::alloc::retain_freed_memory();
+    dnrad::alloc::configure_os_memory();
     let mut group = c.benchmark_group("compile");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));

@@ -77,7 +77,7 @@ fn run(program: &dnrad_core::Program, path: &std::path::Path) -> String {
 }
 
 fn read_lines(c: &mut Criterion) {
-    dnrad::alloc::retain_freed_memory();
+    dnrad::alloc::configure_os_memory();
     let (path, sum) = input();
     let mut sources = pipeline::sources_for("sum_lines.hs", PROGRAM);
     let program = pipeline::compile_for_run(&mut sources, Options::default())

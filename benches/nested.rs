@@ -179,7 +179,7 @@ fn works(f: &Function) -> Vec<(&'static str, Work, usize)> {
 }
 
 fn nested(c: &mut Criterion) {
-    dnrad::alloc::retain_freed_memory();
+    dnrad::alloc::configure_os_memory();
     for f in FUNCTIONS {
         for (label, backend, sizes) in [
             ("vm", Backend::Vm, f.vm_sizes),

@@ -19,7 +19,7 @@ use std::time::Duration;
 mod programs;
 
 fn bench_programs(c: &mut Criterion) {
-    dnrad::alloc::retain_freed_memory();
+    dnrad::alloc::configure_os_memory();
     let mut group = c.benchmark_group("programs");
     group.sample_size(10);
     group.warm_up_time(Duration::from_millis(1));

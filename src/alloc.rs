@@ -2,8 +2,8 @@
 //! allocations whenever its blocks are aligned enough. The runtime allocates many small,
 //! short-lived values (constructor cells, closures, dual numbers) of sizes such as 40 or 56
 //! bytes; mimalloc's aligned entry point serves those from a slow path whenever a page's free
-//! list is empty, and then over-allocates. `retain_freed_memory` sets how long freed memory
-//! stays with the process. It counts the bytes live (requested, not mimalloc's rounded sizes) for
+//! list is empty, and then over-allocates. `configure_os_memory` sets how memory comes from
+//! and goes back to the system. It counts the bytes live (requested, not mimalloc's rounded sizes) for
 //! `--max-heap` (`crate::heap_limit`): each thread adds its allocations to a thread-local balance
 //! and moves it to one shared count only when it passes `GRAIN` either way, so the common
 //! allocation pays a thread-local add, not an atomic one. This module must stay a thin shim over
@@ -21,22 +21,31 @@ unsafe extern "C" {
     fn mi_option_set(option: c_int, value: c_long);
 }
 
-/// `mi_option_purge_delay` in mimalloc v3's `mi_option_e`.
+/// `mi_option_allow_large_os_pages` and `mi_option_purge_delay` in mimalloc v3's `mi_option_e`.
+const MI_OPTION_ALLOW_LARGE_OS_PAGES: c_int = 6;
 const MI_OPTION_PURGE_DELAY: c_int = 15;
 
 /// How long, in milliseconds, memory the program freed stays with the process before mimalloc
 /// returns it to the operating system.
 const PURGE_DELAY_MS: c_long = 10_000;
 
-/// Keep freed memory for `PURGE_DELAY_MS` (mimalloc's default is one second). A program that
-/// computes gradient after gradient frees and reallocates the same hundreds of megabytes each
-/// step; returned to the system after a second, that memory comes back through page faults,
-/// which cost as much as the step itself on a virtual machine (measured: a 10⁶-element
-/// dot-product gradient spends 0.5–1.2 s of system time on them, against 2 s of user time).
-/// Call it first thing in `main`.
-pub fn retain_freed_memory() {
-    // SAFETY: setting an option is allowed at any time; mimalloc reads it when it purges.
-    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS) }
+/// How mimalloc takes memory from the operating system and gives it back; call it first thing
+/// in `main`. Page faults on fresh memory cost as much as the work on a virtual machine: building
+/// a list of 2.7·10⁶ pairs (380 MB) took 1.0 s of user and 0.8–1.1 s of system time.
+/// - Large OS pages: mimalloc asks for transparent huge pages (2 MB, where the system gives them
+///   on `madvise`), one fault where there were 512: that list's system time 0.06 s,
+///   `benches/programs/primes_array` 4.0 → 2.8 s, the resident size unchanged.
+/// - Freed memory stays for `PURGE_DELAY_MS` (mimalloc's default is one second): a program that
+///   computes gradient after gradient frees and reallocates the same hundreds of megabytes
+///   each step, which would come back through page faults (a 10⁶-element dot-product gradient
+///   spent 0.5–1.2 s of system time on them, against 2 s of user time).
+pub fn configure_os_memory() {
+    // SAFETY: setting an option is allowed at any time; mimalloc reads them when it takes or
+    // purges memory.
+    unsafe {
+        mi_option_set(MI_OPTION_ALLOW_LARGE_OS_PAGES, 1);
+        mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS);
+    }
 }
 
 /// How far a thread's balance of allocated minus freed bytes may go either way before it is

@@ -694,7 +694,7 @@ fn finish(sources: &Sources, result: Result<(), Vec<Diagnostic>>) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    dnrad::alloc::retain_freed_memory();
+    dnrad::alloc::configure_os_memory();
     let cli = Cli::parse();
     pipeline::with_big_stack(move || execute(cli.command))
 }
