@@ -247,6 +247,88 @@ main = do
 }
 
 #[test]
+fn data_types_are_read_in_place() {
+    // A tree of several constructors walked (its nullary constructor returned as a constant),
+    // an `Ordering` made of constants on several paths and switched on, a `Maybe` taken
+    // apart, `Data.Map`'s and `Data.Set`'s lookups (tuples as keys, `()` as values); under
+    // `grad` the tree's labels are duals and the calls take the bytecode path.
+    let file = program(
+        "data.hs",
+        "\
+import qualified Data.Map as M
+import qualified Data.Set as Set
+
+data Tree = Leaf | Node Tree Int Tree
+
+data T = E | N T Double T
+
+insert :: Int -> Tree -> Tree
+insert x Leaf = Node Leaf x Leaf
+insert x t@(Node l k r)
+  | x < k = Node (insert x l) k r
+  | x > k = Node l k (insert x r)
+  | otherwise = t
+
+size :: Tree -> Int
+size Leaf = 0
+size (Node l _ r) = size l + 1 + size r
+
+leftmost :: Tree -> Tree
+leftmost Leaf = Leaf
+leftmost t@(Node Leaf _ _) = t
+leftmost (Node l _ _) = leftmost l
+
+label :: Tree -> Int
+label Leaf = -1
+label (Node _ k _) = k
+
+classify :: Int -> Int -> Ordering
+classify a b = if a < b then LT else if a == b then EQ else GT
+
+below :: [(Int, Int)] -> Int
+below [] = 0
+below ((a, b) : ps) = (case classify a b of LT -> 1; _ -> 0) + below ps
+
+orZero :: Maybe Int -> Int
+orZero Nothing = 0
+orZero (Just x) = x
+
+sumT :: T -> Double
+sumT E = 0
+sumT (N l x r) = sumT l + x * x + sumT r
+
+main :: IO ()
+main = do
+  let t = foldr insert Leaf [5, 3, 8, 1, 4, 7, 9, 2, 6]
+      m = M.fromList [(k, k * k) | k <- [1 .. 5 :: Int]]
+      s = Set.fromList [(1, 2), (3, 4 :: Int)]
+  print (size t, label (leftmost t), label (leftmost Leaf))
+  print (below [(1, 2), (2, 2), (3, 2), (0, 9)], classify 2 1)
+  print (orZero (Just 4) + orZero Nothing)
+  print (M.member 3 m, M.member 10 m, Set.member (1, 2) s, Set.member (2, 1) s, M.findWithDefault 0 4 m)
+  print (sumT (N (N E 1 E) 2 E), grad (\\x -> sumT (N (N E x E) (2 * x) E)) 3)
+",
+    );
+    let compiled = [
+        "size/1",
+        "leftmost/1",
+        "label/1",
+        "classify/2",
+        "below/1",
+        "orZero/1",
+        "sumT/1",
+    ];
+    let vm = compiled_and_agreeing(&file, &compiled);
+    // Independent of both: nine labels, the smallest 1; two pairs in order, 2 after 1; 4;
+    // the keys 3 (not 10) and (1, 2) (not (2, 1)), 4² = 16; 1² + 2² and the derivative of
+    // x² + (2x)² at 3.
+    assert_eq!(
+        vm.stdout,
+        "(9,1,-1)\n(2,GT)\n4\n(True,False,True,False,16)\n(5.0,30.0)\n"
+    );
+}
+
+#[test]
 fn characters_are_scalars() {
     // Strings walked in place, `Char` parameters, results and constants, every comparison,
     // `ord` and `chr` (out of range: the VM's error, from native code).

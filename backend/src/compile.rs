@@ -74,9 +74,9 @@ pub struct Compiled {
     pub direct_types: Vec<Type>,
     /// The top-level binding each lambda comes from (`None`: from the entry).
     pub lam_owners: Vec<Option<u32>>,
-    /// The data types of one constructor with fields, by name: their parameters and the
-    /// fields' types (the native tier's products).
-    pub products: HashMap<Name, (Vec<Name>, Vec<Type>)>,
+    /// The data types by name: their parameters and each constructor's fields' types, by tag
+    /// (the native tier's shapes).
+    pub datas: HashMap<Name, (Vec<Name>, Vec<Vec<Type>>)>,
 }
 
 /// Compile-time view of one function's frame.
@@ -511,14 +511,12 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         .transpose()?;
     let lams = c.lams;
     lam_owners.resize(lams.len(), None);
-    let products = program
+    let datas = program
         .datas
         .iter()
-        .filter_map(|d| match d.cons.as_slice() {
-            [con] if !con.fields.is_empty() => {
-                Some((d.name.clone(), (d.params.clone(), con.fields.clone())))
-            }
-            _ => None,
+        .map(|d| {
+            let cons = d.cons.iter().map(|c| c.fields.clone()).collect();
+            (d.name.clone(), (d.params.clone(), cons))
         })
         .collect();
     Ok(Compiled {
@@ -528,6 +526,6 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         lam_owners,
         globals,
         entry,
-        products,
+        datas,
     })
 }

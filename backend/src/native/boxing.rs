@@ -23,8 +23,8 @@ pub(crate) fn unbox(t: &Shape, v: &Value, out: &mut std::slice::IterMut<u64>) ->
             }
             return Some(());
         }
-        // A list is read in place (a list's value is a list: the types say so).
-        (Shape::List(_), v) => v as *const Value as u64,
+        // A list or data type is read in place (the types say what the value is).
+        (Shape::List(_) | Shape::Data(_), v) => v as *const Value as u64,
         (Shape::Array(_), v @ Value::Array(_)) => v as *const Value as u64,
         _ => return None,
     };
@@ -55,8 +55,11 @@ pub(crate) unsafe fn boxed(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> V
         Shape::Con(tag, fields) => {
             Value::con(*tag, fields.iter().map(|f| unsafe { boxed(f, bits) }))
         }
-        Shape::List(_) | Shape::Array(_) => unsafe { boxed(&Shape::Scalar(Scalar::Ref), bits) },
-        Shape::Tag(t) => Value::Tag(*t),
+        Shape::List(_) | Shape::Array(_) | Shape::Data(_) => unsafe {
+            boxed(&Shape::Scalar(Scalar::Ref), bits)
+        },
+        // (Only a single tag is ever boxed: a field or result of several is no shape.)
+        Shape::Tag(tags) => Value::Tag(tags.trailing_zeros()),
     }
 }
 
@@ -98,6 +101,49 @@ pub(crate) unsafe extern "C" fn uncons(v: *const Value, elem: *const Shape, out:
     match slots.next() {
         Some(slot) => *slot = &cell.fields[1] as *const Value as u64,
         None => return 1,
+    }
+    0
+}
+
+/// The constructor tag of the value at `v` (of a data type read in place), or `u32::MAX` when
+/// it is no constructor (native code bails).
+///
+/// # Safety
+/// `v` is the address of a live `Value`.
+pub(crate) unsafe extern "C" fn data_tag(v: *const Value) -> u32 {
+    // SAFETY: the caller's promise.
+    match unsafe { &*v } {
+        Value::Tag(t) => *t,
+        Value::Con(cell) => cell.tag,
+        _ => u32::MAX,
+    }
+}
+
+/// The cell at `v` taken apart as constructor `*con` (a `Shape::Con`: its tag and its fields'
+/// shapes): each field's scalars written to `out`, a list's or data type's as its address in
+/// the cell; 0, or 1 when the cell is another constructor or a field not of its shape (native
+/// code bails).
+///
+/// # Safety
+/// `v` is the address of a live `Value`, `con` of a live `Shape`, and `out` has room for
+/// `con`'s width.
+pub(crate) unsafe extern "C" fn unpack(v: *const Value, con: *const Shape, out: *mut u64) -> u32 {
+    // SAFETY: the caller's promises.
+    let (v, con) = unsafe { (&*v, &*con) };
+    let (Value::Con(cell), Shape::Con(tag, fields)) = (v, con) else {
+        return 1;
+    };
+    if cell.tag != *tag || cell.fields.len() != fields.len() {
+        return 1;
+    }
+    debug_assert!(con.width() <= super::types::MAX_WIDTH, "the buffer's size");
+    // SAFETY: the caller's promise about `out`'s room.
+    let out = unsafe { std::slice::from_raw_parts_mut(out, con.width()) };
+    let mut slots = out.iter_mut();
+    for (shape, field) in fields.iter().zip(cell.fields.iter()) {
+        if unbox(shape, field, &mut slots).is_none() {
+            return 1;
+        }
     }
     0
 }

@@ -34,18 +34,29 @@ pub(crate) const BAIL_STACK: i64 = 2;
 
 /// What the code refers to by number or address: the user locations it records, numbered
 /// (the same span has one number), the shapes of list elements its runtime calls take apart
-/// and the empty list a constant `[]` points to (owned here, so their addresses stay valid
-/// while the code lives).
+/// and the nullary constructors a constant tag points to where it is read in place (`[]`,
+/// `Nothing`, `LT`: owned here, so their addresses stay valid while the code lives).
 #[derive(Default)]
 pub(crate) struct Locs {
     pub spans: Vec<Span>,
     numbers: HashMap<Span, u32>,
     pub shapes: Vec<Rc<Shape>>,
-    /// `[]` (`Value::default()` is `Tag(0)`).
-    pub nil: Box<RtValue>,
+    /// `Value::Tag(t)` at index `t`, as far as the code needs; boxed, as the code holds their
+    /// addresses while the vector grows.
+    #[allow(clippy::vec_box)]
+    tags: Vec<Box<RtValue>>,
 }
 
 impl Locs {
+    /// The address of a `Value::Tag(t)` that lives as long as the code.
+    fn tag(&mut self, t: u32) -> *const RtValue {
+        while self.tags.len() <= t as usize {
+            self.tags
+                .push(Box::new(RtValue::Tag(self.tags.len() as u32)));
+        }
+        &*self.tags[t as usize]
+    }
+
     fn number(&mut self, span: Span) -> u32 {
         *self.numbers.entry(span).or_insert_with(|| {
             self.spans.push(span);
@@ -474,15 +485,14 @@ impl Gen<'_, '_> {
         values
     }
 
-    /// Register `r` holds constant tag `t`: as a Bool, and (for 0) as the empty list.
+    /// Register `r` holds constant tag `t`: as a Bool, and as a nullary constructor read in
+    /// place (the empty list, `Nothing`, `LT`).
     fn set_tag(&mut self, r: Reg, t: u32) {
         let b = self.b.ins().iconst(ct::I8, i64::from(t));
         self.set1(r, Scalar::Bool, b);
-        if t == 0 {
-            let nil: *const RtValue = &*self.locs.nil;
-            let p = self.b.ins().iconst(self.ptr, nil as i64);
-            self.set1(r, Scalar::Ref, p);
-        }
+        let tag = self.locs.tag(t);
+        let p = self.b.ins().iconst(self.ptr, tag as i64);
+        self.set1(r, Scalar::Ref, p);
     }
 
     /// Emit `op`; whether control goes on to the next instruction.
@@ -494,7 +504,12 @@ impl Gen<'_, '_> {
                 self.store(n, OFFSET_LOC);
             }
             Op::Move { dst, src } => match Self::shape_of(state, *src) {
-                Shape::Tag(t) => self.set_tag(*dst, t),
+                Shape::Tag(_) => {
+                    for t in [Scalar::Bool, Scalar::Ref] {
+                        let v = self.get1(*src, t);
+                        self.set1(*dst, t, v);
+                    }
+                }
                 t => {
                     let v = self.get(*src, &t);
                     self.set(*dst, &t, &v);
@@ -516,6 +531,15 @@ impl Gen<'_, '_> {
                 RtValue::Tag(t) => self.set_tag(*dst, *t),
                 _ => unreachable!("a scalar constant"),
             },
+            // (The message is the VM's, which reports the error.)
+            Op::Str { .. } => {}
+            Op::Prim1 {
+                op: PrimOp::Error, ..
+            } => {
+                let bail = self.bail();
+                self.b.ins().jump(bail, &[]);
+                return false;
+            }
             Op::Prim1 { dst, op, a, .. } => {
                 let (arg, result) = types::prim1(*op).expect("a native primitive");
                 let x = self.get1(*a, arg);
@@ -546,18 +570,24 @@ impl Gen<'_, '_> {
                 let regs = self.f.list(*args, *n as usize);
                 let fields: Vec<Shape> = regs
                     .iter()
-                    .map(|&r| types::field_shape(&Self::shape_of(state, r)))
+                    .map(|&r| {
+                        types::field_shape(&Self::shape_of(state, r)).expect("a field's shape")
+                    })
                     .collect();
                 let values = self.get_as(regs, &fields);
                 self.set(*dst, &Shape::Con(*tag, fields.into()), &values);
             }
             Op::Unpack { src, slots, n } => {
                 let shape = Self::shape_of(state, *src);
-                let fields = shape.fields().expect("a constructor's shape");
+                let (tag, fields) = shape.unpacked(*n as usize).expect("a constructor's shape");
                 let values = match &shape {
                     Shape::List(elem) => {
                         let ptr = self.get1(*src, Scalar::Ref);
                         self.uncons(ptr, elem)
+                    }
+                    Shape::Data(_) => {
+                        let ptr = self.get1(*src, Scalar::Ref);
+                        self.unpack(ptr, &Shape::Con(tag, fields.clone().into()))
                     }
                     _ => self.get(*src, &shape),
                 };
@@ -572,15 +602,31 @@ impl Gen<'_, '_> {
                 ..
             } => {
                 match Self::shape_of(state, *scrut) {
-                    Shape::Con(tag, _) | Shape::Tag(tag) => {
+                    Shape::Con(tag, _) => {
                         let arm = self.arm(*table, *ntags, *default, tag);
                         self.b.ins().jump(arm, &[]);
+                    }
+                    Shape::Tag(tags) => {
+                        let tag = self.get1(*scrut, Scalar::Bool);
+                        let arms: Vec<(u32, Block)> = types::tag_list(tags)
+                            .into_iter()
+                            .map(|t| (t, self.arm(*table, *ntags, *default, t)))
+                            .collect();
+                        self.switch_on(tag, &arms);
                     }
                     Shape::List(_) => {
                         let ptr = self.get1(*scrut, Scalar::Ref);
                         let nil = self.arm(*table, *ntags, *default, 0);
                         let cons = self.arm(*table, *ntags, *default, 1);
                         self.list_switch(ptr, nil, cons);
+                    }
+                    shape @ Shape::Data(_) => {
+                        let ptr = self.get1(*scrut, Scalar::Ref);
+                        let arms: Vec<(u32, Block)> = types::switch_tags(&shape)
+                            .into_iter()
+                            .map(|tag| (tag, self.arm(*table, *ntags, *default, tag)))
+                            .collect();
+                        self.data_switch(ptr, &arms);
                     }
                     _ => {
                         let c = self.get1(*scrut, Scalar::Bool);
@@ -788,6 +834,34 @@ impl Gen<'_, '_> {
         let is_cons = self.b.ins().icmp_imm(IntCC::Equal, tag, 1);
         let bail = self.bail();
         self.b.ins().brif(is_cons, cons, &[], bail, &[]);
+    }
+
+    /// Switch on the constructor of the data type at address `ptr`: to the block of its tag in
+    /// `arms`, or (no constructor) bail.
+    fn data_switch(&mut self, ptr: Value, arms: &[(u32, Block)]) {
+        let addr = boxing::data_tag as *const () as i64;
+        let tag = self.runtime_call(addr, &[ct::I64], &[ptr], ct::I32);
+        self.switch_on(tag, arms);
+    }
+
+    /// Go to the block of the tag `tag` holds in `arms`, or (none) bail.
+    fn switch_on(&mut self, tag: Value, arms: &[(u32, Block)]) {
+        for &(t, arm) in arms {
+            let is = self.b.ins().icmp_imm(IntCC::Equal, tag, i64::from(t));
+            let other = self.b.create_block();
+            self.b.ins().brif(is, arm, &[], other, &[]);
+            self.b.switch_to_block(other);
+        }
+        let bail = self.bail();
+        self.b.ins().jump(bail, &[]);
+    }
+
+    /// The cell at address `ptr` taken apart as constructor `con` (a `Shape::Con`): its
+    /// fields' scalars, a list's or data type's as an address (bail if it is another
+    /// constructor).
+    fn unpack(&mut self, ptr: Value, con: &Shape) -> Vec<Value> {
+        let addr = boxing::unpack as *const () as i64;
+        self.buffered_read(addr, &[ptr], con, &con.leaves())
     }
 
     /// The cons cell at address `ptr` of a list of `elem`s taken apart: its head's scalars and

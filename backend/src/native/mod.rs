@@ -129,7 +129,7 @@ pub(crate) fn scalar_functions(
         .zip(&compiled.direct_types)
         .enumerate()
         .filter_map(|(k, ((_, arity, _), ty))| {
-            let sig = types::signature(ty, *arity as usize, &compiled.products)?;
+            let sig = types::signature(ty, *arity as usize, &compiled.datas)?;
             let width: usize = sig.params.iter().map(types::Shape::width).sum();
             (width <= MAX_PARAMS).then_some(((first_direct + k) as u32, sig))
         })

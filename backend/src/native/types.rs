@@ -41,9 +41,26 @@ pub(crate) enum Shape {
     /// An array (`PrimArray`) of elements of a shape, read in place like a list (a `Ref`: its
     /// elements are read by a runtime call, never written).
     Array(Rc<Shape>),
-    /// A nullary constructor known here (a constant `False`, `True` or `[]`): read as a Bool
-    /// or (tag 0) as an empty list, wherever one is expected (see `fits`); it has no scalars.
+    /// Nullary constructors known here (constants such as `False`, `True`, `[]`, `Nothing`,
+    /// `LT`), as a set of tags (bit `t` for tag `t`, below 32): read as a Bool, an empty list
+    /// or a data type's nullary constructor, wherever one is expected (see `fits`); it has no
+    /// scalars (native code keeps its tag as a Bool's number and its address as a `Ref`).
     Tag(u32),
+    /// A value of a data type of several constructors (a tree, `Maybe`, `Data.Map`'s maps), read
+    /// in place like a list (a `Ref`: its cells are taken apart by runtime calls, never built
+    /// or freed).
+    Data(Rc<DataShape>),
+}
+
+/// A data type of several constructors at its arguments: each constructor's fields' shapes
+/// by tag, `None` where a field is the type itself at the same arguments (a subtree). The
+/// constructors with fields have different numbers of them, so an `Unpack`'s count says which
+/// constructor it takes apart.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct DataShape {
+    name: Name,
+    args: Vec<Shape>,
+    cons: Vec<Vec<Option<Shape>>>,
 }
 
 impl Shape {
@@ -58,7 +75,7 @@ impl Shape {
         match self {
             Shape::Scalar(s) => out.push(*s),
             Shape::Con(_, fields) => fields.iter().for_each(|f| f.push_leaves(out)),
-            Shape::List(_) | Shape::Array(_) => out.push(Scalar::Ref),
+            Shape::List(_) | Shape::Array(_) | Shape::Data(_) => out.push(Scalar::Ref),
             Shape::Tag(_) => {}
         }
     }
@@ -66,7 +83,7 @@ impl Shape {
     /// How many scalars the shape has.
     pub(crate) fn width(&self) -> usize {
         match self {
-            Shape::Scalar(_) | Shape::List(_) | Shape::Array(_) => 1,
+            Shape::Scalar(_) | Shape::List(_) | Shape::Array(_) | Shape::Data(_) => 1,
             Shape::Con(_, fields) => fields.iter().map(Shape::width).sum(),
             Shape::Tag(_) => 0,
         }
@@ -77,16 +94,36 @@ impl Shape {
         match self {
             Shape::Con(_, fields) => Some(fields.to_vec()),
             Shape::List(elem) => Some(vec![elem.as_ref().clone(), self.clone()]),
-            Shape::Scalar(_) | Shape::Array(_) | Shape::Tag(_) => None,
+            Shape::Scalar(_) | Shape::Array(_) | Shape::Tag(_) | Shape::Data(_) => None,
+        }
+    }
+
+    /// The constructor an `Unpack` of `n` fields takes apart from a value of this shape: its
+    /// tag and its fields' shapes.
+    pub(crate) fn unpacked(&self, n: usize) -> Option<(u32, Vec<Shape>)> {
+        match self {
+            Shape::Data(data) => {
+                let tag = data.cons.iter().position(|c| c.len() == n && n > 0)?;
+                let fields = data.cons[tag]
+                    .iter()
+                    .map(|f| f.clone().unwrap_or_else(|| self.clone()))
+                    .collect();
+                Some((tag as u32, fields))
+            }
+            Shape::Con(tag, _) => Some((*tag, self.fields()?)).filter(|(_, f)| f.len() == n),
+            _ => Some((1, self.fields()?)).filter(|(_, f)| f.len() == n),
         }
     }
 
     /// Whether a value of this shape can be read as one of shape `expected`: the same shape,
-    /// or a constant tag as a Bool or an empty list.
+    /// or a constant tag as a Bool, an empty list or a nullary constructor.
     pub(crate) fn fits(&self, expected: &Shape) -> bool {
         match (self, expected) {
-            (Shape::Tag(t), Shape::Scalar(Scalar::Bool)) => *t < 2,
-            (Shape::Tag(0), Shape::List(_)) => true,
+            (Shape::Tag(tags), Shape::Scalar(Scalar::Bool)) => tags & !0b11 == 0,
+            (Shape::Tag(tags), Shape::List(_)) => *tags == 1,
+            (Shape::Tag(tags), Shape::Data(data)) => tag_list(*tags)
+                .iter()
+                .all(|&t| data.cons.get(t as usize).is_some_and(Vec::is_empty)),
             (a, b) => a == b,
         }
     }
@@ -112,9 +149,7 @@ impl Slot {
             (a, b) if a == b => a.clone(),
             (Slot::Is(a), Slot::Is(b)) if a.fits(b) => Slot::Is(b.clone()),
             (Slot::Is(a), Slot::Is(b)) if b.fits(a) => Slot::Is(a.clone()),
-            (Slot::Is(Shape::Tag(_)), Slot::Is(Shape::Tag(_))) => {
-                Slot::Is(Shape::Scalar(Scalar::Bool))
-            }
+            (Slot::Is(Shape::Tag(a)), Slot::Is(Shape::Tag(b))) => Slot::Is(Shape::Tag(a | b)),
             _ => Slot::Mixed,
         }
     }
@@ -127,9 +162,9 @@ pub(crate) struct Signature {
     pub result: Shape,
 }
 
-/// The data types of one constructor with fields (by type name): the type's parameters and
-/// the fields' types. Their values are products.
-pub(crate) type Products = HashMap<Name, (Vec<Name>, Vec<Type>)>;
+/// The data types by name: the type's parameters and each constructor's fields' types, by tag.
+/// A type of one constructor with fields is a product; one of several, `Shape::Data`.
+pub(crate) type Datas = HashMap<Name, (Vec<Name>, Vec<Vec<Type>>)>;
 
 /// A scalar function: its signature and its registers' types before each instruction (`None`
 /// for an instruction no path reaches).
@@ -147,12 +182,12 @@ const MAX_CELLS: usize = 1 << 18;
 const MAX_DEPTH: usize = 4;
 
 /// The shape of the values of core type `ty`, if it has one of at most `MAX_WIDTH` scalars.
-fn shape(ty: &Type, products: &Products) -> Option<Shape> {
-    let shape = shape_at(ty, products, 0)?;
+fn shape(ty: &Type, datas: &Datas) -> Option<Shape> {
+    let shape = shape_at(ty, datas, 0)?;
     (shape.width() <= MAX_WIDTH).then_some(shape)
 }
 
-fn shape_at(ty: &Type, products: &Products, depth: usize) -> Option<Shape> {
+fn shape_at(ty: &Type, datas: &Datas, depth: usize) -> Option<Shape> {
     let Type::Con(name, args) = ty else {
         return None;
     };
@@ -176,43 +211,81 @@ fn shape_at(ty: &Type, products: &Products, depth: usize) -> Option<Shape> {
         _ => None,
     };
     if let Some(container) = read_in_place {
-        let elem = shape_at(&args[0], products, depth + 1)?;
+        let elem = shape_at(&args[0], datas, depth + 1)?;
         return (elem.width() <= MAX_WIDTH).then(|| container(elem.into()));
     }
-    let (params, fields) = products.get(name)?;
+    let (params, cons) = datas.get(name)?;
     if params.len() != args.len() {
         return None;
     }
     let sub: Vec<(Name, Type)> = params.iter().cloned().zip(args.iter().cloned()).collect();
     let mut fresh = 0;
-    let fields = fields
+    let mut field = |f: &Type| {
+        shape_at(
+            &dnrad_core::lint::subst(f, &sub, &mut fresh),
+            datas,
+            depth + 1,
+        )
+    };
+    if let [fields] = cons.as_slice() {
+        if !fields.is_empty() {
+            let fields = fields.iter().map(field).collect::<Option<Vec<Shape>>>()?;
+            return Some(Shape::Con(0, fields.into()));
+        }
+    }
+    // The type itself at its own parameters, in its constructors' fields.
+    let itself = Type::Con(
+        name.clone(),
+        params.iter().map(|p| Type::Var(p.clone())).collect(),
+    );
+    let cons = cons
         .iter()
-        .map(|f| {
-            shape_at(
-                &dnrad_core::lint::subst(f, &sub, &mut fresh),
-                products,
-                depth + 1,
-            )
+        .map(|fields| {
+            fields
+                .iter()
+                .map(|f| match *f == itself {
+                    true => Some(None),
+                    false => field(f).map(Some),
+                })
+                .collect::<Option<Vec<Option<Shape>>>>()
         })
-        .collect::<Option<Vec<Shape>>>()?;
-    Some(Shape::Con(0, fields.into()))
+        .collect::<Option<Vec<_>>>()?;
+    let data = DataShape {
+        name: name.clone(),
+        args: args
+            .iter()
+            .map(|a| shape_at(a, datas, depth + 1))
+            .collect::<Option<_>>()?,
+        cons,
+    };
+    // An `Unpack`'s count names the constructor; a cell's fields fit the reader's buffer.
+    let mut counts: Vec<usize> = data.cons.iter().map(Vec::len).filter(|n| *n > 0).collect();
+    counts.sort_unstable();
+    counts.dedup();
+    let distinct = counts.len() == data.cons.iter().filter(|c| !c.is_empty()).count();
+    let width = |c: &Vec<Option<Shape>>| {
+        c.iter()
+            .map(|f| f.as_ref().map_or(1, Shape::width))
+            .sum::<usize>()
+    };
+    (distinct && data.cons.iter().all(|c| width(c) <= MAX_WIDTH)).then(|| Shape::Data(data.into()))
 }
 
 /// The signature of a function of `arity` parameters of core type `ty`, if every parameter
 /// and the result has a shape.
-pub(crate) fn signature(ty: &Type, arity: usize, products: &Products) -> Option<Signature> {
+pub(crate) fn signature(ty: &Type, arity: usize, datas: &Datas) -> Option<Signature> {
     let mut params = Vec::with_capacity(arity);
     let mut rest = ty;
     for _ in 0..arity {
         let Type::Fun(param, result) = rest else {
             return None;
         };
-        params.push(shape(param, products)?);
+        params.push(shape(param, datas)?);
         rest = result;
     }
     Some(Signature {
         params,
-        result: shape(rest, products)?,
+        result: shape(rest, datas)?,
     })
 }
 
@@ -255,7 +328,7 @@ pub(crate) fn constant(v: &Value) -> Option<Shape> {
         Value::Int(_) => Some(Shape::Scalar(Scalar::Int)),
         Value::Double(_) => Some(Shape::Scalar(Scalar::Double)),
         Value::Char(_) => Some(Shape::Scalar(Scalar::Char)),
-        Value::Tag(t @ (0 | 1)) => Some(Shape::Tag(*t)),
+        Value::Tag(t) if *t < 32 => Some(Shape::Tag(1 << t)),
         _ => None,
     }
 }
@@ -282,7 +355,9 @@ pub(crate) fn switch_target(
 pub(crate) fn switch_tags(scrut: &Shape) -> Vec<u32> {
     match scrut {
         Shape::Scalar(Scalar::Bool) | Shape::List(_) => vec![0, 1],
-        Shape::Con(tag, _) | Shape::Tag(tag) => vec![*tag],
+        Shape::Con(tag, _) => vec![*tag],
+        Shape::Tag(tags) => tag_list(*tags),
+        Shape::Data(data) => (0..data.cons.len() as u32).collect(),
         Shape::Scalar(_) | Shape::Array(_) => Vec::new(),
     }
 }
@@ -400,19 +475,26 @@ fn args_are(state: &[Slot], regs: &[u32], shapes: &[Shape]) -> Option<()> {
     Some(())
 }
 
-/// The shape a register of shape `t` gives a constructor's field: a constant tag is a Bool.
-pub(crate) fn field_shape(t: &Shape) -> Shape {
+/// The shape a register of shape `t` gives a constructor's field: a constant tag is a Bool
+/// (another nullary constructor has none).
+pub(crate) fn field_shape(t: &Shape) -> Option<Shape> {
     match t {
-        Shape::Tag(_) => Shape::Scalar(Scalar::Bool),
-        t => t.clone(),
+        Shape::Tag(tags) if tags & !0b11 == 0 => Some(Shape::Scalar(Scalar::Bool)),
+        Shape::Tag(_) => None,
+        t => Some(t.clone()),
     }
+}
+
+/// The tags of a set of them (bit `t` for tag `t`), in order.
+pub(crate) fn tag_list(tags: u32) -> Vec<u32> {
+    (0..32).filter(|t| tags & (1 << t) != 0).collect()
 }
 
 /// The shape of constructor `tag` with fields in registers `regs`.
 fn constructed(state: &[Slot], tag: u32, regs: &[u32]) -> Option<Shape> {
     let fields = regs
         .iter()
-        .map(|&r| read(state, r).map(field_shape))
+        .map(|&r| read(state, r).and_then(field_shape))
         .collect::<Option<Vec<Shape>>>()?;
     let shape = Shape::Con(tag, fields.into());
     (!regs.is_empty() && shape.width() <= MAX_WIDTH).then_some(shape)
@@ -445,6 +527,15 @@ fn step(
             set(state, *dst, constant(f.consts.get(*index as usize)?)?)?;
             Some(next)
         }
+        // A call of `error` (after its message): native code bails there, and the VM, running
+        // the call again, reports it. The message's register cannot be read.
+        Op::Str { dst, .. } => {
+            *state.get_mut(index(*dst))? = Slot::Mixed;
+            Some(next)
+        }
+        Op::Prim1 {
+            op: PrimOp::Error, ..
+        } => Some(Vec::new()),
         Op::Prim1 { dst, op, a, .. } => {
             let (arg, result) = prim1(*op)?;
             holds(state, *a, arg)?;
@@ -479,10 +570,10 @@ fn step(
             Some(next)
         }
         Op::Unpack { src, slots, n } => {
-            // A list is unpacked only in its `Switch`'s cons arm (native code checks again).
-            let fields = read(state, *src)?.fields()?;
+            // A list or data type is unpacked only in its `Switch`'s arm of the constructor
+            // (native code checks again).
+            let (_, fields) = read(state, *src)?.unpacked(*n as usize)?;
             let slots = f.list(*slots, *n as usize);
-            (fields.len() == slots.len()).then_some(())?;
             for (&r, t) in slots.iter().zip(fields.iter()) {
                 set(state, r, t.clone())?;
             }
@@ -555,20 +646,20 @@ mod tests {
             Type::fun(int(), Type::Con(names::BOOL.into(), vec![])),
         );
         assert_eq!(
-            signature(&t, 2, &Products::new()),
+            signature(&t, 2, &Datas::new()),
             Some(Signature {
                 params: vec![sc(Scalar::Int), sc(Scalar::Int)],
                 result: sc(Scalar::Bool)
             })
         );
         assert_eq!(
-            signature(&t, 1, &Products::new()),
+            signature(&t, 1, &Datas::new()),
             None,
             "the result is a function"
         );
         let list = Type::Con(names::LIST.into(), vec![int()]);
         assert_eq!(
-            signature(&Type::fun(list, int()), 1, &Products::new()),
+            signature(&Type::fun(list, int()), 1, &Datas::new()),
             Some(Signature {
                 params: vec![Shape::List(sc(Scalar::Int).into())],
                 result: sc(Scalar::Int)
@@ -577,7 +668,7 @@ mod tests {
         );
         let functions = Type::Con(names::LIST.into(), vec![Type::fun(int(), int())]);
         assert_eq!(
-            signature(&Type::fun(functions, int()), 1, &Products::new()),
+            signature(&Type::fun(functions, int()), 1, &Datas::new()),
             None,
             "a list of functions"
         );
@@ -585,11 +676,11 @@ mod tests {
             "(,)".into(),
             vec![int(), Type::Con(names::DOUBLE.into(), vec![])],
         );
-        let products = Products::from([(
+        let products = Datas::from([(
             Name::from("(,)"),
             (
                 vec![Name::from("a"), Name::from("b")],
-                vec![Type::var("a"), Type::var("b")],
+                vec![vec![Type::var("a"), Type::var("b")]],
             ),
         )]);
         assert_eq!(
@@ -597,7 +688,10 @@ mod tests {
             Some(vec![Scalar::Int, Scalar::Double]),
             "a tuple's fields at its type's arguments"
         );
-        let wide = Products::from([(Name::from("Wide"), (vec![], vec![int(); MAX_WIDTH + 1]))]);
+        let wide = Datas::from([(
+            Name::from("Wide"),
+            (vec![], vec![vec![int(); MAX_WIDTH + 1]]),
+        )]);
         let list = Type::Con(names::LIST.into(), vec![Type::Con("Wide".into(), vec![])]);
         assert_eq!(
             signature(&Type::fun(list, int()), 1, &wide),

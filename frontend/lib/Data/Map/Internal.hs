@@ -46,9 +46,11 @@ lookup k (Bin _ kx x l r) = case compare k kx of
 
 -- | Whether the key is present.
 member :: Ord k => k -> Map k a -> Bool
-member k m = case lookup k m of
-  Nothing -> False
-  Just _ -> True
+member _ Tip = False
+member k (Bin _ kx _ l r) = case compare k kx of
+  LT -> member k l
+  GT -> member k r
+  EQ -> True
 
 -- | Whether the key is absent.
 notMember :: Ord k => k -> Map k a -> Bool
@@ -56,9 +58,11 @@ notMember k m = not (member k m)
 
 -- | The value of the key, or the default when absent.
 findWithDefault :: Ord k => a -> k -> Map k a -> a
-findWithDefault d k m = case lookup k m of
-  Nothing -> d
-  Just x -> x
+findWithDefault d _ Tip = d
+findWithDefault d k (Bin _ kx x l r) = case compare k kx of
+  LT -> findWithDefault d k l
+  GT -> findWithDefault d k r
+  EQ -> x
 
 -- | The value of the key; the error "Map.!: given key is not an element in the map" when absent.
 (!) :: Ord k => Map k a -> k -> a
