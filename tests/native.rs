@@ -329,6 +329,49 @@ main = do
 }
 
 #[test]
+fn a_fold_over_a_partial_application_is_one_native_loop() {
+    // `foldl (pull k p)` calls a copy of `foldl` that calls `pull` directly (`simplify/
+    // partial.rs`), which the tier compiles with `pull`; `filter (above t)` is specialised too.
+    let file = program(
+        "partial.hs",
+        "\
+data P = P !Double !Double
+
+pull :: Double -> P -> P -> Double -> P
+pull k (P x y) (P vx vy) w = P (vx + k * w * x) (vy + k * w * y)
+
+sweep :: Double -> P -> [Double] -> P
+sweep k p ws = foldl (pull k p) (P 0 0) ws
+
+above :: Int -> Int -> Bool
+above t x = x > t
+
+count :: Int -> [Int] -> Int
+count t xs = length (filter (above t) xs)
+
+main :: IO ()
+main = do
+  let P a b = sweep 0.5 (P 1 2) [1 .. 100]
+  print (a, b)
+  print (count 10 [1 .. 20], map (above 3) [2, 4])
+",
+    );
+    let listing = run_dnrad(&["dump", "bytecode", "--all"], &file);
+    assert!(
+        listing
+            .stdout
+            .lines()
+            .any(|l| l.starts_with("foldl#pa") && l.ends_with("native):")),
+        "{}",
+        listing.stdout
+    );
+    let vm = compiled_and_agreeing(&file, &["pull/4"]);
+    // Independent of both: the weights sum to 5050, times 0.5 and the point (1, 2); ten of
+    // 1..20 above 10.
+    assert_eq!(vm.stdout, "(2525.0,5050.0)\n(10,[False,True])\n");
+}
+
+#[test]
 fn characters_are_scalars() {
     // Strings walked in place, `Char` parameters, results and constants, every comparison,
     // `ord` and `chr` (out of range: the VM's error, from native code).

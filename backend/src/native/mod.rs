@@ -27,7 +27,7 @@ use cranelift_module::{Linkage, Module};
 use std::collections::HashMap;
 
 /// The most scalars a native function's parameters have (an entry passes them in an array).
-pub(crate) const MAX_PARAMS: usize = 16;
+pub(crate) const MAX_PARAMS: usize = 32;
 
 /// How many direct calls a run makes on the VM before the tier compiles: a short run never
 /// pays for compiling (about 1 M instructions a function), a long one loses a few milliseconds.

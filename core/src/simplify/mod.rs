@@ -15,8 +15,10 @@
 //! `Integer` and back made one conversion, a `case` in the default of a `case` on the same
 //! variable joined; then `branches`: calls in library code of small library functions whose
 //! bodies are `case`s inlined; (7) `lift`: local function groups become globals taking their free
-//! variables as parameters; (8) last, `eta`: a global defined as a partial application of
-//! atoms gets the missing parameters.
+//! variables as parameters; (8) `eta`: a global defined as a partial application of
+//! atoms gets the missing parameters; (9) last, `partial`: a global higher-order function
+//! called with a partial application of a global for a parameter it passes on unchanged is
+//! specialised to it (`foldl (pull dt b) v bs` calls `foldl#pa0 dt b v bs`).
 //! Evaluation order and strictness are kept (arguments are bound by `let` before an inlined body
 //! runs); inlined code takes the span of the call, so runtime errors point where they did.
 //! Effectful primitives (`PrimOp::is_effect`) need no special case: only atomic expressions are
@@ -34,6 +36,7 @@ mod known_calls;
 mod lift;
 mod literal_cases;
 mod local;
+mod partial;
 mod terms;
 
 use crate::expr::{Bind, Expr, ExprKind};
@@ -884,7 +887,7 @@ pub fn simplify(program: &Program, keep: &[&str], options: Options) -> Program {
     let program = literal_cases::searches(program);
     let mut program = lift::lift_program(comprehension::walks(program));
     eta::expand(&mut program.binds);
-    program
+    partial::specialise(program, keep)
 }
 
 /// The fusion alone (`fusion`), as the interpreter runs it: the program unchanged if nothing
