@@ -12,6 +12,7 @@
 //! would pass them all), nor go more than `MAX_NESTING` candidate groups deep (finding a group's
 //! free variables walks its body, so the cost stays linear in the program's size).
 
+use super::terms::map_program;
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::program::Program;
@@ -57,18 +58,9 @@ pub(super) fn lift_program(program: Program) -> Program {
         binds: Vec::new(),
         nesting: 0,
     };
-    let mut binds: Vec<Bind> = program
-        .binds
-        .iter()
-        .map(|b| b.with_rhs(l.expr(&b.rhs)))
-        .collect();
-    let entry = program.entry.as_ref().map(|e| l.expr(e));
-    binds.append(&mut l.binds);
-    Program {
-        binds,
-        entry,
-        ..program
-    }
+    let mut program = map_program(program, &mut |e| l.expr(e));
+    program.binds.append(&mut l.binds);
+    program
 }
 
 /// Whether `binds` is a group the lifting may take: every right-hand side a lambda.

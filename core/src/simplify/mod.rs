@@ -186,6 +186,7 @@ fn is_dictionary_type(t: &Type, dict_types: &std::collections::HashSet<Name>) ->
     matches!(t, Type::Con(c, args) if args.len() == 1 && dict_types.contains(c))
 }
 
+/// Whether `t` mentions no type variable.
 fn closed(t: &Type) -> bool {
     match t {
         Type::Var(_) | Type::App(..) | Type::Forall(..) => false,

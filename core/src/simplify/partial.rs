@@ -10,6 +10,7 @@
 //! (a differentiated function's copies would need twins of their own), and never copies the
 //! functions that differentiate (the AD pass rewrites their calls).
 
+use super::closed;
 use super::terms::{atomic, freshen, map_children, rename_var, replace_calls, spine, subst_types};
 use super::terms::{size, strip_ty_lams};
 use crate::expr::{Bind, Expr, ExprKind};
@@ -77,14 +78,6 @@ fn partial_application<'e>(
     let arity = *arities.get(g)?;
     (!xs.is_empty() && xs.len() < arity && xs.iter().all(|x| atomic(x)) && gtys.iter().all(closed))
         .then_some((g, gtys, xs))
-}
-
-fn closed(t: &Type) -> bool {
-    match t {
-        Type::Var(_) | Type::App(..) | Type::Forall(..) => false,
-        Type::Con(_, args) => args.iter().all(closed),
-        Type::Fun(a, b) => closed(a) && closed(b),
-    }
 }
 
 /// The parameter types of a binding of type `ty` at type arguments `tys`, and its result after
@@ -292,6 +285,7 @@ pub(super) fn specialise(program: Program, keep: &[&str]) -> Program {
         new_binds: Vec::new(),
         fresh: 0,
     };
+    // (The copies borrow the bindings: `terms::map_program` would need them moved.)
     let mut binds: Vec<Bind> = program
         .binds
         .iter()

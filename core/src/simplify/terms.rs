@@ -7,6 +7,7 @@ use crate::expr::{Alt, Bind, Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
 use crate::prim::PrimOp;
+use crate::program::Program;
 use crate::span::Span;
 use crate::types::Type;
 use std::collections::HashMap;
@@ -324,6 +325,21 @@ pub(super) fn subst_types(e: &Expr, sub: &[(Name, Type)]) -> Expr {
         _ => return map_children(e, &mut |c| subst_types(c, sub)),
     };
     Expr::new(kind, e.span)
+}
+
+/// `program` with `f` applied to every binding's right-hand side, then to the entry.
+pub(super) fn map_program(program: Program, f: &mut dyn FnMut(&Expr) -> Expr) -> Program {
+    let binds = program
+        .binds
+        .iter()
+        .map(|b| b.with_rhs(f(&b.rhs)))
+        .collect();
+    let entry = program.entry.as_ref().map(|e| f(e));
+    Program {
+        binds,
+        entry,
+        ..program
+    }
 }
 
 /// `e` with `f` applied to each immediate subexpression.
