@@ -334,7 +334,7 @@ pub(super) fn map_program(program: Program, f: &mut dyn FnMut(&Expr) -> Expr) ->
         .iter()
         .map(|b| b.with_rhs(f(&b.rhs)))
         .collect();
-    let entry = program.entry.as_ref().map(|e| f(e));
+    let entry = program.entry.as_ref().map(f);
     Program {
         binds,
         entry,
