@@ -15,7 +15,7 @@ use crate::machine::{
 };
 use crate::native::Tier;
 use crate::prims::int_div;
-use crate::value::{Captures, Closure, ConCell, RecGroup, Value};
+use crate::value::{Captures, Closure, ConCell, Fields, RecGroup, Value};
 use crate::world::World;
 use dnrad_core::{Diagnostic, PrimOp, Span};
 use smallvec::SmallVec;
@@ -330,16 +330,17 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     /// constructor `tag` of the registers `fields`, field `hole` left open, goes into the
     /// frame's open field, or starts the frame's constructor; its open field is the frame's now.
     fn open_con(&mut self, base: usize, tag: u32, fields: &[Reg], hole: usize) {
+        // Pushing one by one, as `Value::con` does (collecting goes through `extend`).
+        let mut values = Fields::new();
+        for (j, &r) in fields.iter().enumerate() {
+            values.push(match j == hole {
+                true => Value::unit(),
+                false => std::mem::take(&mut self.stack[base + index(r)]),
+            });
+        }
         let mut cell = Rc::new(ConCell {
             tag,
-            fields: fields
-                .iter()
-                .enumerate()
-                .map(|(j, &r)| match j == hole {
-                    true => Value::unit(),
-                    false => std::mem::take(&mut self.stack[base + index(r)]),
-                })
-                .collect(),
+            fields: values,
         });
         let open: *mut Value = &mut Rc::get_mut(&mut cell).expect("a new cell").fields[hole];
         let cell = Value::Con(cell);
