@@ -411,6 +411,30 @@ fn lists_consed_onto_a_recursive_call_take_one_frame() {
     );
 }
 
+/// An error while a list is built in place (deep inside `build`'s one frame on the VM) is
+/// reported as the interpreter reports it, at the same location.
+#[test]
+fn errors_in_lists_consed_in_place_are_located_as_on_the_interpreter() {
+    let file = temp_program(
+        "consed_error.hs",
+        "pick :: Int -> Int\n\
+         pick x = if x == 500 then error \"boom\" else x\n\
+         build :: Int -> [Int]\n\
+         build n = if n > 1000 then [] else pick n : build (n + 1)\n\
+         main :: IO ()\n\
+         main = print (sum (build 1))\n",
+    );
+    let vm = run_dnrad(&["run", "--backend", "vm"], &file);
+    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
+    assert_eq!(vm.code, Some(1), "{}", vm.stderr);
+    assert!(
+        vm.stderr.contains("boom") && vm.stderr.contains("consed_error.hs:2:"),
+        "{}",
+        vm.stderr
+    );
+    assert_eq!((vm.code, &vm.stderr), (interp.code, &interp.stderr));
+}
+
 #[test]
 fn a_frame_does_not_keep_what_it_passed_on_alive() {
     // Each level filters its list and recurses on the result: a frame that kept its argument
