@@ -6,9 +6,9 @@
 //! in place of the function, and in which `f z x` is `pull y1 y2 z x`, a saturated call of a
 //! global, which the VM makes directly and the native tier can compile. The other arguments
 //! keep their places, and a partial application evaluates nothing, so what runs, and in which
-//! order, is unchanged. It runs after lifting and eta-expansion, on programs without AD twins
-//! (a differentiated function's copies would need twins of their own), and never copies the
-//! functions that differentiate (the AD pass rewrites their calls).
+//! order, is unchanged. It runs after lifting and eta-expansion and before differentiation
+//! (the AD pass differentiates the copies as any function), and never copies the functions
+//! that differentiate (the AD pass rewrites their calls).
 
 use super::closed;
 use super::terms::{atomic, freshen, map_children, rename_var, replace_calls, spine, subst_types};
@@ -251,23 +251,10 @@ impl Specialiser<'_> {
     }
 }
 
-/// Whether `e` holds a differentiated function's twins.
-fn has_twins(e: &Expr) -> bool {
-    if let ExprKind::Twin(..) = e.kind {
-        return true;
-    }
-    let mut found = false;
-    e.for_each_child(|c| found = found || has_twins(c));
-    found
-}
-
 /// `program` with its calls of global functions at partial applications of globals
 /// specialised (see the module comment); the globals in `keep` and the functions that
 /// differentiate are never copied.
 pub(super) fn specialise(program: Program, keep: &[&str]) -> Program {
-    if program.binds.iter().any(|b| has_twins(&b.rhs)) {
-        return program;
-    }
     let arities = program
         .binds
         .iter()
