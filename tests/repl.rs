@@ -12,6 +12,13 @@ fn repl(args: &[&str], input: &str) -> support::Outcome {
     run_dnrad_with_input(&all, Some(input))
 }
 
+/// A REPL session on `input`, which must end normally (an error in an entry never ends one).
+fn session(args: &[&str], input: &str) -> support::Outcome {
+    let out = repl(args, input);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    out
+}
+
 /// Assert that `text` contains each of `needles`, naming the first it lacks.
 fn contains_all(text: &str, needles: &[&str]) {
     for needle in needles {
@@ -31,8 +38,7 @@ fn a_session_survives_its_errors_and_keeps_its_definitions() {
     let input = std::fs::read_to_string(root().join("tests/repl/session.in")).unwrap();
     let expected = std::fs::read_to_string(root().join("tests/repl/session.out")).unwrap();
     let example = root().join("examples/gradient.hs");
-    let out = repl(&[example.to_str().unwrap()], &input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[example.to_str().unwrap()], &input);
     assert_eq!(out.stdout, expected, "stderr:\n{}", out.stderr);
     contains_all(
         &out.stderr,
@@ -49,8 +55,7 @@ fn a_session_survives_its_errors_and_keeps_its_definitions() {
 #[test]
 fn inspection_commands_show_types_core_and_twins() {
     let input = ":{\ndouble :: Int -> Int\ndouble n = n * 2\n:}\ndata Net = Net [Double] deriving Show\n:browse\n:core double 4\n:ad \\x -> x * 2.0\n:t \\x y -> (x + y, show x)\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert!(
         out.stdout.contains("double :: Int -> Int"),
         "{}",
@@ -87,8 +92,7 @@ fn loading_a_broken_file_reports_it_and_the_session_goes_on() {
         broken.display(),
         good.display()
     );
-    let out = repl(&[], &input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], &input);
     assert_eq!(out.stdout, "2\n42\n2\n3\n");
     assert!(out.stderr.contains("broken.hs:2:5"), "{}", out.stderr);
     assert!(
@@ -105,8 +109,7 @@ fn loading_a_file_reports_the_syntax_error_of_each_declaration() {
         "two_errors.hs",
         "f x = = 1\ng :: Int\ng = 2\nh = [1, ]\n",
     );
-    let out = repl(&[], &format!(":load {}\n1 + 1\n", broken.display()));
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], &format!(":load {}\n1 + 1\n", broken.display()));
     assert_eq!(out.stdout, "2\n");
     assert_eq!(
         out.stderr.matches("parse error").count(),
@@ -122,8 +125,7 @@ fn loading_a_file_reports_the_syntax_error_of_each_declaration() {
 #[test]
 fn runtime_errors_and_bad_settings_do_not_end_the_session() {
     let input = "let f x = if x > 3 then error \"too big\" else x\nf 5\n:set ad fast\n:set backend gpu\n:set backend vm\nhead ([] :: [Int])\nf 2\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert_eq!(out.stdout, "2\n");
     contains_all(
         &out.stderr,
@@ -146,8 +148,7 @@ fn imports_at_the_prompt_and_loaded_modules() {
         ":load {}\nS.norm (Vector 3 4)\nimport Geometry.Nope\nimport qualified Prelude as P\nP.length [vx (Vector 1 2)]\n",
         program.display()
     );
-    let out = repl(&[], &input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], &input);
     assert_eq!(out.stdout, "5.0\n1\n", "stderr:\n{}", out.stderr);
     assert!(
         out.stderr.contains("module `Geometry.Nope` not found"),
@@ -164,8 +165,7 @@ fn an_expression_with_a_signature_main_with_arguments_and_shown_types() {
         "import System.Environment\nmain :: IO ()\nmain = getArgs >>= print\n",
     );
     let input = "maxBound :: Int\n:main a \"b c\"  d\n:set +t\n1 + 2\nreturn 'x'\nputStr \"\"\n:unset +t\n[2.5]\n:main\n";
-    let out = repl(&[program.to_str().unwrap()], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[program.to_str().unwrap()], input);
     assert_eq!(
         out.stdout,
         "9223372036854775807\n[\"a\",\"b c\",\"d\"]\n3\nit :: Integer\n'x'\nit :: Char\n[2.5]\n[]\n",
@@ -177,8 +177,7 @@ fn an_expression_with_a_signature_main_with_arguments_and_shown_types() {
 #[test]
 fn info_shows_types_declarations_and_instances() {
     let input = "data Shape = Circle Double | Square Double deriving (Show, Eq)\n:{\nclass HasArea a where\n  area :: a -> Double\n:}\ninstance HasArea Shape where area (Circle r) = 3 * r * r\n:info Shape\n:i HasArea\n:i Circle\n:i Maybe\nimport qualified Data.Map as M\n:i Map\n:t M.insert\n:i nosuch\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     contains_all(&out.stdout, &[
         "data Shape = Circle Double | Square Double deriving (Show, Eq)\n  -- defined in the session\n",
         "instance Show Shape\n  -- derived in the session\n",
@@ -201,8 +200,7 @@ fn info_shows_types_declarations_and_instances() {
 #[test]
 fn kinds_of_types_and_classes() {
     let input = "data Fix f = Fix (f (Fix f))\n:k Fix\n:k Maybe\n:k Either String\n:k [Int]\n:k (,)\n:k Functor\n:k Show\n:k String\nimport Data.Map\n:k Map\n:k Maybe Int Int\n:k Nope\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert_eq!(
         out.stdout,
         "Fix :: (* -> *) -> *\nMaybe :: * -> *\nEither String :: * -> *\n[Int] :: *\n\
@@ -219,8 +217,7 @@ fn kinds_of_types_and_classes() {
 #[test]
 fn doc_shows_the_comment_above_a_definition() {
     let input = ":{\n-- | The area of a disc of radius r.\n--   Negative radii are allowed.\narea :: Double -> Double\narea r = 3 * r * r\n:}\n:doc area\narea 2\nlet g x = x\n:doc g\nimport Data.List\n:doc transpose\n:doc nosuch\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert_eq!(
         out.stdout,
         "The area of a disc of radius r.\n  Negative radii are allowed.\n12.0\n\
@@ -241,8 +238,7 @@ fn doc_shows_the_comment_above_a_definition() {
 fn doc_shows_the_standard_library_documentation() {
     let input = ":doc take\n:doc (++)\n:doc Functor\n:doc fmap\n:doc Int\nimport Data.List\n\
                  :doc sortBy\n:doc grad\n:doc Data.Map.insertWith\n:doc intRange\n:doc Just\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert_eq!(
         out.stdout,
         "The first n elements (all if there are fewer).\n\
@@ -300,8 +296,7 @@ fn documented_exports(module: &dnrad_frontend::ast::Module) -> Vec<String> {
 
 /// The `:doc` requests that name no documented declaration, from the REPL's errors.
 fn undocumented(requests: &[String]) -> Vec<String> {
-    let out = repl(&[], &(requests.join("\n") + "\n"));
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], &(requests.join("\n") + "\n"));
     out.stderr
         .lines()
         .filter(|l| l.contains("no documentation comment") || l.contains("no declaration of"))
@@ -373,8 +368,7 @@ fn errors_in_an_expression_point_into_what_was_typed() {
     // Each entry is its own `<interactive>` text, line 1; an error in the wrapper the session
     // adds (showing the value) points at the whole expression; no internal name shows.
     let input = "let f x = head x\n1 + True\nf []\n:t not 'a'\nf ([] :: [Int])\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert_eq!(out.stdout, "", "stderr:\n{}", out.stderr);
     contains_all(
         &out.stderr,
@@ -395,8 +389,7 @@ fn a_literate_file_loads() {
         "queue.lhs",
         "A literate module.\n\n> double :: Int -> Int\n> double n = n * 2\n\nMore prose.\n\n> triple :: Int -> Int\n> triple n = n + double n\n",
     );
-    let out = repl(&[file.to_str().unwrap()], "triple 5\n:t double\n");
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[file.to_str().unwrap()], "triple 5\n:t double\n");
     assert!(out.stdout.contains("15\n"), "{}", out.stdout);
     assert!(
         out.stdout.contains("double :: Int -> Int"),
@@ -408,8 +401,7 @@ fn a_literate_file_loads() {
 #[test]
 fn expressions_read_the_lines_that_follow_and_an_exit_ends_only_the_expression() {
     let input = "import System.Exit\nimport System.Environment\ngetLine >>= \\s -> putStrLn (reverse s)\nhello there\nexitWith (ExitFailure 3)\n1 + 1\nexitWith ExitSuccess\ngetProgName\nlength \"still here\"\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert_eq!(out.stdout, "ereht olleh\n2\n\"<interactive>\"\n10\n");
     assert_eq!(
         out.stderr,
@@ -432,8 +424,7 @@ fn bad_bytes_and_an_unclosed_bracket_end_only_their_own_entries() {
 #[test]
 fn an_entry_past_max_time_stops_with_an_error_and_the_session_goes_on() {
     let input = ":{\nloop :: Int -> Int\nloop n = loop (n + 1)\n:}\nloop 0\n1 + 1\n";
-    let out = repl(&["--max-time", "0.5"], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&["--max-time", "0.5"], input);
     assert_eq!(out.stdout, "2\n", "stderr:\n{}", out.stderr);
     assert!(out.stderr.contains("time limit exceeded"), "{}", out.stderr);
 }
@@ -612,8 +603,7 @@ fn an_entry_past_max_heap_stops_with_an_error_and_its_memory_is_freed() {
     let input = format!(
         ":{{\ngrow :: Int -> [Int] -> [Int]\ngrow n acc = grow (n + 1) (n : acc)\n:}}\n{grow}{grow}length [1 .. 1000 :: Int]\n"
     );
-    let out = repl(&["--max-heap", "100M"], &input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&["--max-heap", "100M"], &input);
     assert_eq!(out.stdout, "1000\n", "stderr:\n{}", out.stderr);
     let message = "runtime error: heap limit exceeded (100 MB, --max-heap)";
     assert_eq!(out.stderr.matches(message).count(), 2, "{}", out.stderr);
@@ -627,8 +617,7 @@ fn an_entry_past_max_heap_stops_with_an_error_and_its_memory_is_freed() {
 fn it_and_bound_names(backend: &str) {
     let input = std::fs::read_to_string(root().join("tests/repl/it.in")).unwrap();
     let expected = std::fs::read_to_string(root().join("tests/repl/it.out")).unwrap();
-    let out = repl(&[], &format!(":set backend {backend}\n{input}"));
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], &format!(":set backend {backend}\n{input}"));
     assert_eq!(out.stdout, expected, "stderr:\n{}", out.stderr);
     assert!(
         out.stderr.contains("no instance for (Num Bool)") && !out.stderr.contains("dnrepl"),
@@ -657,8 +646,7 @@ fn kept_values_are_shared_across_entries_and_backends() {
         data T = A | B Int deriving Show\nt <- return (B 3)\n[A, t]\n\
         m <- return (M.fromList [(i, i * i) | i <- [1 .. 5 :: Int]])\nM.lookup 4 m\n\
         xs <- return []\nlength xs\n:browse\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert_eq!(
         out.stdout,
         "11\n[A,B 3]\nJust 16\n0\ndata T = A | B Int deriving Show\n\
@@ -674,8 +662,7 @@ fn names_whose_values_are_not_kept_say_why() {
     // redefined is dropped; a polymorphic mutable reference is not kept (it would be unsound).
     let input = "f <- return (+ 1)\nf 2\n:type f\ndata T = A deriving Show\nt <- return A\nt\n\
         data T = B deriving Show\nt\nimport Data.IORef\nq <- newIORef []\nq\nlet f = 5\nf\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert_eq!(out.stdout, "A\n5\n", "stderr:\n{}", out.stderr);
     contains_all(&out.stderr, &[
         "`f` is not available: its value is a function, and the REPL keeps no functions across entries",
@@ -692,8 +679,7 @@ fn a_failed_or_refuted_binding_binds_nothing_and_runs_once() {
     // names keep their earlier values.
     let input = "x <- return 1\nx <- putStrLn \"ran\" >> return (1 + True)\n\
         Just x <- putStrLn \"ran once\" >> return Nothing\nx\n";
-    let out = repl(&[], input);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = session(&[], input);
     assert_eq!(out.stdout, "ran once\n1\n", "stderr:\n{}", out.stderr);
     contains_all(
         &out.stderr,

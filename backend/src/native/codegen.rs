@@ -606,27 +606,26 @@ impl Gen<'_, '_> {
                         let arm = self.arm(*table, *ntags, *default, tag);
                         self.b.ins().jump(arm, &[]);
                     }
-                    Shape::Tag(tags) => {
-                        let tag = self.get1(*scrut, Scalar::Bool);
-                        let arms: Vec<(u32, Block)> = types::tag_list(tags)
-                            .into_iter()
-                            .map(|t| (t, self.arm(*table, *ntags, *default, t)))
-                            .collect();
-                        self.switch_on(tag, &arms);
-                    }
                     Shape::List(_) => {
                         let ptr = self.get1(*scrut, Scalar::Ref);
                         let nil = self.arm(*table, *ntags, *default, 0);
                         let cons = self.arm(*table, *ntags, *default, 1);
                         self.list_switch(ptr, nil, cons);
                     }
-                    shape @ Shape::Data(_) => {
-                        let ptr = self.get1(*scrut, Scalar::Ref);
+                    // Several tags: by the constant's number, or the cell's tag.
+                    shape @ (Shape::Tag(_) | Shape::Data(_)) => {
                         let arms: Vec<(u32, Block)> = types::switch_tags(&shape)
                             .into_iter()
                             .map(|tag| (tag, self.arm(*table, *ntags, *default, tag)))
                             .collect();
-                        self.data_switch(ptr, &arms);
+                        let tag = match shape {
+                            Shape::Tag(_) => self.get1(*scrut, Scalar::Bool),
+                            _ => {
+                                let ptr = self.get1(*scrut, Scalar::Ref);
+                                self.data_tag(ptr)
+                            }
+                        };
+                        self.switch_on(tag, &arms);
                     }
                     _ => {
                         let c = self.get1(*scrut, Scalar::Bool);
@@ -836,12 +835,11 @@ impl Gen<'_, '_> {
         self.b.ins().brif(is_cons, cons, &[], bail, &[]);
     }
 
-    /// Switch on the constructor of the data type at address `ptr`: to the block of its tag in
-    /// `arms`, or (no constructor) bail.
-    fn data_switch(&mut self, ptr: Value, arms: &[(u32, Block)]) {
+    /// The constructor tag of the data type at address `ptr` (`u32::MAX` for no constructor,
+    /// which no arm takes).
+    fn data_tag(&mut self, ptr: Value) -> Value {
         let addr = boxing::data_tag as *const () as i64;
-        let tag = self.runtime_call(addr, &[ct::I64], &[ptr], ct::I32);
-        self.switch_on(tag, arms);
+        self.runtime_call(addr, &[ct::I64], &[ptr], ct::I32)
     }
 
     /// Go to the block of the tag `tag` holds in `arms`, or (none) bail.

@@ -486,7 +486,7 @@ pub(crate) fn field_shape(t: &Shape) -> Option<Shape> {
 }
 
 /// The tags of a set of them (bit `t` for tag `t`), in order.
-pub(crate) fn tag_list(tags: u32) -> Vec<u32> {
+fn tag_list(tags: u32) -> Vec<u32> {
     (0..32).filter(|t| tags & (1 << t) != 0).collect()
 }
 

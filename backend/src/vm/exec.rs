@@ -54,7 +54,7 @@ impl Return {
 /// A constructor a frame builds in place by tail calls modulo cons (`Op::TailCallCon`): the
 /// first cell, the field still open in the last one, where the first cell goes when the frame
 /// returns, and the user locations of the calls, so that the frame's return moves the
-/// location as the returns of the frames it stands for would have (see `Vm::left`): at the
+/// location as the returns of the frames it stands for would have (see `Vm::pop_frame`): at the
 /// first call, at the last one, and at the first call whose location differed from the one
 /// before.
 struct Hole {
@@ -295,16 +295,17 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     /// Pop the running frame, freeing its registers; the user location goes back to its
     /// caller's.
     fn leave(&mut self) -> Frame {
-        let frame = self.frames.pop().expect("a frame to return from");
+        let frame = self.pop_frame();
         self.stack.truncate(frame.base);
-        self.left(&frame);
         frame
     }
 
-    /// The user location as the popped `frame` returns (see `leave_frame`). A frame that built a
-    /// constructor in place returns as the frames of the calls it stood for would have, the
-    /// innermost first (each intermediate one restores the location of the call before it).
-    fn left(&mut self, frame: &Frame) {
+    /// Pop the running frame (its registers stay); the user location goes back to its caller's
+    /// (see `leave_frame`). A frame that built a constructor in place returns as the frames of
+    /// the calls it stood for would have, the innermost first (each intermediate one restores
+    /// the location of the call before it).
+    fn pop_frame(&mut self) -> Frame {
+        let frame = self.frames.pop().expect("a frame to return from");
         if let Return::Hole = frame.ret {
             let hole = self.holes.last().expect("the frame's hole");
             leave_frame(&mut self.user_loc, &mut self.returned_loc, hole.last);
@@ -314,6 +315,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             self.user_loc = hole.first;
         }
         leave_frame(&mut self.user_loc, &mut self.returned_loc, frame.saved_loc);
+        frame
     }
 
     /// `v`, the value of a frame that built a constructor in place, goes into its open field;
@@ -645,8 +647,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         macro_rules! ret_con {
             ($tag:expr, $n:expr, |$j:ident| $field:expr) => {{
                 let (tag, n) = ($tag, $n);
-                let frame = self.frames.pop().expect("a frame to return from");
-                self.left(&frame);
+                let frame = self.pop_frame();
                 let arm = match frame.ret {
                     Return::Scrut(dst) => self.arm_for(dst, tag, n),
                     _ => None,
@@ -801,8 +802,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     // has run (its errors are reported from inside it).
                     self.stack.truncate(base);
                     let v = self.prim_at(*op, &mut values, *span)?;
-                    let frame = self.frames.pop().expect("a frame to return from");
-                    self.left(&frame);
+                    let frame = self.pop_frame();
                     deliver!(frame, v)
                 }
                 Op::Call {

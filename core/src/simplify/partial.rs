@@ -11,8 +11,9 @@
 //! that differentiate (the AD pass rewrites their calls).
 
 use super::closed;
-use super::terms::{atomic, freshen, map_children, rename_var, replace_calls, spine, subst_types};
+use super::terms::{atomic, call, freshen, map_children, rename_var, replace_calls, spine};
 use super::terms::{size, strip_ty_lams};
+use super::terms::{subst_types, var};
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
@@ -47,6 +48,15 @@ impl<'p> Function<'p> {
             body: e,
         })
     }
+}
+
+/// `items` but the one at position `i`.
+fn without<T>(items: impl IntoIterator<Item = T>, i: usize) -> impl Iterator<Item = T> {
+    items
+        .into_iter()
+        .enumerate()
+        .filter(move |(j, _)| *j != i)
+        .map(|(_, x)| x)
 }
 
 /// Whether every use of `h` in `e` is a call of at least `n` arguments passing the variable
@@ -145,17 +155,9 @@ impl Specialiser<'_> {
                 .then_some((i, pa))
         })?;
         let name = self.copy(h, &f, tys, i, g, gtys, xs.len())?;
-        let mut call = Expr::new(ExprKind::Var(name), e.span);
-        let rest = xs.into_iter().cloned().chain(
-            args.iter()
-                .enumerate()
-                .filter(|(j, _)| *j != i)
-                .map(|(_, a)| self.expr(a)),
-        );
-        for a in rest {
-            call = Expr::new(ExprKind::App(Box::new(call), Box::new(a)), e.span);
-        }
-        Some(call)
+        let rest = without(args, i).map(|a| self.expr(a));
+        let args = xs.into_iter().cloned().chain(rest).collect();
+        Some(call(var(&name, e.span), args, e.span))
     }
 
     /// The copy of `h` at `tys` whose parameter `i` is `g @gtys y1 .. yk` for new leading
@@ -201,42 +203,32 @@ impl Specialiser<'_> {
             })
             .collect();
         let span = f.body.span;
-        let var = |x: &Name| Expr::new(ExprKind::Var(x.clone()), span);
         let sub: Vec<(Name, Type)> = f.tyvars.iter().cloned().zip(tys.iter().cloned()).collect();
         let n = f.params.len();
         // The recursive calls first (they pass the parameter on), then its other uses.
         let body = replace_calls(&subst_types(f.body, &sub), h, n, &mut |args, span| {
-            let mut call = Expr::new(ExprKind::Var(name.clone()), span);
-            let passed = ys.iter().map(var).chain(
-                args.into_iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .map(|(_, a)| a),
-            );
-            for a in passed {
-                call = Expr::new(ExprKind::App(Box::new(call), Box::new(a)), span);
-            }
-            call
+            let passed = ys.iter().map(|y| var(y, span)).chain(without(args, i));
+            call(var(&name, span), passed.collect(), span)
         });
-        let mut function = Expr::new(ExprKind::Var(g.clone()), span);
+        let mut function = var(g, span);
         if !gtys.is_empty() {
             function = Expr::new(ExprKind::TyApp(Box::new(function), gtys.to_vec()), span);
         }
-        for y in &ys {
-            function = Expr::new(ExprKind::App(Box::new(function), Box::new(var(y))), span);
-        }
-        let mut rhs = rename_var(&body, &f.params[i].0, &function);
-        let mut ty = result;
-        for (j, ((p, _), t)) in f.params.iter().zip(&param_tys).enumerate().rev() {
-            if j != i {
-                rhs = Expr::new(ExprKind::Lam(p.clone(), t.clone(), Box::new(rhs)), span);
-                ty = Type::Fun(Box::new(t.clone()), Box::new(ty));
-            }
-        }
-        for (y, t) in ys.iter().zip(&ys_tys).rev() {
-            rhs = Expr::new(ExprKind::Lam(y.clone(), t.clone(), Box::new(rhs)), span);
-            ty = Type::Fun(Box::new(t.clone()), Box::new(ty));
-        }
+        let function = call(function, ys.iter().map(|y| var(y, span)).collect(), span);
+        let body = rename_var(&body, &f.params[i].0, &function);
+        // The atoms' parameters, then the function's but the one replaced.
+        let params: Vec<(Name, Type)> = ys
+            .into_iter()
+            .zip(ys_tys)
+            .chain(without(
+                f.params.iter().map(|(p, _)| p.clone()).zip(param_tys),
+                i,
+            ))
+            .collect();
+        let ty = Type::funs(params.iter().map(|(_, t)| t.clone()).collect(), result);
+        let rhs = params.into_iter().rev().fold(body, |body, (p, t)| {
+            Expr::new(ExprKind::Lam(p, t, Box::new(body)), span)
+        });
         let rhs = freshen(&rhs, &mut self.fresh);
         // The copy's own calls may specialise in turn.
         let rhs = self.expr(&rhs);
