@@ -1,8 +1,10 @@
 //! Between the VM's `Value`s and native code's scalars, by shape: a direct call's arguments
 //! unboxed into their bits, a result boxed from them, a list cell taken apart for native code
-//! (`uncons`), an array's element read (`array_index`). A `Ref` is the address of a `Value`
-//! that someone else keeps alive (an argument of the running native call, or a cell reachable
-//! from one): nothing here frees or keeps one.
+//! (`uncons`), an array's element read (`array_index`). A `Ref` is the address of a `Value`:
+//! one someone else keeps alive (an argument of the running native call, or a cell reachable
+//! from one), or one in a slot of a native frame that owns it. The slots' values are made,
+//! cloned, built into cells and dropped only by the functions below that say so
+//! (`init_units`, `drop_units`, `clone_into`, `build_cell`); the others only read.
 
 use super::types::{Scalar, Shape};
 use crate::value::Value;
@@ -24,12 +26,34 @@ pub(crate) fn unbox(t: &Shape, v: &Value, out: &mut std::slice::IterMut<u64>) ->
             return Some(());
         }
         // A list or data type is read in place (the types say what the value is).
-        (Shape::List(_) | Shape::Data(_), v) => v as *const Value as u64,
+        (Shape::List(_) | Shape::Data(_) | Shape::Any, v) => v as *const Value as u64,
         (Shape::Array(_), v @ Value::Array(_)) => v as *const Value as u64,
         _ => return None,
     };
     *out.next()? = bits;
     Some(())
+}
+
+/// The value of shape `t` whose scalars' bits come next in `bits`, taking the values its
+/// `Ref`s point to (a native function's result: its slots for the caller).
+///
+/// # Safety
+/// Every `Ref` among them must be the address of a live `Value` that nothing else frees or
+/// reads again (it is moved out).
+pub(crate) unsafe fn taken(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> Value {
+    match t {
+        // SAFETY: the caller's promise.
+        Shape::Con(tag, fields) => {
+            Value::con(*tag, fields.iter().map(|f| unsafe { taken(f, bits) }))
+        }
+        t if t.leaves() == [Scalar::Ref] => {
+            let b = bits.next().unwrap_or(0);
+            // SAFETY: the caller's promise.
+            unsafe { (b as *const Value).read() }
+        }
+        // SAFETY: no `Ref` is left.
+        t => unsafe { boxed(t, bits) },
+    }
 }
 
 /// The value of shape `t` whose scalars' bits come next in `bits`.
@@ -55,11 +79,100 @@ pub(crate) unsafe fn boxed(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> V
         Shape::Con(tag, fields) => {
             Value::con(*tag, fields.iter().map(|f| unsafe { boxed(f, bits) }))
         }
-        Shape::List(_) | Shape::Array(_) | Shape::Data(_) => unsafe {
+        Shape::List(_) | Shape::Array(_) | Shape::Data(_) | Shape::Any => unsafe {
             boxed(&Shape::Scalar(Scalar::Ref), bits)
         },
         // (Only a single tag is ever boxed: a field or result of several is no shape.)
         Shape::Tag(tags) => Value::Tag(tags.trailing_zeros()),
+    }
+}
+
+/// The value at `v` (a type variable's, held by address) read as shape `*t`: its scalars
+/// written to `out`; 0, or 1 when it is not of that shape (native code bails).
+///
+/// # Safety
+/// `v` is the address of a live `Value`, `t` of a live `Shape`, and `out` has room for `t`'s
+/// width.
+pub(crate) unsafe extern "C" fn read_any(v: *const Value, t: *const Shape, out: *mut u64) -> u32 {
+    // SAFETY: the caller's promises.
+    let (v, t) = unsafe { (&*v, &*t) };
+    debug_assert!(t.width() <= super::types::MAX_WIDTH, "the buffer's size");
+    // SAFETY: the caller's promise about `out`'s room.
+    let out = unsafe { std::slice::from_raw_parts_mut(out, t.width()) };
+    match unbox(t, v, &mut out.iter_mut()) {
+        Some(()) => 0,
+        None => 1,
+    }
+}
+
+/// Fill the `n` slots at `slots` with `()` (a native frame's owned slots at its entry).
+///
+/// # Safety
+/// `slots` has room for `n` values, which hold nothing to drop.
+pub(crate) unsafe extern "C" fn init_units(slots: *mut Value, n: u64) {
+    for i in 0..n as usize {
+        // SAFETY: the caller's promise.
+        unsafe { slots.add(i).write(Value::unit()) };
+    }
+}
+
+/// Drop the values of the `n` slots at `slots`, leaving `()` in each.
+///
+/// # Safety
+/// `slots` holds `n` live values that nothing else frees.
+pub(crate) unsafe extern "C" fn drop_units(slots: *mut Value, n: u64) {
+    for i in 0..n as usize {
+        // SAFETY: the caller's promise.
+        unsafe { *slots.add(i) = Value::unit() };
+    }
+}
+
+/// Write a clone of the value at `v` into `to` (which holds nothing to drop).
+///
+/// # Safety
+/// `v` is the address of a live `Value`; `to` has room for one.
+pub(crate) unsafe extern "C" fn clone_into(v: *const Value, to: *mut Value) {
+    // SAFETY: the caller's promises.
+    unsafe { to.write((*v).clone()) };
+}
+
+/// Build the cell of constructor `*con` (a `Shape::Con`) from its fields' scalars at `bits`
+/// (each address's value cloned) into `to` (which holds nothing to drop).
+///
+/// # Safety
+/// `con` is the address of a live `Shape`, `bits` holds its width of scalars whose `Ref`s are
+/// addresses of live values, and `to` has room for a value.
+pub(crate) unsafe extern "C" fn build_cell(con: *const Shape, bits: *const u64, to: *mut Value) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        let con = &*con;
+        let bits = std::slice::from_raw_parts(bits, con.width());
+        to.write(boxed(con, &mut bits.iter().copied()));
+    }
+}
+
+/// `build_cell` of a cell whose field `hole` is `()` for now: the address of that field,
+/// which the caller fills once, while no one else refers to the cell (a list built front to
+/// back by a loop: tail calls modulo cons).
+///
+/// # Safety
+/// As `build_cell`; `hole` is one of the constructor's fields.
+pub(crate) unsafe extern "C" fn build_open_cell(
+    con: *const Shape,
+    bits: *const u64,
+    hole: u64,
+    to: *mut Value,
+) -> *mut Value {
+    // SAFETY: the caller's promises.
+    unsafe {
+        build_cell(con, bits, to);
+        match &mut *to {
+            Value::Con(cell) => {
+                let cell = std::rc::Rc::get_mut(cell).expect("a new cell");
+                &mut cell.fields[hole as usize]
+            }
+            _ => unreachable!("a constructor's cell"),
+        }
     }
 }
 

@@ -1,6 +1,11 @@
 //! Cranelift code for the scalar functions (see `types`): each register of each type is a
 //! Cranelift variable holding the unboxed value; a self tail call is a loop, calls between
-//! scalar functions native calls (tail calls `return_call`). Every entry and loop iteration
+//! scalar functions native calls (tail calls `return_call`). A register that may own a value
+//! (`owned`: a callee's list or tree, a cell's field cloned out of one) also has slots in the
+//! frame holding the values its addresses point to: `()` at the entry, dropped when it is
+//! written again and on every way out (return, tail call, bail); a result's values go to the
+//! caller's room (the body's second parameter), cells built for the caller by a runtime
+//! call. Every entry and loop iteration
 //! counts down the fuel and polls the limits when it runs out; every entry checks the machine
 //! stack against `Ctx::stack_floor`; a division by zero, a missing `case` arm, a poll that
 //! answers "stop" or a stack past the floor bail (see `runtime`). Each function also gets an
@@ -8,12 +13,13 @@
 //! fail: every failure is a bail.
 
 use super::boxing;
+use super::owned::{self, has_refs};
 use super::runtime::{
     self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
 };
 use super::types::{self, Scalar, Shape, Slot, Typed, MAX_WIDTH};
 use crate::value::Value as RtValue;
-use crate::vm::code::{index, Function, Op, Reg};
+use crate::vm::code::{index, Consing, Function, Op, Reg};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     self, types as ct, AbiParam, Block, FuncRef, InstBuilder, MemFlags, SigRef, StackSlot,
@@ -82,12 +88,16 @@ fn from_bits(b: &mut FunctionBuilder, t: Scalar, bits: Value) -> Value {
     }
 }
 
-/// The signature of a scalar function's native body: the context, then its parameters'
-/// scalars; it returns its result's scalars.
+/// The size of a `Value`: an owned slot.
+const VALUE: i32 = std::mem::size_of::<RtValue>() as i32;
+
+/// The signature of a scalar function's native body: the context, the room for the values its
+/// result owns (the caller's, one slot per address in the result: the returned addresses point
+/// there), then its parameters' scalars; it returns its result's scalars.
 pub(crate) fn body_signature(module: &JITModule, sig: &types::Signature) -> ir::Signature {
     let mut s = ir::Signature::new(CallConv::Tail);
-    s.params
-        .push(AbiParam::new(module.target_config().pointer_type()));
+    let ptr = module.target_config().pointer_type();
+    s.params.extend([AbiParam::new(ptr), AbiParam::new(ptr)]);
     for p in &sig.params {
         s.params
             .extend(p.leaves().into_iter().map(|l| AbiParam::new(clif(l))));
@@ -101,17 +111,18 @@ pub(crate) fn body_signature(module: &JITModule, sig: &types::Signature) -> ir::
     s
 }
 
-/// The signature of every entry wrapper: `extern "C" fn(*mut Ctx, *const u64, *mut u64)`.
+/// The signature of every entry wrapper:
+/// `extern "C" fn(*mut Ctx, *const u64, *mut u64, *mut Value)`.
 pub(crate) fn wrapper_signature(module: &JITModule) -> ir::Signature {
     let ptr = module.target_config().pointer_type();
     let mut s = module.make_signature();
-    s.params.extend([AbiParam::new(ptr); 3]);
+    s.params.extend([AbiParam::new(ptr); 4]);
     s
 }
 
 /// Define the entry wrapper of a function of signature `sig` whose body is `body`: it reads
 /// the arguments' scalars (as `u64` bits) from its second argument and writes the result's
-/// to its third.
+/// to its third; the values the result owns go to its fourth.
 pub(crate) fn define_wrapper(
     module: &mut JITModule,
     fctx: &mut FunctionBuilderContext,
@@ -126,10 +137,10 @@ pub(crate) fn define_wrapper(
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     b.seal_block(entry);
-    let [cx, args, out] = b.block_params(entry)[..] else {
-        unreachable!("a wrapper's three parameters")
+    let [cx, args, out, res] = b.block_params(entry)[..] else {
+        unreachable!("a wrapper's four parameters")
     };
-    let mut values = vec![cx];
+    let mut values = vec![cx, res];
     let leaves = sig.params.iter().flat_map(Shape::leaves);
     for (j, p) in leaves.enumerate() {
         let bits = b
@@ -196,7 +207,15 @@ pub(crate) fn define_body(
             unfilled: Vec::new(),
             runtime_sigs: HashMap::new(),
             out: None,
+            owned: owned::owners(&funcs[me as usize], me, typed, all),
+            slots: HashMap::new(),
+            nslots: 0,
+            area: None,
+            temp: None,
+            res: None,
+            trmc: None,
         };
+        g.allot_slots();
         g.function();
         g.b.seal_all_blocks();
         g.b.finalize();
@@ -231,14 +250,358 @@ struct Gen<'a, 'b> {
     /// (Cranelift's builder must not leave a block before it ends).
     unfilled: Vec<(Block, Option<i64>)>,
     /// The signatures of runtime functions called, by parameter and result types.
-    runtime_sigs: HashMap<(Vec<ir::Type>, ir::Type), SigRef>,
+    runtime_sigs: HashMap<(Vec<ir::Type>, Option<ir::Type>), SigRef>,
     /// Room for what `uncons` writes.
     out: Option<StackSlot>,
+    /// Per instruction, per register: may it own a value (see `owned`).
+    owned: Vec<Option<Vec<bool>>>,
+    /// The owned slots of each register that may own a value: its first and how many (one
+    /// per leaf of its widest shape).
+    slots: HashMap<usize, (u32, u32)>,
+    /// How many owned slots the frame has (in `area`): `()` at the entry, dropped on every
+    /// way out.
+    nslots: u32,
+    area: Option<StackSlot>,
+    /// Room for values on their way into slots or cells (a callee's result, clones, a cell's
+    /// scalars).
+    temp: Option<StackSlot>,
+    /// The body's second parameter: where the result's values go.
+    res: Option<Value>,
+    /// The list a loop builds front to back (tail calls modulo cons of the function itself).
+    trmc: Option<Trmc>,
+}
+
+/// A list (or other cell chain) built front to back by a function's loop (`TailCallCon` of
+/// itself): its first cell, the field of the last cell still open (0 before the first), and
+/// the user locations of the calls it stands for (as the VM's `Hole`: the first, the last, the
+/// first that differed from the one before).
+struct Trmc {
+    head: StackSlot,
+    open: Variable,
+    first: Variable,
+    last: Variable,
+    changed: Variable,
+    has_changed: Variable,
 }
 
 impl Gen<'_, '_> {
     fn cx(&self) -> Value {
         self.cx.expect("the context")
+    }
+
+    /// Give each register that may own a value its slots (see `owned`).
+    fn allot_slots(&mut self) {
+        for r in 0..self.f.nregs as usize {
+            let owns = self.owned.iter().flatten().any(|own| own[r]);
+            if !owns {
+                continue;
+            }
+            let width = self
+                .typed
+                .before
+                .iter()
+                .flatten()
+                .filter_map(|state| match &state[r] {
+                    Slot::Is(t) => Some(t.width()),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(1)
+                .max(1) as u32;
+            self.slots.insert(r, (self.nslots, width));
+            self.nslots += width;
+        }
+    }
+
+    /// The most values an instruction puts in `temp` on their way (its scalars, for a cell
+    /// built at a return).
+    fn temp_need(&self) -> u32 {
+        let refs = |t: &Shape| t.leaves().iter().filter(|&&l| l == Scalar::Ref).count();
+        let mut need = 0;
+        for (pc, op) in self.f.ops.iter().enumerate() {
+            let Some(state) = &self.typed.before[pc] else {
+                continue;
+            };
+            let n = match op {
+                Op::TailCallDirect { func, .. } if *func == self.me => {
+                    self.typed.sig.params.iter().map(refs).sum()
+                }
+                Op::CallDirect { func, .. } | Op::TailCallDirect { func, .. } => {
+                    refs(&self.all[func].sig.result)
+                }
+                op @ Op::TailCallCon { .. }
+                    if owned::loops(op, self.me, &self.typed.sig.result) =>
+                {
+                    let params = self.typed.sig.params.iter().map(refs).sum();
+                    (MAX_WIDTH.div_ceil(2) + 1).max(params)
+                }
+                Op::TailCallCon { func, .. } => {
+                    refs(&self.all[func].sig.result) + MAX_WIDTH.div_ceil(2)
+                }
+                // A cell's scalars, as `u64`s.
+                Op::RetCon { .. } if !matches!(self.typed.sig.result, Shape::Con(..)) => {
+                    MAX_WIDTH.div_ceil(2)
+                }
+                Op::Move { src, .. } => types::read(state, *src).map_or(0, refs),
+                Op::Con { args, n, .. } => self
+                    .f
+                    .list(*args, *n as usize)
+                    .iter()
+                    .map(|&r| types::read(state, r).map_or(0, refs))
+                    .sum(),
+                Op::Prim2 {
+                    op: PrimOp::ArrIndex,
+                    a,
+                    ..
+                } => match types::read(state, *a) {
+                    Some(Shape::Array(elem)) => refs(elem),
+                    _ => 0,
+                },
+                Op::Unpack { src, n, .. } => types::read(state, *src)
+                    .and_then(|t| t.unpacked(*n as usize))
+                    .map_or(0, |(_, fields)| fields.iter().map(refs).sum()),
+                _ => 0,
+            };
+            need = need.max(n);
+        }
+        need as u32
+    }
+
+    /// The address of owned slot `slot`.
+    fn slot_addr(&mut self, slot: u32) -> Value {
+        let area = self.area.expect("the owned slots");
+        self.b.ins().stack_addr(self.ptr, area, VALUE * slot as i32)
+    }
+
+    /// The address of value `k` of `temp`.
+    fn temp_addr(&mut self, k: u32) -> Value {
+        let temp = self.temp.expect("the temporary room");
+        self.b.ins().stack_addr(self.ptr, temp, VALUE * k as i32)
+    }
+
+    /// Copy the value at `from` to `to` (a move: `from` is not dropped).
+    fn move_value(&mut self, from: Value, to: Value) {
+        for offset in (0..VALUE).step_by(8) {
+            let word = self
+                .b
+                .ins()
+                .load(ct::I64, MemFlags::trusted(), from, offset);
+            self.b.ins().store(MemFlags::trusted(), word, to, offset);
+        }
+    }
+
+    /// Clone the value at `from` into `to`.
+    fn clone_value(&mut self, from: Value, to: Value) {
+        let addr = boxing::clone_into as *const () as i64;
+        self.runtime_void(addr, &[self.ptr, self.ptr], &[from, to]);
+    }
+
+    /// Drop the values of `n` slots from `first`.
+    fn drop_slots(&mut self, first: u32, n: u32) {
+        if n > 0 {
+            let at = self.slot_addr(first);
+            self.drop_values(at, n);
+        }
+    }
+
+    /// Drop the `n` values at `at` (leaving `()`).
+    fn drop_values(&mut self, at: Value, n: u32) {
+        let n = self.b.ins().iconst(ct::I64, i64::from(n));
+        let addr = boxing::drop_units as *const () as i64;
+        self.runtime_void(addr, &[self.ptr, ct::I64], &[at, n]);
+    }
+
+    /// Drop every owned slot's value (and the list the loop built, if any): on each way out
+    /// of the function.
+    fn leave(&mut self) {
+        self.drop_slots(0, self.nslots);
+        if let Some(head) = self.trmc.as_ref().map(|t| t.head) {
+            let at = self.b.ins().stack_addr(self.ptr, head, 0);
+            self.drop_values(at, 1);
+        }
+    }
+
+    /// Return `values` (the result, its values in the caller's room): when the loop built a
+    /// list, the result goes into its open field and its first cell is returned instead, the
+    /// user location moving as the returns of the calls the loop stands for would have moved
+    /// it (as the VM's `pop_frame`).
+    fn finish(&mut self, values: &[Value]) {
+        if let Some(t) = &self.trmc {
+            let (head, open, first, last) = (t.head, t.open, t.first, t.last);
+            let (changed, has_changed) = (t.changed, t.has_changed);
+            let open = self.b.use_var(open);
+            let built = self.b.create_block();
+            let done = self.b.create_block();
+            self.b.ins().brif(open, built, &[], done, &[]);
+            self.b.switch_to_block(built);
+            let res = self.res.expect("the result's room");
+            self.move_value(res, open);
+            let at = self.b.ins().stack_addr(self.ptr, head, 0);
+            self.move_value(at, res);
+            let one = self.b.ins().iconst(ct::I64, 1);
+            let addr = boxing::init_units as *const () as i64;
+            self.runtime_void(addr, &[self.ptr, ct::I64], &[at, one]);
+            let cur = self.load32(OFFSET_LOC);
+            let last = self.b.use_var(last);
+            let moved = self.b.ins().icmp(IntCC::NotEqual, cur, last);
+            let old = self.load32(OFFSET_RETURNED);
+            let returned = self.b.ins().select(moved, cur, old);
+            let changed = self.b.use_var(changed);
+            let has_changed = self.b.use_var(has_changed);
+            let returned = self.b.ins().select(has_changed, changed, returned);
+            self.store(returned, OFFSET_RETURNED);
+            let first = self.b.use_var(first);
+            self.store(first, OFFSET_LOC);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(done);
+        }
+        self.leave();
+        self.b.ins().return_(values);
+    }
+
+    /// A self `TailCallCon`: the cell `into` (its field `hole` open) goes into the open field
+    /// of the list built so far, or starts it; then the loop's next iteration on the
+    /// arguments `args`, of scalars `values`.
+    fn link_cell(
+        &mut self,
+        pc: usize,
+        state: &[Slot],
+        into: &Consing,
+        args: &[u32],
+        values: &[Value],
+    ) {
+        let (tag, hole) = (into.tag, into.hole as usize);
+        let regs = self.f.list(into.fields, into.nfields as usize);
+        let result = self.typed.sig.result.clone();
+        let (_, shapes) = result.unpacked(regs.len()).expect("a cell");
+        let unit = self.locs.tag(0);
+        let unit = self.b.ins().iconst(self.ptr, unit as i64);
+        let (con, leaves) = self.cell_fields(state, tag, regs, &shapes, Some((hole, vec![unit])));
+        let buffer = self.temp_addr(0);
+        self.store_bits(&con, &leaves, buffer);
+        let cell_at = self.temp_addr(MAX_WIDTH.div_ceil(2) as u32);
+        let shape = self.shape_addr(con);
+        let hole_index = self.b.ins().iconst(ct::I64, hole as i64);
+        let addr = boxing::build_open_cell as *const () as i64;
+        let params = [self.ptr, self.ptr, ct::I64, self.ptr];
+        let field = self.runtime_call(
+            addr,
+            &params,
+            &[shape, buffer, hole_index, cell_at],
+            self.ptr,
+        );
+        let t = self.trmc.as_ref().expect("a list built by the loop");
+        let (head, open_var, first, last) = (t.head, t.open, t.first, t.last);
+        let (changed, has_changed) = (t.changed, t.has_changed);
+        let open = self.b.use_var(open_var);
+        let loc = self.load32(OFFSET_LOC);
+        let (start, link, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().brif(open, link, &[], start, &[]);
+        self.b.switch_to_block(start);
+        let at = self.b.ins().stack_addr(self.ptr, head, 0);
+        self.move_value(cell_at, at);
+        self.b.def_var(first, loc);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(link);
+        self.move_value(cell_at, open);
+        let old_last = self.b.use_var(last);
+        let differs = self.b.ins().icmp(IntCC::NotEqual, loc, old_last);
+        let had = self.b.use_var(has_changed);
+        let new = self.b.ins().band_not(differs, had);
+        let old_changed = self.b.use_var(changed);
+        let now = self.b.ins().select(new, loc, old_changed);
+        self.b.def_var(changed, now);
+        let has = self.b.ins().bor(had, new);
+        self.b.def_var(has_changed, has);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+        self.b.def_var(last, loc);
+        self.b.def_var(open_var, field);
+        let own = self.owned[pc].clone().expect("a reached instruction");
+        let owns = |r: u32| own[index(r)] && types::read(state, r).is_some_and(has_refs);
+        self.next_iteration(args, values, &owns);
+    }
+
+    /// Drop what register `r` owns before instruction `pc` writes it.
+    fn release(&mut self, pc: usize, r: Reg) {
+        let owns = self.owned[pc].as_ref().is_some_and(|own| own[index(r)]);
+        if let (true, Some(&(first, n))) = (owns, self.slots.get(&index(r))) {
+            self.drop_slots(first, n);
+        }
+    }
+
+    /// Instruction `pc` writes `writes` (register, shape, scalars), read from `state`. A
+    /// register that owns its value after it gets the values of its addresses in its slots:
+    /// cloned from the addresses read, or (`from_callee`) moved from `temp`, where the callee
+    /// put them, in order. Every value is taken before any register's old value is dropped
+    /// (a register may be written with a field of its own old value).
+    fn assign(
+        &mut self,
+        pc: usize,
+        state: &[Slot],
+        writes: Vec<(Reg, Shape, Vec<Value>)>,
+        from_callee: bool,
+    ) {
+        let before = self.owned[pc].clone().expect("a reached instruction");
+        let after = owned::after(self.f, pc, &before, state, self.me, self.all);
+        let ref_leaves = |t: &Shape| {
+            t.leaves()
+                .into_iter()
+                .enumerate()
+                .filter(|(_, l)| *l == Scalar::Ref)
+                .map(|(j, _)| j)
+                .collect::<Vec<usize>>()
+        };
+        let mut k = 0;
+        for (r, t, values) in &writes {
+            if after[index(*r)] && has_refs(t) {
+                for j in ref_leaves(t) {
+                    if !from_callee {
+                        let to = self.temp_addr(k);
+                        self.clone_value(values[j], to);
+                    }
+                    k += 1;
+                }
+            }
+        }
+        for (r, _, _) in &writes {
+            self.release(pc, *r);
+        }
+        let mut k = 0;
+        for (r, t, mut values) in writes {
+            if after[index(r)] && has_refs(&t) {
+                let first = self.slots[&index(r)].0;
+                for j in ref_leaves(&t) {
+                    let from = self.temp_addr(k);
+                    let to = self.slot_addr(first + j as u32);
+                    self.move_value(from, to);
+                    values[j] = to;
+                    k += 1;
+                }
+            }
+            self.set(r, &t, &values);
+        }
+    }
+
+    /// The result `values` (of the function's result shape) handed to the caller: the values
+    /// of its addresses cloned into the caller's room, the addresses replaced by theirs.
+    fn give(&mut self, mut values: Vec<Value>) -> Vec<Value> {
+        let res = self.res.expect("the result's room");
+        let leaves = self.typed.sig.result.leaves();
+        let mut k = 0;
+        for (j, t) in leaves.into_iter().enumerate() {
+            if t == Scalar::Ref {
+                let to = self.b.ins().iadd_imm(res, i64::from(VALUE * k));
+                self.clone_value(values[j], to);
+                values[j] = to;
+                k += 1;
+            }
+        }
+        values
     }
 
     fn var(&mut self, r: Reg, leaf: usize, t: Scalar) -> Variable {
@@ -335,6 +698,7 @@ impl Gen<'_, '_> {
             let s = self.b.ins().iconst(ct::I32, status);
             self.store(s, OFFSET_BAIL);
         }
+        self.leave();
         let zeros: Vec<Value> = self
             .typed
             .sig
@@ -385,8 +749,48 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(entry);
         let params = self.b.block_params(entry).to_vec();
         self.cx = Some(params[0]);
+        self.res = Some(params[1]);
         let sig = self.typed.sig.clone();
-        self.set_each(0.., &sig.params, &params[1..]);
+        self.set_each(0.., &sig.params, &params[2..]);
+        let room = |n: u32| StackSlotData::new(StackSlotKind::ExplicitSlot, VALUE as u32 * n, 3);
+        if self.nslots > 0 {
+            self.area = Some(self.b.create_sized_stack_slot(room(self.nslots)));
+            let at = self.slot_addr(0);
+            let n = self.b.ins().iconst(ct::I64, i64::from(self.nslots));
+            let addr = boxing::init_units as *const () as i64;
+            self.runtime_void(addr, &[self.ptr, ct::I64], &[at, n]);
+        }
+        let need = self.temp_need();
+        if need > 0 {
+            self.temp = Some(self.b.create_sized_stack_slot(room(need)));
+        }
+        let result = &self.typed.sig.result;
+        let builds = f.ops.iter().enumerate().any(|(pc, op)| {
+            self.typed.before[pc].is_some()
+                && matches!(op, Op::TailCallCon { .. })
+                && owned::loops(op, self.me, result)
+        });
+        if builds {
+            let head = self.b.create_sized_stack_slot(room(1));
+            let at = self.b.ins().stack_addr(self.ptr, head, 0);
+            let one = self.b.ins().iconst(ct::I64, 1);
+            let addr = boxing::init_units as *const () as i64;
+            self.runtime_void(addr, &[self.ptr, ct::I64], &[at, one]);
+            let var = |t: ir::Type, b: &mut FunctionBuilder| {
+                let v = b.declare_var(t);
+                let zero = b.ins().iconst(t, 0);
+                b.def_var(v, zero);
+                v
+            };
+            self.trmc = Some(Trmc {
+                head,
+                open: var(self.ptr, &mut self.b),
+                first: var(ct::I32, &mut self.b),
+                last: var(ct::I32, &mut self.b),
+                changed: var(ct::I32, &mut self.b),
+                has_changed: var(ct::I8, &mut self.b),
+            });
+        }
         for (pc, op) in f.ops.iter().enumerate() {
             if let Some(state) = &self.typed.before[pc] {
                 let scrut = match op {
@@ -467,7 +871,7 @@ impl Gen<'_, '_> {
                 continue;
             }
             let state = state.clone();
-            open = self.op(op, &state);
+            open = self.op(pc, op, &state);
         }
     }
 
@@ -475,12 +879,29 @@ impl Gen<'_, '_> {
         types::read(state, r).cloned().expect("a typed register")
     }
 
-    /// The scalars of the registers `regs` read as `shapes` (which they fit), one after
+    /// The scalars of register `r` (of its shape in `state`) read as `want` (see
+    /// `Shape::readable`): a type variable's value held by address is unboxed by a runtime
+    /// call where a scalar or product is wanted.
+    fn read_as(&mut self, state: &[Slot], r: Reg, want: &Shape) -> Vec<Value> {
+        if Self::shape_of(state, r) != Shape::Any || want.leaves() == [Scalar::Ref] {
+            return self.get(r, want);
+        }
+        let ptr = self.get1(r, Scalar::Ref);
+        let addr = boxing::read_any as *const () as i64;
+        self.buffered_read(addr, &[ptr], want, &want.leaves())
+    }
+
+    /// The scalar of register `r` read as `t` (see `read_as`).
+    fn read1(&mut self, state: &[Slot], r: Reg, t: Scalar) -> Value {
+        self.read_as(state, r, &Shape::Scalar(t))[0]
+    }
+
+    /// The scalars of the registers `regs` read as `shapes` (see `read_as`), one after
     /// another.
-    fn get_as(&mut self, regs: &[u32], shapes: &[Shape]) -> Vec<Value> {
+    fn get_as(&mut self, state: &[Slot], regs: &[u32], shapes: &[Shape]) -> Vec<Value> {
         let mut values = Vec::new();
         for (&r, shape) in regs.iter().zip(shapes) {
-            values.extend(self.get(r, shape));
+            values.extend(self.read_as(state, r, shape));
         }
         values
     }
@@ -495,8 +916,28 @@ impl Gen<'_, '_> {
         self.set1(r, Scalar::Ref, p);
     }
 
-    /// Emit `op`; whether control goes on to the next instruction.
-    fn op(&mut self, op: &Op, state: &[Slot]) -> bool {
+    /// Register `dst` holds constant `c` (a scalar or a nullary constructor).
+    fn constant(&mut self, dst: Reg, c: &RtValue) {
+        match c {
+            RtValue::Int(i) => {
+                let v = self.b.ins().iconst(ct::I64, *i);
+                self.set1(dst, Scalar::Int, v);
+            }
+            RtValue::Double(x) => {
+                let v = self.b.ins().f64const(*x);
+                self.set1(dst, Scalar::Double, v);
+            }
+            RtValue::Char(c) => {
+                let v = self.b.ins().iconst(ct::I64, i64::from(u32::from(*c)));
+                self.set1(dst, Scalar::Char, v);
+            }
+            RtValue::Tag(t) => self.set_tag(dst, *t),
+            _ => unreachable!("a scalar constant"),
+        }
+    }
+
+    /// Emit `op`, instruction `pc`; whether control goes on to the next instruction.
+    fn op(&mut self, pc: usize, op: &Op, state: &[Slot]) -> bool {
         match op {
             Op::Loc(span) => {
                 let n = self.locs.number(*span);
@@ -505,34 +946,23 @@ impl Gen<'_, '_> {
             }
             Op::Move { dst, src } => match Self::shape_of(state, *src) {
                 Shape::Tag(_) => {
-                    for t in [Scalar::Bool, Scalar::Ref] {
-                        let v = self.get1(*src, t);
+                    let v = [Scalar::Bool, Scalar::Ref].map(|t| (t, self.get1(*src, t)));
+                    self.release(pc, *dst);
+                    for (t, v) in v {
                         self.set1(*dst, t, v);
                     }
                 }
                 t => {
                     let v = self.get(*src, &t);
-                    self.set(*dst, &t, &v);
+                    self.assign(pc, state, vec![(*dst, t, v)], false);
                 }
             },
-            Op::Const { dst, index } => match &self.f.consts[*index as usize] {
-                RtValue::Int(i) => {
-                    let v = self.b.ins().iconst(ct::I64, *i);
-                    self.set1(*dst, Scalar::Int, v);
-                }
-                RtValue::Double(x) => {
-                    let v = self.b.ins().f64const(*x);
-                    self.set1(*dst, Scalar::Double, v);
-                }
-                RtValue::Char(c) => {
-                    let v = self.b.ins().iconst(ct::I64, i64::from(u32::from(*c)));
-                    self.set1(*dst, Scalar::Char, v);
-                }
-                RtValue::Tag(t) => self.set_tag(*dst, *t),
-                _ => unreachable!("a scalar constant"),
-            },
+            Op::Const { dst, index } => {
+                self.release(pc, *dst);
+                self.constant(*dst, &self.f.consts[*index as usize]);
+            }
             // (The message is the VM's, which reports the error.)
-            Op::Str { .. } => {}
+            Op::Str { dst, .. } => self.release(pc, *dst),
             Op::Prim1 {
                 op: PrimOp::Error, ..
             } => {
@@ -542,8 +972,9 @@ impl Gen<'_, '_> {
             }
             Op::Prim1 { dst, op, a, .. } => {
                 let (arg, result) = types::prim1(*op).expect("a native primitive");
-                let x = self.get1(*a, arg);
+                let x = self.read1(state, *a, arg);
                 let v = self.prim1(*op, x);
+                self.release(pc, *dst);
                 self.set1(*dst, result, v);
             }
             Op::Prim2 {
@@ -556,14 +987,23 @@ impl Gen<'_, '_> {
                 let Shape::Array(elem) = Self::shape_of(state, *a) else {
                     unreachable!("an array's shape")
                 };
-                let (ptr, i) = (self.get1(*a, Scalar::Ref), self.get1(*b, Scalar::Int));
+                let (ptr, i) = (
+                    self.get1(*a, Scalar::Ref),
+                    self.read1(state, *b, Scalar::Int),
+                );
                 let values = self.array_index(ptr, i, &elem);
-                self.set(*dst, &elem, &values);
+                self.assign(
+                    pc,
+                    state,
+                    vec![(*dst, elem.as_ref().clone(), values)],
+                    false,
+                );
             }
             Op::Prim2 { dst, op, a, b, .. } => {
                 let (arg, result) = types::prim2(*op).expect("a native primitive");
-                let (x, y) = (self.get1(*a, arg), self.get1(*b, arg));
+                let (x, y) = (self.read1(state, *a, arg), self.read1(state, *b, arg));
                 let v = self.prim2(*op, x, y);
+                self.release(pc, *dst);
                 self.set1(*dst, result, v);
             }
             Op::Con { dst, tag, args, n } => {
@@ -574,8 +1014,9 @@ impl Gen<'_, '_> {
                         types::field_shape(&Self::shape_of(state, r)).expect("a field's shape")
                     })
                     .collect();
-                let values = self.get_as(regs, &fields);
-                self.set(*dst, &Shape::Con(*tag, fields.into()), &values);
+                let values = self.get_as(state, regs, &fields);
+                let t = Shape::Con(*tag, fields.into());
+                self.assign(pc, state, vec![(*dst, t, values)], false);
             }
             Op::Unpack { src, slots, n } => {
                 let shape = Self::shape_of(state, *src);
@@ -591,8 +1032,14 @@ impl Gen<'_, '_> {
                     }
                     _ => self.get(*src, &shape),
                 };
-                let slots = self.f.list(*slots, *n as usize);
-                self.set_each(slots.iter().copied(), &fields, &values);
+                let mut values = values.into_iter();
+                let writes = (self.f.list(*slots, *n as usize).iter().zip(fields))
+                    .map(|(&r, t)| {
+                        let v = values.by_ref().take(t.width()).collect();
+                        (r, t, v)
+                    })
+                    .collect();
+                self.assign(pc, state, writes, false);
             }
             Op::Switch {
                 scrut,
@@ -642,32 +1089,92 @@ impl Gen<'_, '_> {
                 return false;
             }
             Op::Ret { src } => {
-                let v = self.get(*src, &self.typed.sig.result);
-                self.b.ins().return_(&v);
+                let result = self.typed.sig.result.clone();
+                let v = self.read_as(state, *src, &result);
+                let v = self.give(v);
+                self.finish(&v);
                 return false;
             }
-            Op::RetCon { args, n, .. } => {
-                let fields = self.typed.sig.result.fields().expect("a product result");
-                let v = self.get_as(self.f.list(*args, *n as usize), &fields);
-                self.b.ins().return_(&v);
+            Op::RetCon { tag, args, n } => {
+                let result = self.typed.sig.result.clone();
+                let regs = self.f.list(*args, *n as usize);
+                let v = match result.fields() {
+                    Some(fields) if matches!(result, Shape::Con(..)) => {
+                        let v = self.get_as(state, regs, &fields);
+                        self.give(v)
+                    }
+                    _ => {
+                        let (_, fields) = result.unpacked(*n as usize).expect("a cell's shape");
+                        let (con, v) = self.cell_fields(state, *tag, regs, &fields, None);
+                        vec![self.build_cell(con, &v, 0)]
+                    }
+                };
+                self.finish(&v);
                 return false;
             }
             Op::CallDirect {
                 dst, func, args, n, ..
             } => {
-                let values = self.args(*func, *args, *n);
+                let mut values = self.args(state, *func, *args, *n);
                 let result = self.all[func].sig.result.clone();
+                if has_refs(&result) {
+                    values[1] = self.temp_addr(0);
+                }
                 let v = self.call(*func, &values);
-                self.set(*dst, &result, &v);
+                self.assign(pc, state, vec![(*dst, result, v)], true);
+            }
+            Op::TailCallCon {
+                func,
+                args,
+                n,
+                into,
+            } => {
+                let mut values = self.args(state, *func, *args, *n);
+                let regs = self.f.list(into.fields, into.nfields as usize);
+                if *func == self.me && self.trmc.is_some() {
+                    let args = self.f.list(*args, *n as usize);
+                    self.link_cell(pc, state, into, args, &values[2..]);
+                    return false;
+                }
+                // A call (the callee's owned values in `temp`), then the cell for the caller.
+                let result = self.all[func].sig.result.clone();
+                let owned = result
+                    .leaves()
+                    .iter()
+                    .filter(|&&l| l == Scalar::Ref)
+                    .count() as u32;
+                values[1] = self.temp_addr(0);
+                let called = self.call(*func, &values);
+                let result = self.typed.sig.result.clone();
+                let (_, shapes) = result.unpacked(regs.len()).expect("a constructor");
+                let filled = Some((into.hole as usize, called));
+                let (con, leaves) = self.cell_fields(state, into.tag, regs, &shapes, filled);
+                let v = match result {
+                    Shape::Con(..) => self.give(leaves),
+                    _ => vec![self.build_cell(con, &leaves, owned)],
+                };
+                if owned > 0 {
+                    // (Cloned into the cell or the caller's room.)
+                    let at = self.temp_addr(0);
+                    self.drop_values(at, owned);
+                }
+                self.finish(&v);
+                return false;
             }
             Op::TailCallDirect { func, args, n } => {
-                let values = self.args(*func, *args, *n);
+                let values = self.args(state, *func, *args, *n);
+                let regs = self.f.list(*args, *n as usize);
+                let own = self.owned[pc].clone().expect("a reached instruction");
+                let owns = |r: u32| own[index(r)] && types::read(state, r).is_some_and(has_refs);
                 if *func == self.me {
-                    let params = self.typed.sig.params.clone();
-                    self.set_each(0.., &params, &values[1..]);
-                    let tick = self.tick.expect("the tick block");
-                    self.b.ins().jump(tick, &[]);
+                    self.next_iteration(regs, &values[2..], &owns);
+                } else if regs.iter().any(|&r| owns(r)) || self.trmc.is_some() {
+                    // The arguments this frame owns must outlive the callee, and a list the
+                    // loop built takes the result: a call, then the return.
+                    let v = self.call_plain(*func, &values);
+                    self.finish(&v);
                 } else {
+                    self.leave();
                     let callee = self.callee(*func);
                     self.b.ins().return_call(callee, &values);
                 }
@@ -680,10 +1187,10 @@ impl Gen<'_, '_> {
 
     /// The context and the arguments' scalars of a call of `func` with registers
     /// `operands[args..args+n]` (read as its parameters).
-    fn args(&mut self, func: u32, args: u32, n: u32) -> Vec<Value> {
+    fn args(&mut self, state: &[Slot], func: u32, args: u32, n: u32) -> Vec<Value> {
         let params = self.all[&func].sig.params.clone();
-        let mut values = vec![self.cx()];
-        values.extend(self.get_as(self.f.list(args, n as usize), &params));
+        let mut values = vec![self.cx(), self.res.expect("the result's room")];
+        values.extend(self.get_as(state, self.f.list(args, n as usize), &params));
         values
     }
 
@@ -703,6 +1210,18 @@ impl Gen<'_, '_> {
     /// (`machine::leave_frame`).
     fn call(&mut self, func: u32, values: &[Value]) -> Vec<Value> {
         let saved = self.load32(OFFSET_LOC);
+        let result = self.call_plain(func, values);
+        let left = self.load32(OFFSET_LOC);
+        let moved = self.b.ins().icmp(IntCC::NotEqual, left, saved);
+        let old = self.load32(OFFSET_RETURNED);
+        let returned = self.b.ins().select(moved, left, old);
+        self.store(returned, OFFSET_RETURNED);
+        self.store(saved, OFFSET_LOC);
+        result
+    }
+
+    /// A call of `func` on `values` that bails on when it bails: its result.
+    fn call_plain(&mut self, func: u32, values: &[Value]) -> Vec<Value> {
         let callee = self.callee(func);
         let call = self.b.ins().call(callee, values);
         let result = self.b.inst_results(call).to_vec();
@@ -711,13 +1230,104 @@ impl Gen<'_, '_> {
         let stop = self.bail_on();
         self.b.ins().brif(bailed, stop, &[], on, &[]);
         self.b.switch_to_block(on);
-        let left = self.load32(OFFSET_LOC);
-        let moved = self.b.ins().icmp(IntCC::NotEqual, left, saved);
-        let old = self.load32(OFFSET_RETURNED);
-        let returned = self.b.ins().select(moved, left, old);
-        self.store(returned, OFFSET_RETURNED);
-        self.store(saved, OFFSET_LOC);
         result
+    }
+
+    /// A self tail call: the loop's next iteration with the arguments `values` read from
+    /// registers `regs`. The arguments the frame owns (`owns`) are cloned out, every slot
+    /// dropped, and the clones moved into the parameters' slots.
+    fn next_iteration(&mut self, regs: &[u32], values: &[Value], owns: &dyn Fn(u32) -> bool) {
+        let params = self.typed.sig.params.clone();
+        let mut values = values.to_vec();
+        let mut owned = Vec::new();
+        let (mut at, mut k) = (0, 0);
+        for (j, (&r, t)) in regs.iter().zip(&params).enumerate() {
+            for (leaf, l) in t.leaves().into_iter().enumerate() {
+                if l == Scalar::Ref && owns(r) {
+                    let to = self.temp_addr(k);
+                    self.clone_value(values[at + leaf], to);
+                    owned.push((j, leaf, at + leaf, k));
+                    k += 1;
+                }
+            }
+            at += t.width();
+        }
+        self.drop_slots(0, self.nslots);
+        for (j, leaf, at, k) in owned {
+            let from = self.temp_addr(k);
+            let to = self.slot_addr(self.slots[&j].0 + leaf as u32);
+            self.move_value(from, to);
+            values[at] = to;
+        }
+        self.set_each(0.., &params, &values);
+        let tick = self.tick.expect("the tick block");
+        self.b.ins().jump(tick, &[]);
+    }
+
+    /// The shape (a `Shape::Con`) and scalars of constructor `tag`'s cell of fields `regs`
+    /// (of the cell's field shapes `fields`; field `j` of `filled` is the scalars given): a
+    /// product register is built into a cell of its own inside (`Shape::fits_cell_field`).
+    fn cell_fields(
+        &mut self,
+        state: &[Slot],
+        tag: u32,
+        regs: &[u32],
+        fields: &[Shape],
+        filled: Option<(usize, Vec<Value>)>,
+    ) -> (Shape, Vec<Value>) {
+        let (mut shapes, mut leaves) = (Vec::new(), Vec::new());
+        for (j, (&r, t)) in regs.iter().zip(fields).enumerate() {
+            match &filled {
+                Some((hole, values)) if *hole == j => {
+                    shapes.push(t.clone());
+                    leaves.extend(values.iter().copied());
+                }
+                _ => {
+                    let have = Self::shape_of(state, r);
+                    let t = match have.readable(t) {
+                        true => t.clone(),
+                        false => have,
+                    };
+                    leaves.extend(self.read_as(state, r, &t));
+                    shapes.push(t);
+                }
+            }
+        }
+        (Shape::Con(tag, shapes.into()), leaves)
+    }
+
+    /// The cell of constructor `con` (a `Shape::Con`) of scalars `values` (written to `temp`
+    /// from value `at` on) built into the result's room: its address.
+    fn build_cell(&mut self, con: Shape, values: &[Value], at: u32) -> Value {
+        let buffer = self.temp_addr(at);
+        self.store_bits(&con, values, buffer);
+        let shape = self.shape_addr(con);
+        let res = self.res.expect("the result's room");
+        let addr = boxing::build_cell as *const () as i64;
+        self.runtime_void(addr, &[self.ptr, self.ptr, self.ptr], &[shape, buffer, res]);
+        res
+    }
+
+    /// Store the scalars `values` of shape `t` at `to` as `u64` bits.
+    fn store_bits(&mut self, t: &Shape, values: &[Value], to: Value) {
+        for (j, (&v, l)) in values.iter().zip(t.leaves()).enumerate() {
+            let bits = match l {
+                Scalar::Double => self.b.ins().bitcast(ct::I64, MemFlags::new(), v),
+                Scalar::Bool => self.b.ins().uextend(ct::I64, v),
+                _ => v,
+            };
+            self.b
+                .ins()
+                .store(MemFlags::trusted(), bits, to, (8 * j) as i32);
+        }
+    }
+
+    /// The address of shape `t`, which lives as long as the code.
+    fn shape_addr(&mut self, t: Shape) -> Value {
+        let t = Rc::new(t);
+        let addr = self.b.ins().iconst(self.ptr, Rc::as_ptr(&t) as i64);
+        self.locs.shapes.push(t);
+        addr
     }
 
     /// `chr n` as `prims`: a code point (not a surrogate), or bail (the VM reports the error).
@@ -791,21 +1401,37 @@ impl Gen<'_, '_> {
         args: &[Value],
         result: ir::Type,
     ) -> Value {
+        let call = self.runtime_inst(addr, params, args, Some(result));
+        self.b.inst_results(call)[0]
+    }
+
+    /// A call of the Rust function at `addr`, of parameters `params`, on `args`, that
+    /// returns nothing.
+    fn runtime_void(&mut self, addr: i64, params: &[ir::Type], args: &[Value]) {
+        self.runtime_inst(addr, params, args, None);
+    }
+
+    fn runtime_inst(
+        &mut self,
+        addr: i64,
+        params: &[ir::Type],
+        args: &[Value],
+        result: Option<ir::Type>,
+    ) -> ir::Inst {
         let key = (params.to_vec(), result);
         let sig = match self.runtime_sigs.get(&key) {
             Some(&s) => s,
             None => {
                 let mut s = self.module.make_signature();
                 s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
-                s.returns.push(AbiParam::new(result));
+                s.returns.extend(result.map(AbiParam::new));
                 let s = self.b.import_signature(s);
                 self.runtime_sigs.insert(key, s);
                 s
             }
         };
         let addr = self.b.ins().iconst(self.ptr, addr);
-        let call = self.b.ins().call_indirect(sig, addr, args);
-        self.b.inst_results(call)[0]
+        self.b.ins().call_indirect(sig, addr, args)
     }
 
     /// Double primitive `op` on `args` (one or two) by a call of the VM's own function

@@ -4,7 +4,7 @@
 //! another variant, a bail, a depth the VM's own limit could reach). It must not report errors
 //! or change the VM's state: the VM applies what a call returns.
 
-use super::boxing::{boxed, unbox};
+use super::boxing::{taken, unbox};
 use super::codegen::{Locs, BAIL_STACK};
 use super::runtime::{
     set_poll_state, stack_address, Ctx, PollState, ENTRY_LOC, MIN_FRAME, NATIVE_STACK, NO_LOC,
@@ -19,8 +19,9 @@ use cranelift_module::FuncId;
 use dnrad_core::Span;
 use std::collections::HashMap;
 
-/// An entry wrapper: the context, the arguments' scalars' bits, where the result's go.
-type EntryFn = extern "C" fn(*mut Ctx, *const u64, *mut u64);
+/// An entry wrapper: the context, the arguments' scalars' bits, where the result's go, and
+/// room for the values the result owns (its `Ref`s point there).
+type EntryFn = extern "C" fn(*mut Ctx, *const u64, *mut u64, *mut Value);
 
 /// The most native calls one entry can nest (each takes at least `MIN_FRAME` of the stack):
 /// the VM lets native code run only where that many more frames stay within `--max-depth`.
@@ -30,7 +31,15 @@ struct Entry {
     code: EntryFn,
     params: Box<[Shape]>,
     result: Shape,
+    /// After a bail for the stack, how many of the next calls stay on the VM, and how many
+    /// the next such bail makes stay (doubling): a recursion too deep for native code that
+    /// the VM enters again and again at one depth (its tail calls reuse the frame) is not
+    /// tried natively each time.
+    skip: std::cell::Cell<(u32, u32)>,
 }
+
+/// The most calls a function's bails for the stack make stay on the VM in a row.
+const MAX_SKIP: u32 = 1 << 16;
 
 /// The native code of a program's scalar functions.
 pub(crate) struct NativeCode {
@@ -54,7 +63,7 @@ impl NativeCode {
         for &(i, id) in wrappers {
             let ptr = module.get_finalized_function(id);
             // SAFETY: `id` is a finalized wrapper defined with `codegen::wrapper_signature`,
-            // the platform C convention's `fn(*mut Ctx, *const u64, *mut u64)`; the pointer
+            // the platform C convention's `fn(*mut Ctx, *const u64, *mut u64, *mut Value)`; the pointer
             // stays valid while `module` lives, which is as long as `entries`.
             let code = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
             let sig = &typed[&i].sig;
@@ -62,6 +71,7 @@ impl NativeCode {
                 code,
                 params: sig.params.clone().into(),
                 result: sig.result.clone(),
+                skip: std::cell::Cell::new((0, 1)),
             });
         }
         NativeCode {
@@ -159,6 +169,11 @@ impl State {
         if depth > self.off_above || depth.saturating_add(NATIVE_DEPTH) >= self.max_depth {
             return None;
         }
+        let (left, backoff) = entry.skip.get();
+        if left > 0 {
+            entry.skip.set((left - 1, backoff));
+            return None;
+        }
         let mut bits = [0u64; MAX_PARAMS];
         let mut slots = bits.iter_mut();
         for (t, v) in entry.params.iter().zip(args) {
@@ -173,12 +188,19 @@ impl State {
             returned: NO_LOC,
         };
         let mut result = [0u64; MAX_WIDTH];
-        (entry.code)(&mut ctx, bits.as_ptr(), result.as_mut_ptr());
+        let mut owned = [const { std::mem::MaybeUninit::<Value>::uninit() }; MAX_WIDTH];
+        (entry.code)(
+            &mut ctx,
+            bits.as_ptr(),
+            result.as_mut_ptr(),
+            owned.as_mut_ptr().cast(),
+        );
         self.fuel = ctx.fuel;
         match i64::from(ctx.bail) {
             0 => {}
             BAIL_STACK => {
                 self.off_above = depth;
+                entry.skip.set((backoff, (backoff * 2).min(MAX_SKIP)));
                 return None;
             }
             _ => {
@@ -189,9 +211,9 @@ impl State {
         }
         self.off_above = usize::MAX;
         Some(Called {
-            // SAFETY: the result's `Ref`s are addresses native code read from `args`, which
-            // this call still borrows, or from cells reachable from them.
-            value: unsafe { boxed(&entry.result, &mut result.into_iter()) },
+            // SAFETY: the result's `Ref`s are the addresses of the values native code wrote
+            // into `owned` for this caller, one each (on a bail it writes none).
+            value: unsafe { taken(&entry.result, &mut result.into_iter()) },
             loc: match ctx.loc {
                 ENTRY_LOC => user_loc,
                 n => locs[n as usize],

@@ -1,17 +1,20 @@
 //! The native tier: the VM's scalar functions (direct entries computing only with `Int`,
-//! `Double`, `Char`, `Bool`, products of them, lists and arrays read in place, see `types`)
-//! compiled to machine code with Cranelift (`codegen`), and called from the VM's direct calls
-//! (`glue`). Native code never reports an error: on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
+//! `Double`, `Char`, `Bool`, products of them, lists, arrays, data types and type variables'
+//! values read in place, lists and data types built as cells for the caller, see `types`)
+//! compiled to machine code with Cranelift (`codegen`; `owned` says which registers own
+//! values), and called from the VM's direct calls (`glue`). Native code never reports an error: on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
 //! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
 //! reports the error or hits the limit as it always has. The VM compiles once a run has made
 //! `WARM_CALLS` direct calls (or one function `EARLY_CALLS`), and again (up to `REWARMS`
-//! times) when a function it could compile becomes hot later (a loop that starts late);
+//! times at once, then `SPACED_REWARMS` times after pauses) when a function it could compile
+//! becomes hot later (a loop that starts late);
 //! `DNRAD_NATIVE=off` in the environment turns the tier off, `DNRAD_NATIVE=eager` compiles
 //! at the first call (for the differential tests and benchmarks). This module must not change the VM's code or run anything itself.
 
 mod boxing;
 mod codegen;
 mod glue;
+mod owned;
 mod runtime;
 mod types;
 
@@ -46,6 +49,11 @@ pub(crate) const EARLY_CALLS: u32 = 5 * HOT_CALLS;
 /// a hot loop that starts after the first window (a dot product after building its input)
 /// gets native code a thousand calls in. At most `REWARMS` times a run; then it stops counting.
 pub(crate) const REWARMS: u32 = 3;
+
+/// Then a late hot function waits until the run has made as many direct calls again as at
+/// the last compile (at least `WARM_CALLS`), and compiles with every other late one hot by
+/// then: at most `SPACED_REWARMS` more times.
+pub(crate) const SPACED_REWARMS: u32 = 8;
 
 /// When the tier compiles, from `DNRAD_NATIVE`: `off`, never; `eager`, at the first direct
 /// call (the differential tests); otherwise after `WARM_CALLS` direct calls.

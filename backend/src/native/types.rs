@@ -1,7 +1,9 @@
 //! Which VM functions are scalar, and the shape of each of their registers before each
-//! instruction. A shape is a scalar (`Int`, `Double`, `Char`, `Bool`) or a constructor of
+//! instruction. A shape is a scalar (`Int`, `Double`, `Char`, `Bool`), a constructor of
 //! known tag whose fields are shapes (a tuple or record of Doubles: native code holds its leaves
-//! unboxed). A direct entry's parameter and result shapes come from its binding's type in core
+//! unboxed), or a value held by address (a list, an array, a data type's cell, a type
+//! variable's value): read in place, and built as a cell only where the function returns one
+//! (`RetCon`, `TailCallCon`). A direct entry's parameter and result shapes come from its binding's type in core
 //! (the resolved code carries no types; a data type of one constructor is a product); inside
 //! a function, a forward dataflow over the register code gives each register its shape from
 //! constants, primitives' signatures, constructors built and taken apart and callees'
@@ -50,6 +52,9 @@ pub(crate) enum Shape {
     /// in place like a list (a `Ref`: its cells are taken apart by runtime calls, never built
     /// or freed).
     Data(Rc<DataShape>),
+    /// A value of a type variable (a polymorphic function's `a`): native code holds its
+    /// address (a `Ref`) and passes it on, never looks into it.
+    Any,
 }
 
 /// A data type of several constructors at its arguments: each constructor's fields' shapes
@@ -75,7 +80,7 @@ impl Shape {
         match self {
             Shape::Scalar(s) => out.push(*s),
             Shape::Con(_, fields) => fields.iter().for_each(|f| f.push_leaves(out)),
-            Shape::List(_) | Shape::Array(_) | Shape::Data(_) => out.push(Scalar::Ref),
+            Shape::List(_) | Shape::Array(_) | Shape::Data(_) | Shape::Any => out.push(Scalar::Ref),
             Shape::Tag(_) => {}
         }
     }
@@ -83,7 +88,7 @@ impl Shape {
     /// How many scalars the shape has.
     pub(crate) fn width(&self) -> usize {
         match self {
-            Shape::Scalar(_) | Shape::List(_) | Shape::Array(_) | Shape::Data(_) => 1,
+            Shape::Scalar(_) | Shape::List(_) | Shape::Array(_) | Shape::Data(_) | Shape::Any => 1,
             Shape::Con(_, fields) => fields.iter().map(Shape::width).sum(),
             Shape::Tag(_) => 0,
         }
@@ -94,7 +99,9 @@ impl Shape {
         match self {
             Shape::Con(_, fields) => Some(fields.to_vec()),
             Shape::List(elem) => Some(vec![elem.as_ref().clone(), self.clone()]),
-            Shape::Scalar(_) | Shape::Array(_) | Shape::Tag(_) | Shape::Data(_) => None,
+            Shape::Scalar(_) | Shape::Array(_) | Shape::Tag(_) | Shape::Data(_) | Shape::Any => {
+                None
+            }
         }
     }
 
@@ -116,7 +123,8 @@ impl Shape {
     }
 
     /// Whether a value of this shape can be read as one of shape `expected`: the same shape,
-    /// or a constant tag as a Bool, an empty list or a nullary constructor.
+    /// a constant tag as a Bool, an empty list or a nullary constructor, or anything held by
+    /// address as a type variable's value.
     pub(crate) fn fits(&self, expected: &Shape) -> bool {
         match (self, expected) {
             (Shape::Tag(tags), Shape::Scalar(Scalar::Bool)) => tags & !0b11 == 0,
@@ -124,6 +132,63 @@ impl Shape {
             (Shape::Tag(tags), Shape::Data(data)) => tag_list(*tags)
                 .iter()
                 .all(|&t| data.cons.get(t as usize).is_some_and(Vec::is_empty)),
+            (
+                Shape::List(_) | Shape::Array(_) | Shape::Data(_) | Shape::Tag(_) | Shape::Any,
+                Shape::Any,
+            ) => true,
+            // A scalar or a product held unboxed is no address, and an address no scalar or
+            // product (`readable` unboxes it).
+            (_, Shape::Any) | (Shape::Any, _) => false,
+            (Shape::Con(t, fields), Shape::Con(u, expected)) => {
+                t == u
+                    && fields.len() == expected.len()
+                    && fields.iter().zip(expected.iter()).all(|(f, e)| f.fits(e))
+            }
+            (a, b) => a.within(b),
+        }
+    }
+
+    /// Whether a register of this shape can be read as one of shape `expected`: when it
+    /// fits, or when it holds a type variable's value by address, which is read as the
+    /// expected shape (a scalar or product unboxed by a runtime call that bails on another
+    /// value, such as a dual number under `grad`).
+    pub(crate) fn readable(&self, expected: &Shape) -> bool {
+        self.fits(expected) || (*self == Shape::Any && !matches!(expected, Shape::Tag(_)))
+    }
+
+    /// Whether a register of this shape can be a field of shape `expected` of a cell built
+    /// for the caller: when it is readable so, or when it is a product of that field's type
+    /// (a list's or data type's constructor, a tuple), built into a cell of its own inside
+    /// from its own leaves (a type variable's value among them cloned as it is).
+    pub(crate) fn fits_cell_field(&self, expected: &Shape) -> bool {
+        if self.readable(expected) {
+            return true;
+        }
+        let Shape::Con(tag, fields) = self else {
+            return false;
+        };
+        match expected.unpacked(fields.len()) {
+            Some((t, wanted)) if t == *tag => fields
+                .iter()
+                .zip(&wanted)
+                .all(|(f, w)| f.fits_cell_field(w)),
+            _ => false,
+        }
+    }
+
+    /// Whether a value of this shape inside a cell (a list's element, a data type's argument)
+    /// can be read in place as one of shape `expected`: the same shape, anything as a type
+    /// variable's value (its address), or a type variable's value as anything (the readers
+    /// of cells unbox by the shape they expect and bail on another), at any depth.
+    fn within(&self, expected: &Shape) -> bool {
+        let all = |a: &[Shape], b: &[Shape]| {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a.within(b))
+        };
+        match (self, expected) {
+            (_, Shape::Any) | (Shape::Any, _) => true,
+            (Shape::List(a), Shape::List(b)) | (Shape::Array(a), Shape::Array(b)) => a.within(b),
+            (Shape::Con(t, a), Shape::Con(u, b)) => t == u && all(a, b),
+            (Shape::Data(a), Shape::Data(b)) => a.name == b.name && all(&a.args, &b.args),
             (a, b) => a == b,
         }
     }
@@ -188,8 +253,10 @@ fn shape(ty: &Type, datas: &Datas) -> Option<Shape> {
 }
 
 fn shape_at(ty: &Type, datas: &Datas, depth: usize) -> Option<Shape> {
-    let Type::Con(name, args) = ty else {
-        return None;
+    let (name, args) = match ty {
+        Type::Con(name, args) => (name, args),
+        Type::Var(_) => return Some(Shape::Any),
+        _ => return None,
     };
     let scalar = match name.as_str() {
         names::INT if args.is_empty() => Some(Scalar::Int),
@@ -275,7 +342,10 @@ fn shape_at(ty: &Type, datas: &Datas, depth: usize) -> Option<Shape> {
 /// and the result has a shape.
 pub(crate) fn signature(ty: &Type, arity: usize, datas: &Datas) -> Option<Signature> {
     let mut params = Vec::with_capacity(arity);
-    let mut rest = ty;
+    let mut rest = match ty {
+        Type::Forall(_, body) => body,
+        ty => ty,
+    };
     for _ in 0..arity {
         let Type::Fun(param, result) = rest else {
             return None;
@@ -358,7 +428,7 @@ pub(crate) fn switch_tags(scrut: &Shape) -> Vec<u32> {
         Shape::Con(tag, _) => vec![*tag],
         Shape::Tag(tags) => tag_list(*tags),
         Shape::Data(data) => (0..data.cons.len() as u32).collect(),
-        Shape::Scalar(_) | Shape::Array(_) => Vec::new(),
+        Shape::Scalar(_) | Shape::Array(_) | Shape::Any => Vec::new(),
     }
 }
 
@@ -461,7 +531,7 @@ pub(crate) fn read(state: &[Slot], r: Reg) -> Option<&Shape> {
 
 /// Whether register operand `r` holds what can be read as scalar `t`.
 fn holds(state: &[Slot], r: Reg, t: Scalar) -> Option<()> {
-    read(state, r)?.fits(&Shape::Scalar(t)).then_some(())
+    read(state, r)?.readable(&Shape::Scalar(t)).then_some(())
 }
 
 /// Check that the registers `regs` hold what can be read as `shapes`.
@@ -470,7 +540,7 @@ fn args_are(state: &[Slot], regs: &[u32], shapes: &[Shape]) -> Option<()> {
         return None;
     }
     for (&r, t) in regs.iter().zip(shapes) {
-        read(state, r)?.fits(t).then_some(())?;
+        read(state, r)?.readable(t).then_some(())?;
     }
     Some(())
 }
@@ -587,15 +657,26 @@ fn step(
         }
         op @ Op::Jump { .. } => Some(branch_targets(f, op, None)),
         Op::Ret { src } => {
-            read(state, *src)?.fits(&sig.result).then_some(())?;
+            read(state, *src)?.readable(&sig.result).then_some(())?;
             Some(Vec::new())
         }
         Op::RetCon { tag, args, n } => {
-            let Shape::Con(result_tag, fields) = &sig.result else {
-                return None;
+            // A product's leaves, or a cell (a list's, a data type's) built for the caller.
+            let fields = match &sig.result {
+                Shape::Con(result_tag, fields) => {
+                    (tag == result_tag).then_some(())?;
+                    fields.to_vec()
+                }
+                result => {
+                    let (cell_tag, fields) = result.unpacked(*n as usize)?;
+                    (cell_tag == *tag).then_some(())?;
+                    for (&r, t) in f.list(*args, *n as usize).iter().zip(&fields) {
+                        read(state, r)?.fits_cell_field(t).then_some(())?;
+                    }
+                    return Some(Vec::new());
+                }
             };
-            (tag == result_tag).then_some(())?;
-            args_are(state, f.list(*args, *n as usize), fields)?;
+            args_are(state, f.list(*args, *n as usize), &fields)?;
             Some(Vec::new())
         }
         Op::CallDirect {
@@ -605,6 +686,33 @@ fn step(
             args_are(state, f.list(*args, *n as usize), &callee.params)?;
             set(state, *dst, callee.result.clone())?;
             Some(next)
+        }
+        Op::TailCallCon {
+            func,
+            args,
+            n,
+            into,
+        } => {
+            // A call, then its value in field `hole` of a cell built for the caller.
+            let callee = sigs.get(func)?;
+            args_are(state, f.list(*args, *n as usize), &callee.params)?;
+            let (cell_tag, shapes) = sig.result.unpacked(into.nfields as usize)?;
+            (cell_tag == into.tag).then_some(())?;
+            let fields = f.list(into.fields, into.nfields as usize);
+            for (j, (&r, t)) in fields.iter().zip(&shapes).enumerate() {
+                match j == into.hole as usize {
+                    true => callee.result.fits(t).then_some(())?,
+                    false => {
+                        let have = read(state, r)?;
+                        match sig.result {
+                            Shape::Con(..) => have.readable(t),
+                            _ => have.fits_cell_field(t),
+                        }
+                        .then_some(())?
+                    }
+                }
+            }
+            Some(Vec::new())
         }
         Op::TailCallDirect { func, args, n } => {
             let callee = sigs.get(func)?;

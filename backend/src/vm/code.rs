@@ -189,16 +189,12 @@ pub enum Op {
     /// `CallDirect` whose result is field `hole` of the constructor a `RetCon` returns at once
     /// (tail call modulo cons, `tail_cons`): the constructor is built first, its field `hole`
     /// left to fill, and the call runs in this frame, its value going into that field (so a
-    /// recursion such as `map`'s builds its list front to back in one frame). The fields are
-    /// `operands[fields..fields+nfields]`, moved out of the frame like `RetCon`'s.
+    /// recursion such as `map`'s builds its list front to back in one frame).
     TailCallCon {
         func: u32,
         args: u32,
         n: u32,
-        tag: u32,
-        fields: u32,
-        nfields: u32,
-        hole: u32,
+        into: Consing,
     },
     Ret {
         src: Reg,
@@ -250,6 +246,17 @@ pub enum Op {
 }
 
 pub const NO_TARGET: u32 = u32::MAX;
+
+/// The constructor a `TailCallCon` puts its call's value into: constructor `tag` of the fields
+/// `operands[fields..fields+nfields]` (moved out of the frame like `RetCon`'s), field `hole`
+/// the call's value (its register there is not read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Consing {
+    pub tag: u32,
+    pub fields: u32,
+    pub nfields: u32,
+    pub hole: u32,
+}
 
 #[derive(Debug, Default)]
 pub struct Function {

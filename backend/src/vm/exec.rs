@@ -77,15 +77,21 @@ enum Native {
     Ready(Box<Tier>),
 }
 
-/// The direct calls left before the tier compiles (none to count once it has), how many more
-/// compiles a late hot function may start, how many calls each function had so far, how many
-/// make a function hot (compiled), and (once compiled) the functions the tier can compile.
+/// The direct calls left before the tier compiles (or, once the prompt compiles are spent,
+/// before a late hot function may compile again), how many more compiles a late hot function
+/// may start at once and how many after a pause, how many calls each function had so far,
+/// how many make a function hot (compiled), (once compiled) the functions the tier can
+/// compile, whether a late hot function waits for the pause's end, and the direct calls so
+/// far.
 struct Warming {
     left: u32,
     rewarms: u32,
+    spaced: u32,
     calls: Vec<u32>,
     hot: u32,
     candidates: Option<crate::native::Candidates>,
+    pending: bool,
+    spent: u64,
 }
 
 struct Frame {
@@ -163,16 +169,23 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             return Native::Off;
         };
         // Eager (no warm-up): every function at the first call, once.
-        let (rewarms, hot) = match left {
-            0 => (0, 0),
-            _ => (crate::native::REWARMS, crate::native::HOT_CALLS),
+        let (rewarms, spaced, hot) = match left {
+            0 => (0, 0, 0),
+            _ => (
+                crate::native::REWARMS,
+                crate::native::SPACED_REWARMS,
+                crate::native::HOT_CALLS,
+            ),
         };
         let warming = Warming {
             left,
             rewarms,
+            spaced,
             calls: vec![0; nfuncs],
             hot,
             candidates: None,
+            pending: false,
+            spent: 0,
         };
         Native::Waiting(Box::new(warming), None)
     }
@@ -385,8 +398,11 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 }
                 None => 0,
             };
+            warming.spent += 1;
             // Before the first compile, a function this hot ends the warm-up at once; after
-            // it, a function the tier can compile but has not, hot only now, compiles again.
+            // it, a function the tier can compile but has not, hot only now, compiles again:
+            // at once the first `REWARMS` times, then when the pause since the last compile
+            // is over.
             let soon = match &warming.candidates {
                 None => n == crate::native::EARLY_CALLS,
                 Some(candidates) => {
@@ -395,10 +411,16 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                         && !tier.as_ref().is_some_and(|t| t.compiled(func))
                 }
             };
-            if soon || warming.left == 0 {
+            let paused = warming.candidates.is_some() && warming.rewarms == 0;
+            warming.pending |= soon && paused;
+            let now = match paused {
+                true => warming.pending && warming.left == 0,
+                false => soon || warming.left == 0,
+            };
+            if now {
                 self.compile_hot();
             } else {
-                warming.left -= 1;
+                warming.left = warming.left.saturating_sub(1);
             }
         }
         let (Native::Ready(tier) | Native::Waiting(_, Some(tier))) = &mut self.native else {
@@ -421,9 +443,11 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         };
         let Warming {
             rewarms,
+            spaced,
             calls,
             hot: threshold,
             candidates,
+            spent,
             ..
         } = *warming;
         let first = candidates.is_none();
@@ -434,22 +458,33 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         let tier = crate::native::compile(&candidates, self.funcs, &hot)
             .map(|code| Box::new(Tier::new(code, &self.limits)))
             .or(tier);
-        let rewarms = if first {
-            rewarms
-        } else {
-            rewarms.saturating_sub(1)
+        let (rewarms, spaced) = match (first, rewarms) {
+            (true, _) => (rewarms, spaced),
+            (false, 0) => (0, spaced.saturating_sub(1)),
+            (false, _) => (rewarms - 1, spaced),
         };
-        self.native = match (rewarms, tier) {
+        self.native = match (rewarms + spaced, tier) {
             (0, Some(tier)) => Native::Ready(tier),
             (0, None) => Native::Off,
             (_, tier) => {
+                // From now on only a late hot function compiles again: at once, or after
+                // as many direct calls as the run has made so far (so the compiles of a
+                // long run are logarithmic in its calls).
+                let left = match rewarms {
+                    0 => u32::try_from(spent)
+                        .unwrap_or(u32::MAX)
+                        .max(crate::native::WARM_CALLS),
+                    _ => u32::MAX,
+                };
                 let warming = Warming {
-                    // From now on only a late hot function compiles again.
-                    left: u32::MAX,
+                    left,
                     rewarms,
+                    spaced,
                     calls,
                     hot: threshold,
                     candidates: Some(candidates),
+                    pending: false,
+                    spent,
                 };
                 Native::Waiting(Box::new(warming), tier)
             }
@@ -926,18 +961,15 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     func: callee,
                     args,
                     n,
-                    tag,
-                    fields,
-                    nfields,
-                    hole,
+                    into,
                 } => {
                     // The arguments first: a field may be an argument too (then not moved).
                     let mut moved = std::mem::take(&mut self.moved);
                     for &r in code.list(*args, *n as usize) {
                         moved.push(fetch(&mut self.stack, base, r));
                     }
-                    let fields = code.list(*fields, *nfields as usize);
-                    self.open_con(base, *tag, fields, *hole as usize);
+                    let fields = code.list(into.fields, into.nfields as usize);
+                    self.open_con(base, into.tag, fields, into.hole as usize);
                     self.reenter(base, *callee, Env::None, moved.drain(..))?;
                     self.moved = moved;
                     (func, pc) = (*callee, 0);

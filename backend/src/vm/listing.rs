@@ -166,18 +166,17 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             func,
             args,
             n,
-            tag,
-            fields,
-            nfields,
-            hole,
+            into,
         } => {
             // The hole's register is not read: it prints as `_`.
-            let mut shown: Vec<String> = list(*fields, *nfields).into_iter().map(r).collect();
-            shown[*hole as usize] = "_".into();
+            let fields = list(into.fields, into.nfields).into_iter().map(r);
+            let mut shown: Vec<String> = fields.collect();
+            shown[into.hole as usize] = "_".into();
             format!(
-                "tailcall {} ({}) into con #{tag} ({})",
+                "tailcall {} ({}) into con #{} ({})",
                 funcs[*func as usize],
                 operands(*args, *n),
+                into.tag,
                 shown.join(" ")
             )
         }

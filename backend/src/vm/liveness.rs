@@ -98,18 +98,11 @@ pub(super) fn registers(
         Op::TailCallDirect { args, n, .. } | Op::RetCon { args, n, .. } => {
             list!(args, *n as usize, Read)
         }
-        Op::TailCallCon {
-            args,
-            n,
-            fields,
-            nfields,
-            hole,
-            ..
-        } => {
+        Op::TailCallCon { args, n, into, .. } => {
             list!(args, *n as usize, Read);
-            let fields = &mut operands[*fields as usize..(*fields + *nfields) as usize];
+            let fields = &mut operands[into.fields as usize..(into.fields + into.nfields) as usize];
             for (j, r) in fields.iter_mut().enumerate() {
-                if j as u32 != *hole {
+                if j as u32 != into.hole {
                     visit(r, Read);
                 }
             }

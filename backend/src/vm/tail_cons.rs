@@ -7,7 +7,7 @@
 //! The `RetCon` stays where other paths still reach it. The pass changes no register and runs
 //! after the register allocation and the marking of last uses.
 
-use super::code::{index, Function, Op};
+use super::code::{index, Consing, Function, Op};
 use super::liveness::reached;
 use super::locs::remove;
 
@@ -40,14 +40,17 @@ pub fn mark(f: &mut Function) {
         let (Some(hole), None) = (at.next(), at.next()) else {
             continue;
         };
-        f.ops[pc] = Op::TailCallCon {
-            func,
-            args,
-            n,
+        let into = Consing {
             tag: *tag,
             fields: *fields,
             nfields: *nfields,
             hole: hole as u32,
+        };
+        f.ops[pc] = Op::TailCallCon {
+            func,
+            args,
+            n,
+            into,
         };
         returns.push(ret);
     }
@@ -122,10 +125,12 @@ mod tests {
                 func: 7,
                 args: 2,
                 n: 1,
-                tag: 1,
-                fields: 3,
-                nfields: 2,
-                hole: 1,
+                into: Consing {
+                    tag: 1,
+                    fields: 3,
+                    nfields: 2,
+                    hole: 1,
+                },
             }
         ));
     }
@@ -149,7 +154,13 @@ mod tests {
         shared.operands.extend([1, 2]);
         mark(&mut shared);
         assert_eq!(shared.ops.len(), 3);
-        assert!(matches!(shared.ops[1], Op::TailCallCon { hole: 1, .. }));
+        assert!(matches!(
+            shared.ops[1],
+            Op::TailCallCon {
+                into: Consing { hole: 1, .. },
+                ..
+            }
+        ));
         assert!(matches!(shared.ops[2], Op::RetCon { .. }));
     }
 }
