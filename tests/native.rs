@@ -530,6 +530,55 @@ main = do
 }
 
 #[test]
+fn accumulators_build_cells_and_calls_that_never_return_bail() {
+    // A loop whose accumulator is a cell it builds from a product (`x : acc`, a list of
+    // pairs), and a function that calls one that only fails (compiled: the call bails and
+    // the VM reports the error at the failing function's line).
+    let file = program(
+        "acc.hs",
+        "\
+revOnto :: [Int] -> [Int] -> [Int]
+revOnto acc [] = acc
+revOnto acc (x : xs) = revOnto (x : acc) xs
+
+pairsOf :: [(Int, Int)] -> Int -> [(Int, Int)]
+pairsOf acc 0 = acc
+pairsOf acc n = pairsOf ((n, n * n) : acc) (n - 1)
+
+failWith :: Int -> Int
+failWith n = error (\"bad index \" ++ show n)
+
+safeAt :: [Int] -> Int -> Int
+safeAt xs i = if i < 0 then failWith i else 1 + xs !! i
+
+main :: IO ()
+main = do
+  print (revOnto [] [1 .. 10], length (revOnto [] [1 .. 100000]))
+  print (take 3 (pairsOf [] 1000), safeAt [5, 6, 7] 1)
+",
+    );
+    let vm = compiled_and_agreeing(&file, &["revOnto/2", "pairsOf/2", "safeAt/2"]);
+    // Independent of both: ten reversed, a hundred thousand kept; the first three squares
+    // and one more than the element at 1.
+    assert_eq!(
+        vm.stdout,
+        "([10,9,8,7,6,5,4,3,2,1],100000)\n([(1,1),(2,4),(3,9)],7)\n"
+    );
+    let text = std::fs::read_to_string(&file).expect("the program");
+    let failing = program(
+        "acc_error.hs",
+        &format!("{text}  print (safeAt [1] (-2))\n"),
+    );
+    let out = on_and_off(&["run"], &failing);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr.contains("bad index -2") && out.stderr.contains("acc_error.hs:10:14"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn a_fold_over_a_partial_application_is_one_native_loop() {
     // `foldl (pull k p)` calls a copy of `foldl` that calls `pull` directly (`simplify/
     // partial.rs`), which the tier compiles with `pull`; `filter (above t)` is specialised too.

@@ -37,6 +37,8 @@ use std::rc::Rc;
 pub(crate) const BAIL_ERROR: i64 = 1;
 /// Bail status: the machine stack reached its floor (the VM runs the recursion itself).
 pub(crate) const BAIL_STACK: i64 = 2;
+/// Bail status: a poll found the run past a limit (the VM reports it; native code stops).
+pub(crate) const BAIL_LIMIT: i64 = 3;
 
 /// What the code refers to by number or address: the user locations it records, numbered
 /// (the same span has one number), the shapes of list elements its runtime calls take apart
@@ -323,24 +325,14 @@ impl Gen<'_, '_> {
                 continue;
             };
             let n = match op {
-                Op::TailCallDirect { func, .. } if *func == self.me => {
-                    self.typed.sig.params.iter().map(refs).sum()
+                // The loop's next iteration (a cell linked first, for a list built).
+                op if owned::loops(op, self.me, &self.typed.sig.result) => {
+                    self.typed.sig.params.iter().map(refs).sum::<usize>().max(1)
                 }
-                Op::CallDirect { func, .. } | Op::TailCallDirect { func, .. } => {
-                    refs(&self.all[func].sig.result)
-                }
-                op @ Op::TailCallCon { .. }
-                    if owned::loops(op, self.me, &self.typed.sig.result) =>
-                {
-                    let params = self.typed.sig.params.iter().map(refs).sum();
-                    (MAX_WIDTH.div_ceil(2) + 1).max(params)
-                }
-                Op::TailCallCon { func, .. } => {
-                    refs(&self.all[func].sig.result) + MAX_WIDTH.div_ceil(2)
-                }
-                // A cell's scalars, as `u64`s.
-                Op::RetCon { .. } if !matches!(self.typed.sig.result, Shape::Con(..)) => {
-                    MAX_WIDTH.div_ceil(2)
+                Op::CallDirect { func, .. }
+                | Op::TailCallDirect { func, .. }
+                | Op::TailCallCon { func, .. } => {
+                    self.all.get(func).map_or(0, |t| refs(&t.sig.result))
                 }
                 Op::Move { src, .. } => types::read(state, *src).map_or(0, refs),
                 Op::Con { args, n, .. } => self
@@ -461,15 +453,8 @@ impl Gen<'_, '_> {
 
     /// A self `TailCallCon`: the cell `into` (its field `hole` open) goes into the open field
     /// of the list built so far, or starts it; then the loop's next iteration on the
-    /// arguments `args`, of scalars `values`.
-    fn link_cell(
-        &mut self,
-        pc: usize,
-        state: &[Slot],
-        into: &Consing,
-        args: &[u32],
-        values: &[Value],
-    ) {
+    /// arguments `args`.
+    fn link_cell(&mut self, pc: usize, state: &[Slot], into: &Consing, args: &[u32]) {
         let (tag, hole) = (into.tag, into.hole as usize);
         let regs = self.f.list(into.fields, into.nfields as usize);
         let result = self.typed.sig.result.clone();
@@ -477,9 +462,8 @@ impl Gen<'_, '_> {
         let unit = self.locs.tag(0);
         let unit = self.b.ins().iconst(self.ptr, unit as i64);
         let (con, leaves) = self.cell_fields(state, tag, regs, &shapes, Some((hole, vec![unit])));
-        let buffer = self.temp_addr(0);
-        self.store_bits(&con, &leaves, buffer);
-        let cell_at = self.temp_addr(MAX_WIDTH.div_ceil(2) as u32);
+        let buffer = self.bits(&con, &leaves);
+        let cell_at = self.temp_addr(0);
         let shape = self.shape_addr(con);
         let hole_index = self.b.ins().iconst(ct::I64, hole as i64);
         let addr = boxing::build_open_cell as *const () as i64;
@@ -523,7 +507,7 @@ impl Gen<'_, '_> {
         self.b.def_var(open_var, field);
         let own = self.owned[pc].clone().expect("a reached instruction");
         let owns = |r: u32| own[index(r)] && types::read(state, r).is_some_and(has_refs);
-        self.next_iteration(args, values, &owns);
+        self.next_iteration(state, args, &owns);
     }
 
     /// Drop what register `r` owns before instruction `pc` writes it.
@@ -847,7 +831,7 @@ impl Gen<'_, '_> {
         let stop = self.runtime_call(runtime::poll as *const () as i64, &[], &[], ct::I32);
         let full = self.b.ins().iconst(ct::I64, POLL_INTERVAL);
         self.store(full, OFFSET_FUEL);
-        let bail = self.bail();
+        let bail = self.bail_block(Some(BAIL_LIMIT));
         self.b.ins().brif(stop, bail, &[], next, &[]);
     }
 
@@ -939,6 +923,17 @@ impl Gen<'_, '_> {
     /// Emit `op`, instruction `pc`; whether control goes on to the next instruction.
     fn op(&mut self, pc: usize, op: &Op, state: &[Slot]) -> bool {
         match op {
+            // A call of a function that never returns (`types::diverging`): the VM reports
+            // its error.
+            Op::CallDirect { func, .. }
+            | Op::TailCallDirect { func, .. }
+            | Op::TailCallCon { func, .. }
+                if !self.all.contains_key(func) =>
+            {
+                let bail = self.bail();
+                self.b.ins().jump(bail, &[]);
+                return false;
+            }
             Op::Loc(span) => {
                 let n = self.locs.number(*span);
                 let n = self.b.ins().iconst(ct::I32, i64::from(n));
@@ -1106,7 +1101,8 @@ impl Gen<'_, '_> {
                     _ => {
                         let (_, fields) = result.unpacked(*n as usize).expect("a cell's shape");
                         let (con, v) = self.cell_fields(state, *tag, regs, &fields, None);
-                        vec![self.build_cell(con, &v, 0)]
+                        let res = self.res.expect("the result's room");
+                        vec![self.build_cell(con, &v, res)]
                     }
                 };
                 self.finish(&v);
@@ -1129,13 +1125,13 @@ impl Gen<'_, '_> {
                 n,
                 into,
             } => {
-                let mut values = self.args(state, *func, *args, *n);
                 let regs = self.f.list(into.fields, into.nfields as usize);
                 if *func == self.me && self.trmc.is_some() {
                     let args = self.f.list(*args, *n as usize);
-                    self.link_cell(pc, state, into, args, &values[2..]);
+                    self.link_cell(pc, state, into, args);
                     return false;
                 }
+                let mut values = self.args(state, *func, *args, *n);
                 // A call (the callee's owned values in `temp`), then the cell for the caller.
                 let result = self.all[func].sig.result.clone();
                 let owned = result
@@ -1143,7 +1139,9 @@ impl Gen<'_, '_> {
                     .iter()
                     .filter(|&&l| l == Scalar::Ref)
                     .count() as u32;
-                values[1] = self.temp_addr(0);
+                if owned > 0 {
+                    values[1] = self.temp_addr(0);
+                }
                 let called = self.call(*func, &values);
                 let result = self.typed.sig.result.clone();
                 let (_, shapes) = result.unpacked(regs.len()).expect("a constructor");
@@ -1151,7 +1149,10 @@ impl Gen<'_, '_> {
                 let (con, leaves) = self.cell_fields(state, into.tag, regs, &shapes, filled);
                 let v = match result {
                     Shape::Con(..) => self.give(leaves),
-                    _ => vec![self.build_cell(con, &leaves, owned)],
+                    _ => {
+                        let res = self.res.expect("the result's room");
+                        vec![self.build_cell(con, &leaves, res)]
+                    }
                 };
                 if owned > 0 {
                     // (Cloned into the cell or the caller's room.)
@@ -1167,7 +1168,7 @@ impl Gen<'_, '_> {
                 let own = self.owned[pc].clone().expect("a reached instruction");
                 let owns = |r: u32| own[index(r)] && types::read(state, r).is_some_and(has_refs);
                 if *func == self.me {
-                    self.next_iteration(regs, &values[2..], &owns);
+                    self.next_iteration(state, regs, &owns);
                 } else if regs.iter().any(|&r| owns(r)) || self.trmc.is_some() {
                     // The arguments this frame owns must outlive the callee, and a list the
                     // loop built takes the result: a call, then the return.
@@ -1233,24 +1234,35 @@ impl Gen<'_, '_> {
         result
     }
 
-    /// A self tail call: the loop's next iteration with the arguments `values` read from
-    /// registers `regs`. The arguments the frame owns (`owns`) are cloned out, every slot
-    /// dropped, and the clones moved into the parameters' slots.
-    fn next_iteration(&mut self, regs: &[u32], values: &[Value], owns: &dyn Fn(u32) -> bool) {
+    /// A self tail call: the loop's next iteration with the arguments in registers `regs`
+    /// (of shapes in `state`). The arguments the frame owns (`owns`) are cloned out, a
+    /// product passed for a list or data type built into its cell (`types::builds_cell`:
+    /// an accumulator `go (x : acc) xs`), every slot dropped, and those values moved into the
+    /// parameters' slots.
+    fn next_iteration(&mut self, state: &[Slot], regs: &[u32], owns: &dyn Fn(u32) -> bool) {
         let params = self.typed.sig.params.clone();
-        let mut values = values.to_vec();
-        let mut owned = Vec::new();
-        let (mut at, mut k) = (0, 0);
+        let (mut values, mut owned, mut k) = (Vec::new(), Vec::new(), 0);
         for (j, (&r, t)) in regs.iter().zip(&params).enumerate() {
+            let have = Self::shape_of(state, r);
+            if have.builds_cell(t) {
+                let leaves = self.get(r, &have);
+                let to = self.temp_addr(k);
+                self.build_cell(have, &leaves, to);
+                owned.push((j, 0, values.len(), k));
+                values.push(to);
+                k += 1;
+                continue;
+            }
+            let v = self.read_as(state, r, t);
             for (leaf, l) in t.leaves().into_iter().enumerate() {
                 if l == Scalar::Ref && owns(r) {
                     let to = self.temp_addr(k);
-                    self.clone_value(values[at + leaf], to);
-                    owned.push((j, leaf, at + leaf, k));
+                    self.clone_value(v[leaf], to);
+                    owned.push((j, leaf, values.len() + leaf, k));
                     k += 1;
                 }
             }
-            at += t.width();
+            values.extend(v);
         }
         self.drop_slots(0, self.nslots);
         for (j, leaf, at, k) in owned {
@@ -1296,16 +1308,33 @@ impl Gen<'_, '_> {
         (Shape::Con(tag, shapes.into()), leaves)
     }
 
-    /// The cell of constructor `con` (a `Shape::Con`) of scalars `values` (written to `temp`
-    /// from value `at` on) built into the result's room: its address.
-    fn build_cell(&mut self, con: Shape, values: &[Value], at: u32) -> Value {
-        let buffer = self.temp_addr(at);
-        self.store_bits(&con, values, buffer);
+    /// The cell of constructor `con` (a `Shape::Con`) of scalars `values` built into `to`
+    /// (which holds nothing to drop): `to`.
+    fn build_cell(&mut self, con: Shape, values: &[Value], to: Value) -> Value {
+        let buffer = self.bits(&con, values);
         let shape = self.shape_addr(con);
-        let res = self.res.expect("the result's room");
         let addr = boxing::build_cell as *const () as i64;
-        self.runtime_void(addr, &[self.ptr, self.ptr, self.ptr], &[shape, buffer, res]);
-        res
+        self.runtime_void(addr, &[self.ptr, self.ptr, self.ptr], &[shape, buffer, to]);
+        to
+    }
+
+    /// The scalars `values` of shape `t` as `u64` bits in the reader's buffer (`out`): its
+    /// address.
+    fn bits(&mut self, t: &Shape, values: &[Value]) -> Value {
+        let buffer = self.out_addr();
+        self.store_bits(t, values, buffer);
+        buffer
+    }
+
+    /// The address of the buffer runtime readers write to (`uncons`, `unpack`) and cells are
+    /// built from: `MAX_WIDTH + 1` scalars.
+    fn out_addr(&mut self) -> Value {
+        let out = *self.out.get_or_insert_with(|| {
+            let size = (8 * (MAX_WIDTH + 1)) as u32;
+            self.b
+                .create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, 3))
+        });
+        self.b.ins().stack_addr(self.ptr, out, 0)
     }
 
     /// Store the scalars `values` of shape `t` at `to` as `u64` bits.
@@ -1514,12 +1543,7 @@ impl Gen<'_, '_> {
         elem: &Shape,
         leaves: &[Scalar],
     ) -> Vec<Value> {
-        let out = *self.out.get_or_insert_with(|| {
-            let size = (8 * (MAX_WIDTH + 1)) as u32;
-            self.b
-                .create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, 3))
-        });
-        let out = self.b.ins().stack_addr(self.ptr, out, 0);
+        let out = self.out_addr();
         let elem_shape = Rc::new(elem.clone());
         let shape = self
             .b

@@ -5,7 +5,7 @@
 //! or change the VM's state: the VM applies what a call returns.
 
 use super::boxing::{taken, unbox};
-use super::codegen::{Locs, BAIL_STACK};
+use super::codegen::{Locs, BAIL_LIMIT, BAIL_STACK};
 use super::runtime::{
     set_poll_state, stack_address, Ctx, PollState, ENTRY_LOC, MIN_FRAME, NATIVE_STACK, NO_LOC,
     POLL_INTERVAL,
@@ -116,6 +116,8 @@ struct State {
     /// A recursion bailed for the stack at this VM depth: deeper calls stay on the VM until a
     /// native call at this depth or above succeeds.
     off_above: usize,
+    /// A poll found the run past a limit: native code runs no more.
+    stopped: bool,
     poll: PollState,
     max_depth: usize,
 }
@@ -128,6 +130,7 @@ impl Tier {
             state: State {
                 fuel: POLL_INTERVAL,
                 off_above: usize::MAX,
+                stopped: false,
                 poll: PollState { deadline, flags },
                 max_depth: limits.max_depth,
             },
@@ -166,7 +169,10 @@ impl State {
         args: impl Iterator<Item = &'v Value>,
         user_loc: Span,
     ) -> Option<Called> {
-        if depth > self.off_above || depth.saturating_add(NATIVE_DEPTH) >= self.max_depth {
+        if self.stopped
+            || depth > self.off_above
+            || depth.saturating_add(NATIVE_DEPTH) >= self.max_depth
+        {
             return None;
         }
         let (left, backoff) = entry.skip.get();
@@ -203,8 +209,15 @@ impl State {
                 entry.skip.set((backoff, (backoff * 2).min(MAX_SKIP)));
                 return None;
             }
+            BAIL_LIMIT => {
+                // Past a limit the run ends on the VM: a native call would only bail again
+                // and throw its work away (a heap limit's flag may fall as the bail frees
+                // what native code built, and a retry build it again).
+                self.stopped = true;
+                return None;
+            }
             _ => {
-                // Past a limit, the calls the VM's rerun makes poll at once.
+                // An error: the VM's rerun reports it (its calls poll at once).
                 self.fuel = 0;
                 return None;
             }

@@ -125,10 +125,13 @@ fn step(
         op @ (Op::TailCallDirect { args, n, .. } | Op::TailCallCon { args, n, .. })
             if loops(op, me, &all[&me].sig.result) =>
         {
-            // The loop's next iteration: the parameters take the arguments' ownership.
+            // The loop's next iteration: the parameters take the arguments' ownership, and
+            // own a product built into a parameter's cell.
+            let params = &all[&me].sig.params;
             let mut head = vec![false; own.len()];
-            for (j, &r) in f.list(*args, *n as usize).iter().enumerate() {
-                head[j] = owned(&own, r) && refs(r);
+            for (j, (&r, t)) in f.list(*args, *n as usize).iter().zip(params).enumerate() {
+                let built = types::read(shapes, r).is_some_and(|h| h.builds_cell(t));
+                head[j] = (owned(&own, r) && refs(r)) || built;
             }
             return vec![(0, head)];
         }
@@ -166,7 +169,7 @@ mod tests {
         mut sigs: HashMap<u32, types::Signature>,
     ) -> Vec<Option<Vec<bool>>> {
         sigs.insert(me, sig.clone());
-        let before = types::analyze(f, &sig, &sigs).expect("native");
+        let before = types::analyze(f, me, &sig, &sigs, &Default::default()).expect("native");
         let all: HashMap<u32, Typed> = sigs
             .into_iter()
             .map(|(i, sig)| {

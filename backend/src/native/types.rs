@@ -16,7 +16,7 @@ use crate::value::Value;
 use crate::vm::code::{index, Function, Op, Reg, NO_TARGET};
 use dnrad_core::types::names;
 use dnrad_core::{Name, PrimOp, Type};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// An unboxed value: `Value::Int`, `Value::Double`, `Value::Char` (its code point) or a Bool
@@ -174,6 +174,14 @@ impl Shape {
                 .all(|(f, w)| f.fits_cell_field(w)),
             _ => false,
         }
+    }
+
+    /// Whether a register of this shape passed where `expected` is wanted is built into a
+    /// cell first: a product for a list or data type (`x : acc` for an accumulator).
+    pub(crate) fn builds_cell(&self, expected: &Shape) -> bool {
+        matches!(self, Shape::Con(..))
+            && !matches!(expected, Shape::Con(..))
+            && self.fits_cell_field(expected)
     }
 
     /// Whether a value of this shape inside a cell (a list's element, a data type's argument)
@@ -453,18 +461,67 @@ pub(crate) fn branch_targets(f: &Function, op: &Op, scrut: Option<&Shape>) -> Ve
     }
 }
 
+/// The functions of `funcs` that never return: every path ends in `error` or a call of such
+/// a function (`Data.Ix.indexError`, a program's own `failWith`). A call of one is a bail in
+/// native code, whatever its arguments (the VM runs it and reports the error).
+pub(crate) fn diverging(funcs: &[Function]) -> HashSet<u32> {
+    let mut set = HashSet::new();
+    loop {
+        let before = set.len();
+        for (i, f) in funcs.iter().enumerate() {
+            if !set.contains(&(i as u32)) && !returns(f, &set) {
+                set.insert(i as u32);
+            }
+        }
+        if set.len() == before {
+            return set;
+        }
+    }
+}
+
+/// Whether some path of `f` returns (`diverging` never do).
+fn returns(f: &Function, diverging: &HashSet<u32>) -> bool {
+    let mut seen = vec![false; f.ops.len()];
+    let mut work = vec![0usize];
+    while let Some(pc) = work.pop() {
+        if pc >= f.ops.len() || std::mem::replace(&mut seen[pc], true) {
+            continue;
+        }
+        match &f.ops[pc] {
+            Op::Prim1 {
+                op: PrimOp::Error, ..
+            } => {}
+            Op::CallDirect { func, .. }
+            | Op::TailCallDirect { func, .. }
+            | Op::TailCallCon { func, .. }
+                if diverging.contains(func) => {}
+            _ => {
+                let next = crate::vm::liveness::successors(f, pc);
+                if next.is_empty() {
+                    return true;
+                }
+                work.extend(next);
+            }
+        }
+    }
+    false
+}
+
 /// The scalar functions among `candidates` (function index and signature, from core types),
 /// typed.
 pub(crate) fn scalar_functions(
     funcs: &[Function],
     candidates: HashMap<u32, Signature>,
 ) -> HashMap<u32, Typed> {
+    // (A function that never returns is never worth compiling: it always bails.)
+    let diverging = diverging(funcs);
     let mut sigs = candidates;
+    sigs.retain(|f, _| !diverging.contains(f));
     loop {
         let mut typed = HashMap::new();
         let mut dropped = Vec::new();
         for (&i, sig) in &sigs {
-            match analyze(&funcs[i as usize], sig, &sigs) {
+            match analyze(&funcs[i as usize], i, sig, &sigs, &diverging) {
                 Some(before) => {
                     typed.insert(
                         i,
@@ -486,12 +543,14 @@ pub(crate) fn scalar_functions(
     }
 }
 
-/// The registers' types before each instruction of `f`, of signature `sig`, when it is scalar
-/// (its callees' signatures in `sigs`).
+/// The registers' types before each instruction of `f` (function `me`), of signature `sig`,
+/// when it is scalar (its callees' signatures in `sigs`; `diverging` never return).
 pub(crate) fn analyze(
     f: &Function,
+    me: u32,
     sig: &Signature,
     sigs: &HashMap<u32, Signature>,
+    diverging: &HashSet<u32>,
 ) -> Option<Vec<Option<Vec<Slot>>>> {
     let nregs = f.nregs as usize;
     if f.ops.len().saturating_mul(nregs) > MAX_CELLS || sig.params.len() > nregs {
@@ -506,7 +565,7 @@ pub(crate) fn analyze(
     let mut work = vec![0usize];
     while let Some(pc) = work.pop() {
         let mut state = before[pc].clone().expect("a visited instruction");
-        for next in step(f, pc, &mut state, sig, sigs)? {
+        for next in step(f, me, pc, &mut state, sig, sigs, diverging)? {
             let next = next as usize;
             let merged = match &before[next] {
                 None => state.clone(),
@@ -580,13 +639,23 @@ fn set(state: &mut [Slot], dst: Reg, t: Shape) -> Option<()> {
 /// leaves the function on the VM.
 fn step(
     f: &Function,
+    me: u32,
     pc: usize,
     state: &mut [Slot],
     sig: &Signature,
     sigs: &HashMap<u32, Signature>,
+    diverging: &HashSet<u32>,
 ) -> Option<Vec<u32>> {
     let next = vec![pc as u32 + 1];
     match &f.ops[pc] {
+        // A call that never returns: native code bails there, the VM reports the error.
+        Op::CallDirect { func, .. }
+        | Op::TailCallDirect { func, .. }
+        | Op::TailCallCon { func, .. }
+            if diverging.contains(func) =>
+        {
+            Some(Vec::new())
+        }
         Op::Loc(_) => Some(next),
         Op::Move { dst, src } => {
             let t = read(state, *src)?.clone();
@@ -716,7 +785,17 @@ fn step(
         }
         Op::TailCallDirect { func, args, n } => {
             let callee = sigs.get(func)?;
-            args_are(state, f.list(*args, *n as usize), &callee.params)?;
+            let regs = f.list(*args, *n as usize);
+            // The loop's next iteration may build a product into its parameter's cell.
+            let built = |(r, t): (&u32, &Shape)| read(state, *r).is_some_and(|h| h.builds_cell(t));
+            match *func == me {
+                true if regs.len() == callee.params.len() => {
+                    for (r, t) in regs.iter().zip(&callee.params) {
+                        (built((r, t)) || read(state, *r)?.readable(t)).then_some(())?;
+                    }
+                }
+                _ => args_are(state, regs, &callee.params)?,
+            }
             (callee.result == sig.result).then_some(())?;
             Some(Vec::new())
         }
@@ -854,7 +933,7 @@ mod tests {
             result: sc(Scalar::Int),
         };
         let sigs = HashMap::from([(7, sig.clone())]);
-        let before = analyze(&f, &sig, &sigs).expect("scalar");
+        let before = analyze(&f, 7, &sig, &sigs, &HashSet::new()).expect("scalar");
         assert_eq!(before[2].as_ref().unwrap()[1], Slot::Is(sc(Scalar::Bool)));
         assert_eq!(before[5].as_ref().unwrap()[1], Slot::Is(sc(Scalar::Int)));
         let mut funcs: Vec<Function> = (0..7).map(|_| Function::default()).collect();
@@ -874,7 +953,7 @@ mod tests {
             params: vec![sc(Scalar::Int)],
             result: sc(Scalar::Int),
         };
-        assert!(analyze(&f, &sig, &HashMap::new()).is_none());
+        assert!(analyze(&f, 0, &sig, &HashMap::new(), &HashSet::new()).is_none());
     }
 
     #[test]
@@ -904,7 +983,7 @@ mod tests {
             params: vec![sc(Scalar::Bool)],
             result: sc(Scalar::Int),
         };
-        assert!(analyze(&f, &sig, &HashMap::new()).is_none());
+        assert!(analyze(&f, 0, &sig, &HashMap::new(), &HashSet::new()).is_none());
     }
 
     #[test]

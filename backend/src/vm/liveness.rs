@@ -188,7 +188,7 @@ pub(super) fn reached(f: &Function) -> Vec<bool> {
 }
 
 /// Where control can go after instruction `pc`.
-pub(super) fn successors(f: &Function, pc: usize) -> Vec<usize> {
+pub(crate) fn successors(f: &Function, pc: usize) -> Vec<usize> {
     let next = pc + 1;
     match &f.ops[pc] {
         Op::Jump { target } => vec![*target as usize],

@@ -10,7 +10,7 @@ mod gen;
 mod jumps;
 mod last_use;
 mod listing;
-mod liveness;
+pub(crate) mod liveness;
 mod locs;
 mod regalloc;
 mod tail_cons;
