@@ -50,6 +50,20 @@ fn compiled_and_agreeing(file: &std::path::Path, compiled: &[&str]) -> Outcome {
     vm
 }
 
+/// `file` with `line` added to its `main` (as `name`), run with the tier on and off: it fails
+/// with `message` at `loc` (the VM's error and location).
+fn fails_at(file: &std::path::Path, name: &str, line: &str, message: &str, loc: &str) {
+    let text = std::fs::read_to_string(file).expect("the program");
+    let failing = program(name, &format!("{text}  {line}\n"));
+    let out = on_and_off(&["run"], &failing);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr.contains(message) && out.stderr.contains(&format!("{name}:{loc}")),
+        "{}",
+        out.stderr
+    );
+}
+
 const SCALAR: &str = "\
 tak :: Int -> Int -> Int -> Int
 tak x y z = if y < x then tak (tak (x - 1) y z) (tak (y - 1) z x) (tak (z - 1) x y) else z
@@ -391,15 +405,8 @@ main = do
          [('a',2),('c',3)]\n"
     );
     // An error in native code over such values is the VM's, at its line.
-    let text = std::fs::read_to_string(&file).expect("the program");
-    let failing = program("any_error.hs", &format!("{text}  print (total [1, 2])\n"));
-    let out = on_and_off(&["run"], &failing);
-    assert_eq!(out.code, Some(1));
-    assert!(
-        out.stderr.contains("at: too far") && out.stderr.contains("any_error.hs:7:11"),
-        "{}",
-        out.stderr
-    );
+    let line = "print (total [1, 2])";
+    fails_at(&file, "any_error.hs", line, "at: too far", "7:11");
 }
 
 #[test]
@@ -519,14 +526,8 @@ main = do
         "{}",
         vm.stdout
     );
-    let text = std::fs::read_to_string(&file).expect("the program");
-    let failing = program(
-        "cells_error.hs",
-        &text.replace("checked 5 t", "checked 5000 t"),
-    );
-    let out = on_and_off(&["run"], &failing);
-    assert_eq!(out.code, Some(1));
-    assert!(out.stderr.contains("too big"), "{}", out.stderr);
+    let line = "print (depth (checked 5000 t))";
+    fails_at(&file, "cells_error.hs", line, "too big", "45:32");
 }
 
 #[test]
@@ -564,18 +565,8 @@ main = do
         vm.stdout,
         "([10,9,8,7,6,5,4,3,2,1],100000)\n([(1,1),(2,4),(3,9)],7)\n"
     );
-    let text = std::fs::read_to_string(&file).expect("the program");
-    let failing = program(
-        "acc_error.hs",
-        &format!("{text}  print (safeAt [1] (-2))\n"),
-    );
-    let out = on_and_off(&["run"], &failing);
-    assert_eq!(out.code, Some(1));
-    assert!(
-        out.stderr.contains("bad index -2") && out.stderr.contains("acc_error.hs:10:14"),
-        "{}",
-        out.stderr
-    );
+    let line = "print (safeAt [1] (-2))";
+    fails_at(&file, "acc_error.hs", line, "bad index -2", "10:14");
 }
 
 #[test]

@@ -154,8 +154,7 @@ fn step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vm::code::NO_TARGET;
-    use dnrad_core::Span;
+    use crate::vm::code::examples::switch2;
 
     fn list() -> Shape {
         Shape::List(Shape::Scalar(Scalar::Int).into())
@@ -234,18 +233,11 @@ mod tests {
     #[test]
     fn a_loops_parameter_owns_what_the_next_iteration_passes() {
         // 0: switch r0 [nil -> 1, cons -> 2]; 1: ret r0; 2: r1 = call g (r0); tailcall f (r1)
-        let span = Span::dummy();
         let mut f = Function {
             nregs: 2,
             nparams: 1,
             ops: vec![
-                Op::Switch {
-                    scrut: 0,
-                    table: 0,
-                    ntags: 2,
-                    default: NO_TARGET,
-                    span,
-                },
+                switch2(0),
                 Op::Ret { src: 0 },
                 Op::CallDirect {
                     dst: 1,

@@ -806,6 +806,7 @@ fn step(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vm::code::examples::switch2;
     use dnrad_core::Span;
 
     fn sc(s: Scalar) -> Shape {
@@ -903,13 +904,7 @@ mod tests {
                     b: 1,
                     span,
                 },
-                Op::Switch {
-                    scrut: 1,
-                    table: 0,
-                    ntags: 2,
-                    default: NO_TARGET,
-                    span,
-                },
+                switch2(1),
                 Op::Ret { src: 0 },
                 Op::Const { dst: 1, index: 0 },
                 Op::Prim2 {
@@ -959,18 +954,11 @@ mod tests {
     #[test]
     fn a_register_with_two_types_on_two_paths_cannot_be_read() {
         // r1 is a Bool on one path and an Int on the other when they meet at 4.
-        let span = Span::dummy();
         let mut f = function(
             2,
             1,
             vec![
-                Op::Switch {
-                    scrut: 0,
-                    table: 0,
-                    ntags: 2,
-                    default: NO_TARGET,
-                    span,
-                },
+                switch2(0),
                 Op::Const { dst: 1, index: 0 },
                 Op::Jump { target: 4 },
                 Op::Const { dst: 1, index: 1 },

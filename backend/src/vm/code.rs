@@ -283,8 +283,19 @@ impl Function {
 
 /// Small functions the passes' tests share.
 #[cfg(test)]
-pub(super) mod examples {
+pub(crate) mod examples {
     use super::*;
+
+    /// `switch scrut` over two tags whose targets are `operands[0..2]`, no default.
+    pub fn switch2(scrut: Reg) -> Op {
+        Op::Switch {
+            scrut,
+            table: 0,
+            ntags: 2,
+            default: NO_TARGET,
+            span: Span::dummy(),
+        }
+    }
 
     /// `dst = call f arg`.
     pub fn call(dst: Reg, f: Reg, arg: Reg) -> Op {

@@ -51,6 +51,7 @@ pub fn thread(f: &mut Function) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vm::code::examples::switch2;
     use dnrad_core::Span;
 
     /// `case r0 of A -> r1 = 1; B -> r1 = 2` in a `let` scrutinised at once: each arm ends with
@@ -67,13 +68,7 @@ mod tests {
             nregs: 2,
             nparams: 1,
             ops: vec![
-                Op::Switch {
-                    scrut: 0,
-                    table: 0,
-                    ntags: 2,
-                    default: NO_TARGET,
-                    span: Span::dummy(),
-                },
+                switch2(0),
                 int(1, 0),              // 1: arm A
                 Op::Jump { target: 5 }, // 2: to a jump
                 int(1, 0),              // 3: arm B
