@@ -552,18 +552,22 @@ failWith n = error (\"bad index \" ++ show n)
 safeAt :: [Int] -> Int -> Int
 safeAt xs i = if i < 0 then failWith i else 1 + xs !! i
 
+nth :: [Int] -> Int -> Int
+nth xs i = xs !! i
+
 main :: IO ()
 main = do
   print (revOnto [] [1 .. 10], length (revOnto [] [1 .. 100000]))
-  print (take 3 (pairsOf [] 1000), safeAt [5, 6, 7] 1)
+  print (take 3 (pairsOf [] 1000), safeAt [5, 6, 7] 1, nth [5, 6, 7] 2)
 ",
     );
-    let vm = compiled_and_agreeing(&file, &["revOnto/2", "pairsOf/2", "safeAt/2"]);
+    let vm = compiled_and_agreeing(&file, &["revOnto/2", "pairsOf/2", "safeAt/2", "nth/2"]);
     // Independent of both: ten reversed, a hundred thousand kept; the first three squares
-    // and one more than the element at 1.
+    // and one more than the element at 1, the element at 2 (a tail call whose value, a
+    // type variable's, is read as an Int).
     assert_eq!(
         vm.stdout,
-        "([10,9,8,7,6,5,4,3,2,1],100000)\n([(1,1),(2,4),(3,9)],7)\n"
+        "([10,9,8,7,6,5,4,3,2,1],100000)\n([(1,1),(2,4),(3,9)],7,7)\n"
     );
     let line = "print (safeAt [1] (-2))";
     fails_at(&file, "acc_error.hs", line, "bad index -2", "10:14");

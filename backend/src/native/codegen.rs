@@ -1169,10 +1169,14 @@ impl Gen<'_, '_> {
                 let owns = |r: u32| own[index(r)] && types::read(state, r).is_some_and(has_refs);
                 if *func == self.me {
                     self.next_iteration(state, regs, &owns);
-                } else if regs.iter().any(|&r| owns(r)) || self.trmc.is_some() {
-                    // The arguments this frame owns must outlive the callee, and a list the
-                    // loop built takes the result: a call, then the return.
-                    let v = self.call_plain(*func, &values);
+                } else if regs.iter().any(|&r| owns(r))
+                    || self.trmc.is_some()
+                    || self.all[func].sig.result != self.typed.sig.result
+                {
+                    // The arguments this frame owns must outlive the callee, a list the loop
+                    // built takes the result, a result of another shape is read as this
+                    // one's: a call, then the return.
+                    let v = self.call_read(*func, values);
                     self.finish(&v);
                 } else {
                     self.leave();
@@ -1232,6 +1236,38 @@ impl Gen<'_, '_> {
         self.b.ins().brif(bailed, stop, &[], on, &[]);
         self.b.switch_to_block(on);
         result
+    }
+
+    /// A call of `func` on `values` whose result is read as this function's (a type
+    /// variable's value unboxed as a scalar), its values cloned into the caller's room: the
+    /// result's scalars to return.
+    fn call_read(&mut self, func: u32, mut values: Vec<Value>) -> Vec<Value> {
+        let (have, want) = (
+            self.all[&func].sig.result.clone(),
+            self.typed.sig.result.clone(),
+        );
+        if have == want {
+            return self.call_plain(func, &values);
+        }
+        let owned = have.leaves().iter().filter(|&&l| l == Scalar::Ref).count() as u32;
+        if owned > 0 {
+            values[1] = self.temp_addr(0);
+        }
+        let v = self.call_plain(func, &values);
+        let v = match have == Shape::Any && want.leaves() != [Scalar::Ref] {
+            true => {
+                let addr = boxing::read_any as *const () as i64;
+                self.buffered_read(addr, &[v[0]], &want, &want.leaves())
+            }
+            false => v,
+        };
+        let v = self.give(v);
+        if owned > 0 {
+            // (Cloned into the caller's room or read.)
+            let at = self.temp_addr(0);
+            self.drop_values(at, owned);
+        }
+        v
     }
 
     /// A self tail call: the loop's next iteration with the arguments in registers `regs`
