@@ -13,7 +13,7 @@
 //! fail: every failure is a bail.
 
 use super::boxing;
-use super::owned::{self, has_refs};
+use super::owned::{self, has_refs, refs};
 use super::runtime::{
     self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
 };
@@ -318,7 +318,6 @@ impl Gen<'_, '_> {
     /// The most values an instruction puts in `temp` on their way (its scalars, for a cell
     /// built at a return).
     fn temp_need(&self) -> u32 {
-        let refs = |t: &Shape| t.leaves().iter().filter(|&&l| l == Scalar::Ref).count();
         let mut need = 0;
         for (pc, op) in self.f.ops.iter().enumerate() {
             let Some(state) = &self.typed.before[pc] else {
@@ -398,8 +397,17 @@ impl Gen<'_, '_> {
 
     /// Drop the `n` values at `at` (leaving `()`).
     fn drop_values(&mut self, at: Value, n: u32) {
+        self.units(boxing::drop_units as *const () as i64, at, n);
+    }
+
+    /// Fill the `n` values at `at` (which hold nothing to drop) with `()`.
+    fn init_values(&mut self, at: Value, n: u32) {
+        self.units(boxing::init_units as *const () as i64, at, n);
+    }
+
+    /// A call of `init_units` or `drop_units` (at `addr`) on the `n` values at `at`.
+    fn units(&mut self, addr: i64, at: Value, n: u32) {
         let n = self.b.ins().iconst(ct::I64, i64::from(n));
-        let addr = boxing::drop_units as *const () as i64;
         self.runtime_void(addr, &[self.ptr, ct::I64], &[at, n]);
     }
 
@@ -430,14 +438,10 @@ impl Gen<'_, '_> {
             self.move_value(res, open);
             let at = self.b.ins().stack_addr(self.ptr, head, 0);
             self.move_value(at, res);
-            let one = self.b.ins().iconst(ct::I64, 1);
-            let addr = boxing::init_units as *const () as i64;
-            self.runtime_void(addr, &[self.ptr, ct::I64], &[at, one]);
-            let cur = self.load32(OFFSET_LOC);
+            self.init_values(at, 1);
             let last = self.b.use_var(last);
-            let moved = self.b.ins().icmp(IntCC::NotEqual, cur, last);
-            let old = self.load32(OFFSET_RETURNED);
-            let returned = self.b.ins().select(moved, cur, old);
+            self.leave_frame(last);
+            let returned = self.load32(OFFSET_RETURNED);
             let changed = self.b.use_var(changed);
             let has_changed = self.b.use_var(has_changed);
             let returned = self.b.ins().select(has_changed, changed, returned);
@@ -740,9 +744,7 @@ impl Gen<'_, '_> {
         if self.nslots > 0 {
             self.area = Some(self.b.create_sized_stack_slot(room(self.nslots)));
             let at = self.slot_addr(0);
-            let n = self.b.ins().iconst(ct::I64, i64::from(self.nslots));
-            let addr = boxing::init_units as *const () as i64;
-            self.runtime_void(addr, &[self.ptr, ct::I64], &[at, n]);
+            self.init_values(at, self.nslots);
         }
         let need = self.temp_need();
         if need > 0 {
@@ -757,9 +759,7 @@ impl Gen<'_, '_> {
         if builds {
             let head = self.b.create_sized_stack_slot(room(1));
             let at = self.b.ins().stack_addr(self.ptr, head, 0);
-            let one = self.b.ins().iconst(ct::I64, 1);
-            let addr = boxing::init_units as *const () as i64;
-            self.runtime_void(addr, &[self.ptr, ct::I64], &[at, one]);
+            self.init_values(at, 1);
             let var = |t: ir::Type, b: &mut FunctionBuilder| {
                 let v = b.declare_var(t);
                 let zero = b.ins().iconst(t, 0);
@@ -1113,9 +1113,7 @@ impl Gen<'_, '_> {
             } => {
                 let mut values = self.args(state, *func, *args, *n);
                 let result = self.all[func].sig.result.clone();
-                if has_refs(&result) {
-                    values[1] = self.temp_addr(0);
-                }
+                self.result_to_temp(*func, &mut values);
                 let v = self.call(*func, &values);
                 self.assign(pc, state, vec![(*dst, result, v)], true);
             }
@@ -1133,15 +1131,7 @@ impl Gen<'_, '_> {
                 }
                 let mut values = self.args(state, *func, *args, *n);
                 // A call (the callee's owned values in `temp`), then the cell for the caller.
-                let result = self.all[func].sig.result.clone();
-                let owned = result
-                    .leaves()
-                    .iter()
-                    .filter(|&&l| l == Scalar::Ref)
-                    .count() as u32;
-                if owned > 0 {
-                    values[1] = self.temp_addr(0);
-                }
+                let owned = self.result_to_temp(*func, &mut values);
                 let called = self.call(*func, &values);
                 let result = self.typed.sig.result.clone();
                 let (_, shapes) = result.unpacked(regs.len()).expect("a constructor");
@@ -1216,13 +1206,19 @@ impl Gen<'_, '_> {
     fn call(&mut self, func: u32, values: &[Value]) -> Vec<Value> {
         let saved = self.load32(OFFSET_LOC);
         let result = self.call_plain(func, values);
+        self.leave_frame(saved);
+        result
+    }
+
+    /// `machine::leave_frame` on the context's locations: the user location, when it is not
+    /// `saved`, becomes the returned one; `saved` becomes the user location.
+    fn leave_frame(&mut self, saved: Value) {
         let left = self.load32(OFFSET_LOC);
         let moved = self.b.ins().icmp(IntCC::NotEqual, left, saved);
         let old = self.load32(OFFSET_RETURNED);
         let returned = self.b.ins().select(moved, left, old);
         self.store(returned, OFFSET_RETURNED);
         self.store(saved, OFFSET_LOC);
-        result
     }
 
     /// A call of `func` on `values` that bails on when it bails: its result.
@@ -1238,6 +1234,16 @@ impl Gen<'_, '_> {
         result
     }
 
+    /// The callee `func`'s result values go to `temp` (the room in `values`, a call's
+    /// arguments): how many there are.
+    fn result_to_temp(&mut self, func: u32, values: &mut [Value]) -> u32 {
+        let owned = refs(&self.all[&func].sig.result) as u32;
+        if owned > 0 {
+            values[1] = self.temp_addr(0);
+        }
+        owned
+    }
+
     /// A call of `func` on `values` whose result is read as this function's (a type
     /// variable's value unboxed as a scalar), its values cloned into the caller's room: the
     /// result's scalars to return.
@@ -1249,10 +1255,7 @@ impl Gen<'_, '_> {
         if have == want {
             return self.call_plain(func, &values);
         }
-        let owned = have.leaves().iter().filter(|&&l| l == Scalar::Ref).count() as u32;
-        if owned > 0 {
-            values[1] = self.temp_addr(0);
-        }
+        let owned = self.result_to_temp(func, &mut values);
         let v = self.call_plain(func, &values);
         let v = match have == Shape::Any && want.leaves() != [Scalar::Ref] {
             true => {

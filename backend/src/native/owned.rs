@@ -14,7 +14,12 @@ use std::collections::HashMap;
 
 /// Whether a value of shape `t` holds any address (a `Ref` leaf), which it may own.
 pub(crate) fn has_refs(t: &Shape) -> bool {
-    t.leaves().contains(&Scalar::Ref)
+    refs(t) > 0
+}
+
+/// How many addresses (`Ref` leaves) a value of shape `t` holds: the values it may own.
+pub(crate) fn refs(t: &Shape) -> usize {
+    t.leaves().iter().filter(|&&l| l == Scalar::Ref).count()
 }
 
 /// Whether `op`, in function `me` of result shape `result`, is its loop's next iteration: a
