@@ -50,6 +50,30 @@ fn compiled_and_agreeing(file: &std::path::Path, compiled: &[&str]) -> Outcome {
     vm
 }
 
+/// Check that some function of `file` (the Prelude's included) whose name starts with
+/// `prefix` is native.
+fn some_native(file: &std::path::Path, prefix: &str) {
+    let listing = run_dnrad(&["dump", "bytecode", "--all"], file);
+    assert!(
+        listing
+            .stdout
+            .lines()
+            .any(|l| l.starts_with(prefix) && l.ends_with("native):")),
+        "no native {prefix} in\n{}",
+        listing.stdout
+    );
+}
+
+/// Run `file` on the VM with the tier compiling mid-run (the default) and with it off: the
+/// outcome, which must be the same.
+fn warm_and_off(file: &std::path::Path) -> Outcome {
+    let path = file.to_str().expect("UTF-8");
+    let warm = run_dnrad(&["run", "--backend", "vm"], file);
+    let off = run_dnrad_env(&["run", "--backend", "vm", path], None, None, &NATIVE_OFF);
+    assert_eq!(warm, off);
+    warm
+}
+
 /// `file` with `line` added to its `main` (as `name`), run with the tier on and off: it fails
 /// with `message` at `loc` (the VM's error and location).
 fn fails_at(file: &std::path::Path, name: &str, line: &str, message: &str, loc: &str) {
@@ -135,10 +159,7 @@ main = do
   print (sum [collatz k 0 | k <- [1 .. 3000]])
 ",
     );
-    let path = file.to_str().expect("UTF-8");
-    let lazy = run_dnrad(&["run", "--backend", "vm"], &file);
-    let off = run_dnrad_env(&["run", "--backend", "vm", path], None, None, &NATIVE_OFF);
-    assert_eq!(lazy, off);
+    let lazy = warm_and_off(&file);
     // 300000 · 300001 / 2, and the total of the Collatz step counts below 3001.
     assert!(lazy.stdout.starts_with("45000150000\n"), "{}", lazy.stdout);
 }
@@ -601,19 +622,64 @@ main = do
   print (count 10 [1 .. 20], map (above 3) [2, 4])
 ",
     );
-    let listing = run_dnrad(&["dump", "bytecode", "--all"], &file);
-    assert!(
-        listing
-            .stdout
-            .lines()
-            .any(|l| l.starts_with("foldl#pa") && l.ends_with("native):")),
-        "{}",
-        listing.stdout
-    );
+    some_native(&file, "foldl#pa");
     let vm = compiled_and_agreeing(&file, &["pull/4"]);
     // Independent of both: the weights sum to 5050, times 0.5 and the point (1, 2); ten of
     // 1..20 above 10.
     assert_eq!(vm.stdout, "(2525.0,5050.0)\n(10,[False,True])\n");
+}
+
+#[test]
+fn higher_order_library_chains_end_in_native_calls() {
+    // `Map.fromListWith (+)` passes a lambda around `(+)` to `fromListWithKey`, which passes
+    // one around that to `foldl`, which calls it: each is specialised at the known function
+    // it gets (`simplify/partial.rs`, the lambdas lifted by `simplify/lift.rs`), so inserting
+    // is a native loop that calls `(+)` directly. Its keys are pairs and its counts Ints,
+    // boxed for the polymorphic `balance` (`Shape::builds_cell`). By default the tier compiles
+    // mid-run, with the callees of tail calls modulo cons (`link`'s cells).
+    let file = program(
+        "chains.hs",
+        "\
+import qualified Data.Map as Map
+import Data.Char (isSpace)
+
+type Cell = (Int, Int)
+
+neighbours :: Cell -> [Cell]
+neighbours (x, y) = [(x + dx, y + dy) | dx <- [-1, 0, 1], dy <- [-1, 0, 1], (dx, dy) /= (0, 0)]
+
+countWords :: String -> Int
+countWords s = case dropWhile isSpace s of
+  \"\" -> 0
+  s' -> let (_, rest) = break isSpace s' in 1 + countWords rest
+
+main :: IO ()
+main = do
+  let live = [(x `mod` 13, x `mod` 7) | x <- [1 .. 20000 :: Int]]
+      counts = Map.fromListWith (+) [(n, 1 :: Int) | c <- live, n <- neighbours c]
+  print (Map.size counts, sum (Map.elems counts), Map.lookup (6, 3) counts)
+  print (foldr (\\x acc -> 2 * x + acc) 0 [1 .. 1000 :: Int])
+  print (countWords (concat (replicate 3000 \"ab cd  ef\\n\")))
+",
+    );
+    some_native(&file, "Data.Map.Internal.insertWithKey#");
+    let vm = compiled_and_agreeing(&file, &[]);
+    assert_eq!(warm_and_off(&file), vm);
+    // Independent of all three: every pair of 0..12 × 0..6 is live (20 000 > 13 · 7), so the
+    // cells counted are the 15 × 9 of -1..13 × -1..7, with 8 neighbours per live entry; the
+    // cell (6, 3) has its 8 neighbours live, each 219 or 220 times (20000 / 91); the lambda
+    // fold is 1000 · 1001; three words a line.
+    let expected_middle = 8 * (20000 / 91);
+    assert!(vm.stdout.starts_with("(135,160000,Just "), "{}", vm.stdout);
+    let middle: i64 = vm.stdout.lines().next().unwrap()["(135,160000,Just ".len()..]
+        .trim_end_matches(')')
+        .parse()
+        .expect("a count");
+    assert!(
+        (expected_middle..expected_middle + 8).contains(&middle),
+        "{middle}"
+    );
+    assert!(vm.stdout.ends_with("\n1001000\n9000\n"), "{}", vm.stdout);
 }
 
 #[test]

@@ -212,6 +212,8 @@ pub(crate) fn define_body(
             owned: owned::owners(&funcs[me as usize], me, typed, all),
             slots: HashMap::new(),
             nslots: 0,
+            boxes: 0,
+            boxed: 0,
             area: None,
             temp: None,
             res: None,
@@ -263,6 +265,11 @@ struct Gen<'a, 'b> {
     /// How many owned slots the frame has (in `area`): `()` at the entry, dropped on every
     /// way out.
     nslots: u32,
+    /// The first of the owned slots that hold the values built for a call's arguments
+    /// (`Shape::builds_cell`: a boxed scalar, a cell), and how many the call being emitted
+    /// built.
+    boxes: u32,
+    boxed: u32,
     area: Option<StackSlot>,
     /// Room for values on their way into slots or cells (a callee's result, clones, a cell's
     /// scalars).
@@ -313,6 +320,40 @@ impl Gen<'_, '_> {
             self.slots.insert(r, (self.nslots, width));
             self.nslots += width;
         }
+        self.boxes = self.nslots;
+        self.nslots += self.boxes_need();
+    }
+
+    /// The most arguments a call (not the loop's next iteration) builds into values of their
+    /// own (see `args`).
+    fn boxes_need(&self) -> u32 {
+        let mut need = 0;
+        for (pc, op) in self.f.ops.iter().enumerate() {
+            let Some(state) = &self.typed.before[pc] else {
+                continue;
+            };
+            let (Op::CallDirect { func, args, n, .. }
+            | Op::TailCallDirect { func, args, n }
+            | Op::TailCallCon { func, args, n, .. }) = op
+            else {
+                continue;
+            };
+            let Some(callee) = self.all.get(func) else {
+                continue;
+            };
+            if owned::loops(op, self.me, &self.typed.sig.result) {
+                continue;
+            }
+            let built = self
+                .f
+                .list(*args, *n as usize)
+                .iter()
+                .zip(&callee.sig.params)
+                .filter(|(&r, t)| builds_value(state, r, t))
+                .count();
+            need = need.max(built as u32);
+        }
+        need
     }
 
     /// The most values an instruction puts in `temp` on their way (its scalars, for a cell
@@ -1083,6 +1124,16 @@ impl Gen<'_, '_> {
                 self.b.ins().jump(block, &[]);
                 return false;
             }
+            Op::Ret { src } if builds_value(state, *src, &self.typed.sig.result) => {
+                // A scalar or product returned as a type variable's value: boxed for the
+                // caller.
+                let have = Self::shape_of(state, *src);
+                let leaves = self.get(*src, &have);
+                let res = self.res.expect("the result's room");
+                let v = self.build_cell(have, &leaves, res);
+                self.finish(&[v]);
+                return false;
+            }
             Op::Ret { src } => {
                 let result = self.typed.sig.result.clone();
                 let v = self.read_as(state, *src, &result);
@@ -1116,6 +1167,7 @@ impl Gen<'_, '_> {
                 self.result_to_temp(*func, &mut values);
                 let v = self.call(*func, &values);
                 self.assign(pc, state, vec![(*dst, result, v)], true);
+                self.drop_boxes();
             }
             Op::TailCallCon {
                 func,
@@ -1153,19 +1205,22 @@ impl Gen<'_, '_> {
                 return false;
             }
             Op::TailCallDirect { func, args, n } => {
-                let values = self.args(state, *func, *args, *n);
                 let regs = self.f.list(*args, *n as usize);
                 let own = self.owned[pc].clone().expect("a reached instruction");
                 let owns = |r: u32| own[index(r)] && types::read(state, r).is_some_and(has_refs);
                 if *func == self.me {
                     self.next_iteration(state, regs, &owns);
-                } else if regs.iter().any(|&r| owns(r))
+                    return false;
+                }
+                let values = self.args(state, *func, *args, *n);
+                if regs.iter().any(|&r| owns(r))
+                    || self.boxed > 0
                     || self.trmc.is_some()
                     || self.all[func].sig.result != self.typed.sig.result
                 {
-                    // The arguments this frame owns must outlive the callee, a list the loop
-                    // built takes the result, a result of another shape is read as this
-                    // one's: a call, then the return.
+                    // The arguments this frame owns or built must outlive the callee, a list
+                    // the loop built takes the result, a result of another shape is read as
+                    // this one's: a call, then the return.
                     let v = self.call_read(*func, values);
                     self.finish(&v);
                 } else {
@@ -1181,12 +1236,30 @@ impl Gen<'_, '_> {
     }
 
     /// The context and the arguments' scalars of a call of `func` with registers
-    /// `operands[args..args+n]` (read as its parameters).
+    /// `operands[args..args+n]` (read as its parameters, or built into values of their own
+    /// in the frame's box slots, which `drop_boxes` drops after the call).
     fn args(&mut self, state: &[Slot], func: u32, args: u32, n: u32) -> Vec<Value> {
         let params = self.all[&func].sig.params.clone();
         let mut values = vec![self.cx(), self.res.expect("the result's room")];
-        values.extend(self.get_as(state, self.f.list(args, n as usize), &params));
+        self.boxed = 0;
+        for (&r, t) in self.f.list(args, n as usize).iter().zip(&params) {
+            if builds_value(state, r, t) {
+                let have = Self::shape_of(state, r);
+                let leaves = self.get(r, &have);
+                let to = self.slot_addr(self.boxes + self.boxed);
+                self.boxed += 1;
+                values.push(self.build_cell(have, &leaves, to));
+            } else {
+                values.extend(self.read_as(state, r, t));
+            }
+        }
         values
+    }
+
+    /// Drop the values `args` built for the call just made.
+    fn drop_boxes(&mut self) {
+        let (first, n) = (self.boxes, std::mem::take(&mut self.boxed));
+        self.drop_slots(first, n);
     }
 
     fn callee(&mut self, func: u32) -> FuncRef {
@@ -1680,4 +1753,10 @@ impl Gen<'_, '_> {
             _ => self.double_call(op, &[x, y]),
         }
     }
+}
+
+/// Whether register `r` (of its shape in `state`) passed or returned as `t` is built into a
+/// value of its own first (`Shape::builds_cell`; one it can be read as is read).
+fn builds_value(state: &[Slot], r: Reg, t: &Shape) -> bool {
+    types::read(state, r).is_some_and(|have| !have.readable(t) && have.builds_cell(t))
 }

@@ -113,9 +113,6 @@ pub(crate) struct Tier {
 struct State {
     /// Carried from entry to entry, so that short calls poll too.
     fuel: i64,
-    /// A recursion bailed for the stack at this VM depth: deeper calls stay on the VM until a
-    /// native call at this depth or above succeeds.
-    off_above: usize,
     /// A poll found the run past a limit: native code runs no more.
     stopped: bool,
     poll: PollState,
@@ -129,7 +126,6 @@ impl Tier {
             code,
             state: State {
                 fuel: POLL_INTERVAL,
-                off_above: usize::MAX,
                 stopped: false,
                 poll: PollState { deadline, flags },
                 max_depth: limits.max_depth,
@@ -169,10 +165,7 @@ impl State {
         args: impl Iterator<Item = &'v Value>,
         user_loc: Span,
     ) -> Option<Called> {
-        if self.stopped
-            || depth > self.off_above
-            || depth.saturating_add(NATIVE_DEPTH) >= self.max_depth
-        {
+        if self.stopped || depth.saturating_add(NATIVE_DEPTH) >= self.max_depth {
             return None;
         }
         let (left, backoff) = entry.skip.get();
@@ -205,7 +198,6 @@ impl State {
         match i64::from(ctx.bail) {
             0 => {}
             BAIL_STACK => {
-                self.off_above = depth;
                 entry.skip.set((backoff, (backoff * 2).min(MAX_SKIP)));
                 return None;
             }
@@ -222,7 +214,6 @@ impl State {
                 return None;
             }
         }
-        self.off_above = usize::MAX;
         Some(Called {
             // SAFETY: the result's `Ref`s are the addresses of the values native code wrote
             // into `owned` for this caller, one each (on a bail it writes none).

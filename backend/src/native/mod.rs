@@ -5,9 +5,9 @@
 //! values), and called from the VM's direct calls (`glue`). Native code never reports an error: on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
 //! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
 //! reports the error or hits the limit as it always has. The VM compiles once a run has made
-//! `WARM_CALLS` direct calls (or one function `EARLY_CALLS`), and again (up to `REWARMS`
-//! times at once, then `SPACED_REWARMS` times after pauses) when a function it could compile
-//! becomes hot later (a loop that starts late);
+//! `WARM_CALLS` direct calls (or one function `EARLY_CALLS`), and again when a function it
+//! could compile becomes hot later (a loop that starts late), keeping its compiles within a
+//! `COMPILE_SHARE`th of the run's time;
 //! `DNRAD_NATIVE=off` in the environment turns the tier off, `DNRAD_NATIVE=eager` compiles
 //! at the first call (for the differential tests and benchmarks). This module must not change the VM's code or run anything itself.
 
@@ -45,15 +45,15 @@ pub(crate) const HOT_CALLS: u32 = 1_000;
 pub(crate) const EARLY_CALLS: u32 = 5 * HOT_CALLS;
 
 /// After the first compile the VM keeps counting direct calls, and when a function the tier
-/// can compile reaches `HOT_CALLS` it compiles again, the old functions with the new hot ones:
-/// a hot loop that starts after the first window (a dot product after building its input)
-/// gets native code a thousand calls in. At most `REWARMS` times a run; then it stops counting.
-pub(crate) const REWARMS: u32 = 3;
+/// can compile reaches `HOT_CALLS` it compiles again, the old functions with the new hot ones
+/// (a hot loop that starts after the first window, a dot product after building its input),
+/// as soon as the run's compiles so far took at most a `COMPILE_SHARE`th of its time: a late
+/// hot function waits at most a few times the last compile's length, and the compiles of a
+/// run stay a small part of it however many functions become hot one by one.
+pub(crate) const COMPILE_SHARE: u32 = 10;
 
-/// Then a late hot function waits until the run has made as many direct calls again as at
-/// the last compile (at least `WARM_CALLS`), and compiles with every other late one hot by
-/// then: at most `SPACED_REWARMS` more times.
-pub(crate) const SPACED_REWARMS: u32 = 8;
+/// While a late hot function waits, the VM reads the clock every this many direct calls.
+pub(crate) const CLOCK_CALLS: u32 = 1_000;
 
 /// When the tier compiles, from `DNRAD_NATIVE`: `off`, never; `eager`, at the first direct
 /// call (the differential tests); otherwise after `WARM_CALLS` direct calls.
@@ -75,6 +75,11 @@ impl Candidates {
 
     pub(crate) fn contains(&self, func: u32) -> bool {
         self.0.contains_key(&func)
+    }
+
+    /// Whether every candidate satisfies `p`.
+    pub(crate) fn all(&self, p: impl Fn(u32) -> bool) -> bool {
+        self.0.keys().all(|&f| p(f))
     }
 }
 
@@ -115,7 +120,10 @@ fn with_callees(
             continue;
         }
         for op in &funcs[f as usize].ops {
-            if let Op::CallDirect { func, .. } | Op::TailCallDirect { func, .. } = op {
+            if let Op::CallDirect { func, .. }
+            | Op::TailCallDirect { func, .. }
+            | Op::TailCallCon { func, .. } = op
+            {
                 if typed.contains_key(func) {
                     work.push(*func);
                 }

@@ -173,7 +173,7 @@ mod tests {
         mut sigs: HashMap<u32, types::Signature>,
     ) -> Vec<Option<Vec<bool>>> {
         sigs.insert(me, sig.clone());
-        let before = types::analyze(f, me, &sig, &sigs, &Default::default()).expect("native");
+        let before = types::analyze(f, &sig, &sigs, &Default::default()).expect("native");
         let all: HashMap<u32, Typed> = sigs
             .into_iter()
             .map(|(i, sig)| {

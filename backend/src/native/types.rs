@@ -176,12 +176,24 @@ impl Shape {
         }
     }
 
-    /// Whether a register of this shape passed where `expected` is wanted is built into a
-    /// cell first: a product for a list or data type (`x : acc` for an accumulator).
+    /// Whether a register of this shape passed (or returned) where `expected` is wanted is
+    /// built into a value of its own first: a product for a list or data type (`x : acc` for
+    /// an accumulator), a scalar or product for a type variable's value (boxed, passed by
+    /// address: `insert k 1 m` at a polymorphic `balance`).
     pub(crate) fn builds_cell(&self, expected: &Shape) -> bool {
-        matches!(self, Shape::Con(..))
-            && !matches!(expected, Shape::Con(..))
-            && self.fits_cell_field(expected)
+        match (self, expected) {
+            (Shape::Scalar(s), Shape::Any) => *s != Scalar::Ref,
+            (Shape::Con(..), Shape::Any) => true,
+            (Shape::Con(..), Shape::Con(..)) => false,
+            (Shape::Con(..), _) => self.fits_cell_field(expected),
+            _ => false,
+        }
+    }
+
+    /// Whether a register of this shape can be passed (or returned) where `expected` is
+    /// wanted: read as it, or built into a value of its own.
+    pub(crate) fn passable(&self, expected: &Shape) -> bool {
+        self.readable(expected) || self.builds_cell(expected)
     }
 
     /// Whether a value of this shape inside a cell (a list's element, a data type's argument)
@@ -521,7 +533,7 @@ pub(crate) fn scalar_functions(
         let mut typed = HashMap::new();
         let mut dropped = Vec::new();
         for (&i, sig) in &sigs {
-            match analyze(&funcs[i as usize], i, sig, &sigs, &diverging) {
+            match analyze(&funcs[i as usize], sig, &sigs, &diverging) {
                 Some(before) => {
                     typed.insert(
                         i,
@@ -543,11 +555,10 @@ pub(crate) fn scalar_functions(
     }
 }
 
-/// The registers' types before each instruction of `f` (function `me`), of signature `sig`,
+/// The registers' types before each instruction of `f`, of signature `sig`,
 /// when it is scalar (its callees' signatures in `sigs`; `diverging` never return).
 pub(crate) fn analyze(
     f: &Function,
-    me: u32,
     sig: &Signature,
     sigs: &HashMap<u32, Signature>,
     diverging: &HashSet<u32>,
@@ -565,7 +576,7 @@ pub(crate) fn analyze(
     let mut work = vec![0usize];
     while let Some(pc) = work.pop() {
         let mut state = before[pc].clone().expect("a visited instruction");
-        for next in step(f, me, pc, &mut state, sig, sigs, diverging)? {
+        for next in step(f, pc, &mut state, sig, sigs, diverging)? {
             let next = next as usize;
             let merged = match &before[next] {
                 None => state.clone(),
@@ -595,11 +606,25 @@ fn holds(state: &[Slot], r: Reg, t: Scalar) -> Option<()> {
 
 /// Check that the registers `regs` hold what can be read as `shapes`.
 fn args_are(state: &[Slot], regs: &[u32], shapes: &[Shape]) -> Option<()> {
+    args_with(state, regs, shapes, Shape::readable)
+}
+
+/// Check that the registers `regs` hold what can be passed as `shapes` (`Shape::passable`).
+fn args_passed(state: &[Slot], regs: &[u32], shapes: &[Shape]) -> Option<()> {
+    args_with(state, regs, shapes, Shape::passable)
+}
+
+fn args_with(
+    state: &[Slot],
+    regs: &[u32],
+    shapes: &[Shape],
+    ok: fn(&Shape, &Shape) -> bool,
+) -> Option<()> {
     if regs.len() != shapes.len() {
         return None;
     }
     for (&r, t) in regs.iter().zip(shapes) {
-        read(state, r)?.readable(t).then_some(())?;
+        ok(read(state, r)?, t).then_some(())?;
     }
     Some(())
 }
@@ -639,7 +664,6 @@ fn set(state: &mut [Slot], dst: Reg, t: Shape) -> Option<()> {
 /// leaves the function on the VM.
 fn step(
     f: &Function,
-    me: u32,
     pc: usize,
     state: &mut [Slot],
     sig: &Signature,
@@ -726,7 +750,7 @@ fn step(
         }
         op @ Op::Jump { .. } => Some(branch_targets(f, op, None)),
         Op::Ret { src } => {
-            read(state, *src)?.readable(&sig.result).then_some(())?;
+            read(state, *src)?.passable(&sig.result).then_some(())?;
             Some(Vec::new())
         }
         Op::RetCon { tag, args, n } => {
@@ -752,7 +776,7 @@ fn step(
             dst, func, args, n, ..
         } => {
             let callee = sigs.get(func)?;
-            args_are(state, f.list(*args, *n as usize), &callee.params)?;
+            args_passed(state, f.list(*args, *n as usize), &callee.params)?;
             set(state, *dst, callee.result.clone())?;
             Some(next)
         }
@@ -764,7 +788,7 @@ fn step(
         } => {
             // A call, then its value in field `hole` of a cell built for the caller.
             let callee = sigs.get(func)?;
-            args_are(state, f.list(*args, *n as usize), &callee.params)?;
+            args_passed(state, f.list(*args, *n as usize), &callee.params)?;
             let (cell_tag, shapes) = sig.result.unpacked(into.nfields as usize)?;
             (cell_tag == into.tag).then_some(())?;
             let fields = f.list(into.fields, into.nfields as usize);
@@ -786,16 +810,8 @@ fn step(
         Op::TailCallDirect { func, args, n } => {
             let callee = sigs.get(func)?;
             let regs = f.list(*args, *n as usize);
-            // The loop's next iteration may build a product into its parameter's cell.
-            let built = |(r, t): (&u32, &Shape)| read(state, *r).is_some_and(|h| h.builds_cell(t));
-            match *func == me {
-                true if regs.len() == callee.params.len() => {
-                    for (r, t) in regs.iter().zip(&callee.params) {
-                        (built((r, t)) || read(state, *r)?.readable(t)).then_some(())?;
-                    }
-                }
-                _ => args_are(state, regs, &callee.params)?,
-            }
+            // (A product or scalar may be built into a value of its own: an accumulator.)
+            args_passed(state, regs, &callee.params)?;
             // (Another result shape: a call, its value read as this one's, then the return.)
             (callee.result == sig.result || callee.result.readable(&sig.result)).then_some(())?;
             Some(Vec::new())
@@ -929,7 +945,7 @@ mod tests {
             result: sc(Scalar::Int),
         };
         let sigs = HashMap::from([(7, sig.clone())]);
-        let before = analyze(&f, 7, &sig, &sigs, &HashSet::new()).expect("scalar");
+        let before = analyze(&f, &sig, &sigs, &HashSet::new()).expect("scalar");
         assert_eq!(before[2].as_ref().unwrap()[1], Slot::Is(sc(Scalar::Bool)));
         assert_eq!(before[5].as_ref().unwrap()[1], Slot::Is(sc(Scalar::Int)));
         let mut funcs: Vec<Function> = (0..7).map(|_| Function::default()).collect();
@@ -949,7 +965,7 @@ mod tests {
             params: vec![sc(Scalar::Int)],
             result: sc(Scalar::Int),
         };
-        assert!(analyze(&f, 0, &sig, &HashMap::new(), &HashSet::new()).is_none());
+        assert!(analyze(&f, &sig, &HashMap::new(), &HashSet::new()).is_none());
     }
 
     #[test]
@@ -972,7 +988,7 @@ mod tests {
             params: vec![sc(Scalar::Bool)],
             result: sc(Scalar::Int),
         };
-        assert!(analyze(&f, 0, &sig, &HashMap::new(), &HashSet::new()).is_none());
+        assert!(analyze(&f, &sig, &HashMap::new(), &HashSet::new()).is_none());
     }
 
     #[test]

@@ -77,21 +77,18 @@ enum Native {
     Ready(Box<Tier>),
 }
 
-/// The direct calls left before the tier compiles (or, once the prompt compiles are spent,
-/// before a late hot function may compile again), how many more compiles a late hot function
-/// may start at once and how many after a pause, how many calls each function had so far,
-/// how many make a function hot (compiled), (once compiled) the functions the tier can
-/// compile, whether a late hot function waits for the pause's end, and the direct calls so
-/// far.
+/// The direct calls left before the tier compiles (or, with a late hot function waiting,
+/// before the clock is read again), how many calls each function had so far, how many make a
+/// function hot (compiled), (once compiled) the functions the tier can compile, whether a late
+/// hot function waits, when the run started and how long its compiles took.
 struct Warming {
     left: u32,
-    rewarms: u32,
-    spaced: u32,
     calls: Vec<u32>,
     hot: u32,
     candidates: Option<crate::native::Candidates>,
     pending: bool,
-    spent: u64,
+    started: std::time::Instant,
+    compiling: std::time::Duration,
 }
 
 struct Frame {
@@ -169,23 +166,18 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             return Native::Off;
         };
         // Eager (no warm-up): every function at the first call, once.
-        let (rewarms, spaced, hot) = match left {
-            0 => (0, 0, 0),
-            _ => (
-                crate::native::REWARMS,
-                crate::native::SPACED_REWARMS,
-                crate::native::HOT_CALLS,
-            ),
+        let hot = match left {
+            0 => 0,
+            _ => crate::native::HOT_CALLS,
         };
         let warming = Warming {
             left,
-            rewarms,
-            spaced,
             calls: vec![0; nfuncs],
             hot,
             candidates: None,
             pending: false,
-            spent: 0,
+            started: std::time::Instant::now(),
+            compiling: std::time::Duration::ZERO,
         };
         Native::Waiting(Box::new(warming), None)
     }
@@ -398,28 +390,26 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 }
                 None => 0,
             };
-            warming.spent += 1;
             // Before the first compile, a function this hot ends the warm-up at once; after
-            // it, a function the tier can compile but has not, hot only now, compiles again:
-            // at once the first `REWARMS` times, then when the pause since the last compile
-            // is over.
-            let soon = match &warming.candidates {
-                None => n == crate::native::EARLY_CALLS,
+            // it, a function the tier can compile but has not, hot only now, compiles again
+            // as soon as the run's compiles stay within their share of its time.
+            let now = match &warming.candidates {
+                None => n == crate::native::EARLY_CALLS || warming.left == 0,
                 Some(candidates) => {
-                    n == warming.hot
+                    warming.pending |= n == warming.hot
                         && candidates.contains(func)
-                        && !tier.as_ref().is_some_and(|t| t.compiled(func))
+                        && !tier.as_ref().is_some_and(|t| t.compiled(func));
+                    warming.pending && warming.left == 0 && {
+                        let share = crate::native::COMPILE_SHARE;
+                        let due = warming.started.elapsed() >= warming.compiling * share;
+                        warming.left = crate::native::CLOCK_CALLS;
+                        due
+                    }
                 }
-            };
-            let paused = warming.candidates.is_some() && warming.rewarms == 0;
-            warming.pending |= soon && paused;
-            let now = match paused {
-                true => warming.pending && warming.left == 0,
-                false => soon || warming.left == 0,
             };
             if now {
                 self.compile_hot();
-            } else {
+            } else if warming.candidates.is_none() || warming.pending {
                 warming.left = warming.left.saturating_sub(1);
             }
         }
@@ -441,53 +431,31 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         else {
             return;
         };
-        let Warming {
-            rewarms,
-            spaced,
-            calls,
-            hot: threshold,
-            candidates,
-            spent,
-            ..
-        } = *warming;
-        let first = candidates.is_none();
-        let candidates =
-            candidates.unwrap_or_else(|| crate::native::Candidates::new(self.compiled, self.funcs));
+        let started = std::time::Instant::now();
+        let candidates = warming
+            .candidates
+            .unwrap_or_else(|| crate::native::Candidates::new(self.compiled, self.funcs));
         let before = |f: u32| tier.as_ref().is_some_and(|t| t.compiled(f));
-        let hot = |f: u32| calls[f as usize] >= threshold || before(f);
+        let threshold = warming.hot;
+        let hot = |f: u32| warming.calls[f as usize] >= threshold || before(f);
         let tier = crate::native::compile(&candidates, self.funcs, &hot)
             .map(|code| Box::new(Tier::new(code, &self.limits)))
             .or(tier);
-        let (rewarms, spaced) = match (first, rewarms) {
-            (true, _) => (rewarms, spaced),
-            (false, 0) => (0, spaced.saturating_sub(1)),
-            (false, _) => (rewarms - 1, spaced),
-        };
-        self.native = match (rewarms + spaced, tier) {
-            (0, Some(tier)) => Native::Ready(tier),
-            (0, None) => Native::Off,
-            (_, tier) => {
-                // From now on only a late hot function compiles again: at once, or after
-                // as many direct calls as the run has made so far (so the compiles of a
-                // long run are logarithmic in its calls).
-                let left = match rewarms {
-                    0 => u32::try_from(spent)
-                        .unwrap_or(u32::MAX)
-                        .max(crate::native::WARM_CALLS),
-                    _ => u32::MAX,
-                };
-                let warming = Warming {
-                    left,
-                    rewarms,
-                    spaced,
-                    calls,
-                    hot: threshold,
+        // Counting goes on while a candidate is left to compile (eager: every one is).
+        let left_out = |t: &Tier| threshold > 0 && !candidates.all(|f| t.compiled(f));
+        self.native = match tier {
+            Some(tier) if !left_out(&tier) => Native::Ready(tier),
+            None if threshold == 0 => Native::Off,
+            tier => Native::Waiting(
+                Box::new(Warming {
+                    left: 0,
                     candidates: Some(candidates),
                     pending: false,
-                    spent,
-                };
-                Native::Waiting(Box::new(warming), tier)
-            }
+                    compiling: warming.compiling + started.elapsed(),
+                    ..*warming
+                }),
+                tier,
+            ),
         };
     }
 

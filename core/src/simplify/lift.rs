@@ -4,6 +4,9 @@
 //! every use of a member `go` becomes `go' @tvs fv1 .. fvk`. So a local loop is called like a
 //! top-level function — the VM's direct entry with all its arguments, a native function when
 //! they are scalars — instead of building a closure and applying it one argument at a time.
+//! A lambda given to a global function (`foldl (\t (k, x) -> insertWith f k x t) empty`) is
+//! lifted the same way, as a group of one: the partial application it becomes is a known
+//! function at which `partial` specialises the callee.
 //! Nothing runs differently: evaluating a lambda has no effect, and a partial application of a
 //! known global to variables only builds a closure, so dropping the binding and passing its
 //! captured values at each use keeps evaluation order, errors and their spans (the bodies keep
@@ -13,12 +16,13 @@
 //! free variables walks its body, so the cost stays linear in the program's size).
 
 use super::terms::map_program;
+use super::terms::{instantiated, returns_io, spine};
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::program::Program;
 use crate::scoped::ScopedMap;
 use crate::types::Type;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The most free variables a lifted group may have.
 const MAX_FREE: usize = 8;
@@ -44,6 +48,8 @@ struct Lifter {
     globals: HashSet<Name>,
     /// The globals made so far.
     binds: Vec<Bind>,
+    /// The types of the program's globals.
+    types: HashMap<Name, Type>,
     /// How many candidate groups enclose the expression being lifted.
     nesting: usize,
 }
@@ -56,6 +62,11 @@ pub(super) fn lift_program(program: Program) -> Program {
         lifted: ScopedMap::default(),
         globals: program.binds.iter().map(|b| b.name.clone()).collect(),
         binds: Vec::new(),
+        types: program
+            .binds
+            .iter()
+            .map(|b| (b.name.clone(), b.ty.clone()))
+            .collect(),
         nesting: 0,
     };
     let mut program = map_program(program, &mut |e| l.expr(e));
@@ -121,9 +132,71 @@ impl Lifter {
                 let default = default.as_ref().map(|d| Box::new(self.expr(d)));
                 ExprKind::Case(Box::new(scrut), alts, default)
             }
+            ExprKind::App(..) => match self.call_lifting_lambdas(e) {
+                Some(call) => return call,
+                None => return super::terms::map_children(e, &mut |c| self.expr(c)),
+            },
             _ => return super::terms::map_children(e, &mut |c| self.expr(c)),
         };
         Expr::new(kind, e.span)
+    }
+
+    /// The call `e` of a global with its lambda arguments lifted (each a group of one), if it
+    /// has any (and is not a call of a function that differentiates: the AD pass reads its
+    /// argument). An action's continuation (`m >>= \x -> ...`) stays: the VM runs a bind's
+    /// lambda in place, where its statements' locations are the program's.
+    fn call_lifting_lambdas(&mut self, e: &Expr) -> Option<Expr> {
+        let (head, tys, args) = spine(e);
+        let ExprKind::Var(g) = &head.kind else {
+            return None;
+        };
+        if !args.iter().any(|a| matches!(a.kind, ExprKind::Lam(..)))
+            || crate::dual::DIFFERENTIATING.contains(&g.as_str())
+        {
+            return None;
+        }
+        let ty = self.types.get(g)?;
+        let (param_tys, _) = instantiated(ty, tys, args.len(), &mut 0)?;
+        if !args
+            .iter()
+            .zip(&param_tys)
+            .any(|(a, t)| matches!(a.kind, ExprKind::Lam(..)) && !returns_io(t))
+        {
+            return None;
+        }
+        let mark = self.lifted.len();
+        let mut lifted_args = Vec::with_capacity(args.len());
+        for (a, t) in args.into_iter().zip(param_tys) {
+            let lifted = matches!(a.kind, ExprKind::Lam(..)) && !returns_io(&t) && {
+                let name = Name::from(format!("fn#{}", self.binds.len()));
+                let bind = Bind {
+                    name: name.clone(),
+                    ty: t,
+                    rhs: a.clone(),
+                    span: a.span,
+                };
+                self.lift_group(std::slice::from_ref(&bind))
+                    && self.lifted.get(&name).is_some_and(|l| {
+                        lifted_args.push(use_of(l, a));
+                        true
+                    })
+            };
+            if !lifted {
+                lifted_args.push(self.expr(a));
+            }
+        }
+        self.lifted.truncate(mark);
+        // Each application keeps its span (the VM records the user locations among them).
+        let spans = app_spans(e);
+        let head = self.expr(head_of(e));
+        Some(
+            lifted_args
+                .into_iter()
+                .zip(spans)
+                .fold(head, |f, (a, span)| {
+                    Expr::new(ExprKind::App(Box::new(f), Box::new(a)), span)
+                }),
+        )
     }
 
     /// `rhs` lifted, counted as nested in one more candidate group when it is a function.
@@ -243,6 +316,26 @@ impl Lifter {
             }
             k += 1;
         }
+    }
+}
+
+/// The spans of the applications of `e`'s spine, innermost first.
+fn app_spans(e: &Expr) -> Vec<crate::span::Span> {
+    let mut spans = Vec::new();
+    let mut e = e;
+    while let ExprKind::App(f, _) = &e.kind {
+        spans.push(e.span);
+        e = f;
+    }
+    spans.reverse();
+    spans
+}
+
+/// `e`'s head with its type arguments: `f @tys` of `f @tys a1 .. an`.
+fn head_of(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::App(f, _) => head_of(f),
+        _ => e,
     }
 }
 

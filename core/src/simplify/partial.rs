@@ -1,21 +1,24 @@
-//! Specialisation of global higher-order functions at partial applications of globals. A call
-//! `h @ts a1 .. an` (`foldl (pull dt b) v bs`) whose argument `ai` is a global `g` applied to
-//! atoms (`pull dt b`, a local function after lambda lifting), where `h` passes its parameter
-//! `i` unchanged to every recursive call (a static argument, as `foldl`'s function), becomes
-//! `h#pa<k> dt b v bs`: a copy of `h` at those types that takes the atoms as leading parameters
-//! in place of the function, and in which `f z x` is `pull y1 y2 z x`, a saturated call of a
-//! global, which the VM makes directly and the native tier can compile. The other arguments
-//! keep their places, and a partial application evaluates nothing, so what runs, and in which
+//! Specialisation of global higher-order functions at known functions. A call `h @ts a1 .. an`
+//! (`foldl (pull dt b) v bs`) whose argument `ai` is a known function — a global `g` applied
+//! to fewer arguments than it takes, each a local variable, a literal, a global or a known
+//! function in turn (`pull dt b`, a local function after lambda lifting; `isSpace`;
+//! `insertOne (plus Num#Int#inst#f2)`) — where `h` passes its parameter `i` unchanged to every
+//! recursive call (a static argument, as `foldl`'s function), becomes `h#pa<k> dt b v bs`: a
+//! copy of `h` at those types that takes the known function's local variables as leading
+//! parameters in place of the function, and in which `f z x` is `pull y1 y2 z x`, a saturated
+//! call of a global, which the VM makes directly and the native tier can compile. The copy's
+//! own calls specialise in turn (`insertOne`'s call of `insertWith f` at `plus ..`), so a
+//! chain of higher-order library functions ends in direct calls. The other arguments keep
+//! their places, and a partial application evaluates nothing, so what runs, and in which
 //! order, is unchanged. It runs after lifting and eta-expansion and before differentiation
 //! (the AD pass differentiates the copies as any function), and never copies the functions
-//! that differentiate (the AD pass rewrites their calls).
+//! that differentiate nor takes them as known functions (the AD pass rewrites their calls).
 
 use super::closed;
-use super::terms::{atomic, call, freshen, map_children, rename_var, replace_calls, spine};
-use super::terms::{size, strip_ty_lams};
+use super::terms::{call, freshen, map_children, rename_var, replace_calls, spine};
+use super::terms::{instantiated, returns_io, size, strip_ty_lams};
 use super::terms::{subst_types, var};
 use crate::expr::{Bind, Expr, ExprKind};
-use crate::lint::subst;
 use crate::name::Name;
 use crate::program::Program;
 use crate::types::Type;
@@ -26,6 +29,15 @@ const MAX_COPIES: usize = 200;
 
 /// The largest function body copied.
 const MAX_SIZE: usize = 2_000;
+
+/// The most partial applications a known function nests (a function passing `wrap f` to
+/// another that passes `wrap (wrap f)` back would otherwise ask for ever larger ones).
+const MAX_KNOWN: usize = 6;
+
+/// The name standing for a known function's `j`th local variable in its shape.
+fn placeholder(j: usize) -> Name {
+    Name::from(format!("known#{j}"))
+}
 
 /// A global function: its type variables, parameters (names and types) and body.
 struct Function<'p> {
@@ -75,42 +87,12 @@ fn static_in(e: &Expr, h: &Name, n: usize, i: usize, p: &Name) -> bool {
     ok
 }
 
-/// A partial application `g @gtys x1 .. xk` (k ≥ 1, atoms, closed types) of a global function
-/// of more than k parameters: `g`, `gtys` and the atoms.
-fn partial_application<'e>(
-    a: &'e Expr,
-    arities: &HashMap<Name, usize>,
-) -> Option<(&'e Name, &'e [Type], Vec<&'e Expr>)> {
-    let (head, gtys, xs) = spine(a);
-    let ExprKind::Var(g) = &head.kind else {
-        return None;
-    };
-    let arity = *arities.get(g)?;
-    (!xs.is_empty() && xs.len() < arity && xs.iter().all(|x| atomic(x)) && gtys.iter().all(closed))
-        .then_some((g, gtys, xs))
-}
-
-/// The parameter types of a binding of type `ty` at type arguments `tys`, and its result after
-/// them: `(T1 .. Tm, R)` for `forall vs. T1 -> .. -> Tm -> R`.
-fn instantiated(ty: &Type, tys: &[Type], m: usize, fresh: &mut u32) -> Option<(Vec<Type>, Type)> {
-    let mut t = match ty {
-        Type::Forall(vs, body) if vs.len() == tys.len() => {
-            let sub: Vec<(Name, Type)> = vs.iter().cloned().zip(tys.iter().cloned()).collect();
-            subst(body, &sub, fresh)
-        }
-        Type::Forall(..) => return None,
-        t if tys.is_empty() => t.clone(),
-        _ => return None,
-    };
-    let mut params = Vec::with_capacity(m);
-    for _ in 0..m {
-        let Type::Fun(a, r) = t else {
-            return None;
-        };
-        params.push(*a);
-        t = *r;
-    }
-    Some((params, t))
+/// A known function (see the module comment): its shape, the expression with its local
+/// variables replaced by placeholders (`placeholder(j)` for the `j`th), and those variables
+/// with their types.
+struct Known {
+    shape: Expr,
+    locals: Vec<(Name, Type)>,
 }
 
 struct Specialiser<'p> {
@@ -134,6 +116,77 @@ impl Specialiser<'_> {
         map_children(e, &mut |c| self.expr(c))
     }
 
+    /// Whether `x` is a global's name (a copy's too).
+    fn global(&self, x: &Name) -> bool {
+        self.globals.contains_key(x) || self.arities.contains_key(x)
+    }
+
+    /// Whether `x` is a literal or a global at closed types.
+    fn closed_atom(&self, x: &Expr) -> bool {
+        match &x.kind {
+            ExprKind::Lit(_) => true,
+            ExprKind::Var(y) => self.global(y),
+            ExprKind::TyApp(f, ts) => ts.iter().all(closed) && self.closed_atom(f),
+            _ => false,
+        }
+    }
+
+    /// `a` as a known function, if it is one.
+    fn known(&mut self, a: &Expr) -> Option<Known> {
+        let mut locals = Vec::new();
+        let mut nodes = 0;
+        let shape = self.known_shape(a, &mut locals, &mut nodes)?;
+        Some(Known { shape, locals })
+    }
+
+    /// The shape of the known function `a`, adding its local variables to `locals`; `nodes`
+    /// counts its partial applications.
+    fn known_shape(
+        &mut self,
+        a: &Expr,
+        locals: &mut Vec<(Name, Type)>,
+        nodes: &mut usize,
+    ) -> Option<Expr> {
+        let (head, gtys, xs) = spine(a);
+        let ExprKind::Var(g) = &head.kind else {
+            return None;
+        };
+        *nodes += 1;
+        let arity = *self.arities.get(g)?;
+        if *nodes > MAX_KNOWN
+            || xs.len() >= arity
+            || self.kept.contains(&g.as_str())
+            || !gtys.iter().all(closed)
+        {
+            return None;
+        }
+        let (param_tys, _) =
+            instantiated(&self.globals.get(g)?.ty, gtys, xs.len(), &mut self.fresh)?;
+        let mut shape = var(g, a.span);
+        if !gtys.is_empty() {
+            shape = Expr::new(ExprKind::TyApp(Box::new(shape), gtys.to_vec()), a.span);
+        }
+        let mut args = Vec::with_capacity(xs.len());
+        for (x, t) in xs.into_iter().zip(param_tys) {
+            let arg = match &x.kind {
+                ExprKind::Var(y) if !self.global(y) => {
+                    let j = match locals.iter().position(|(l, _)| l == y) {
+                        Some(j) => j,
+                        None => {
+                            locals.push((y.clone(), t));
+                            locals.len() - 1
+                        }
+                    };
+                    var(&placeholder(j), x.span)
+                }
+                _ if self.closed_atom(x) => x.clone(),
+                _ => self.known_shape(x, locals, nodes)?,
+            };
+            args.push(arg);
+        }
+        Some(call(shape, args, a.span))
+    }
+
     /// The call `e` of a specialisation, if it is a call to make one for.
     fn call(&mut self, e: &Expr) -> Option<Expr> {
         let (head, tys, args) = spine(e);
@@ -149,45 +202,47 @@ impl Specialiser<'_> {
         if args.len() < n || f.tyvars.len() != tys.len() || !tys.iter().all(closed) {
             return None;
         }
-        let (i, (g, gtys, xs)) = (0..n).find_map(|i| {
-            let pa = partial_application(args[i], &self.arities)?;
-            (matches!(f.params[i].1, Type::Fun(..)) && static_in(f.body, h, n, i, &f.params[i].0))
-                .then_some((i, pa))
+        let (i, known) = (0..n).find_map(|i| {
+            // (An action's continuation stays: the VM runs a bind's function in place, where
+            // its statements' locations are the program's.)
+            let static_function = matches!(f.params[i].1, Type::Fun(..))
+                && !returns_io(&f.params[i].1)
+                && static_in(f.body, h, n, i, &f.params[i].0);
+            static_function.then(|| self.known(args[i]).map(|k| (i, k)))?
         })?;
-        let name = self.copy(h, &f, tys, i, g, gtys, xs.len())?;
-        let rest = without(args, i).map(|a| self.expr(a));
-        let args = xs.into_iter().cloned().chain(rest).collect();
-        Some(call(var(&name, e.span), args, e.span))
+        let name = self.copy(h, &f, tys, i, &known)?;
+        let locals = known.locals.iter().map(|(y, _)| var(y, e.span));
+        let rest = without(args, i).map(|a| self.expr(a)).collect::<Vec<_>>();
+        Some(call(
+            var(&name, e.span),
+            locals.chain(rest).collect(),
+            e.span,
+        ))
     }
 
-    /// The copy of `h` at `tys` whose parameter `i` is `g @gtys y1 .. yk` for new leading
-    /// parameters `y`: its name, made on first use.
-    #[allow(clippy::too_many_arguments)]
+    /// The copy of `h` at `tys` whose parameter `i` is the known function `known`, its local
+    /// variables new leading parameters `y`: its name, made on first use.
     fn copy(
         &mut self,
         h: &Name,
         f: &Function,
         tys: &[Type],
         i: usize,
-        g: &Name,
-        gtys: &[Type],
-        k: usize,
+        known: &Known,
     ) -> Option<Name> {
-        let show = |ts: &[Type]| {
-            ts.iter()
-                .map(crate::show_type::core)
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let key = format!("{h}@{}@{i}@{g}@{}@{k}", show(tys), show(gtys));
+        let tys_shown: Vec<String> = tys.iter().map(crate::show_type::core).collect();
+        let key = format!(
+            "{h}@{}@{i}@{}",
+            tys_shown.join(","),
+            crate::pretty::expr(&known.shape)
+        );
         if let Some(name) = self.copies.get(&key) {
             return Some(name.clone());
         }
         if self.copies.len() >= MAX_COPIES || size(f.body) > MAX_SIZE {
             return None;
         }
-        let g_bind = *self.globals.get(g)?;
-        let (ys_tys, _) = instantiated(&g_bind.ty, gtys, k, &mut self.fresh)?;
+        let k = known.locals.len();
         let (param_tys, result) = instantiated(
             &self.globals.get(h)?.ty,
             tys,
@@ -210,16 +265,18 @@ impl Specialiser<'_> {
             let passed = ys.iter().map(|y| var(y, span)).chain(without(args, i));
             call(var(&name, span), passed.collect(), span)
         });
-        let mut function = var(g, span);
-        if !gtys.is_empty() {
-            function = Expr::new(ExprKind::TyApp(Box::new(function), gtys.to_vec()), span);
-        }
-        let function = call(function, ys.iter().map(|y| var(y, span)).collect(), span);
+        let function = ys
+            .iter()
+            .enumerate()
+            .fold(known.shape.clone(), |shape, (j, y)| {
+                rename_var(&shape, &placeholder(j), &var(y, span))
+            });
         let body = rename_var(&body, &f.params[i].0, &function);
-        // The atoms' parameters, then the function's but the one replaced.
+        // The known function's local variables, then the function's parameters but the one
+        // replaced.
         let params: Vec<(Name, Type)> = ys
             .into_iter()
-            .zip(ys_tys)
+            .zip(known.locals.iter().map(|(_, t)| t.clone()))
             .chain(without(
                 f.params.iter().map(|(p, _)| p.clone()).zip(param_tys),
                 i,

@@ -493,3 +493,40 @@ pub(super) fn size(e: &Expr) -> usize {
     e.for_each_child(|c| n += size(c));
     n
 }
+
+/// The parameter types of a binding of type `ty` at type arguments `tys`, and its result after
+/// them: `(T1 .. Tm, R)` for `forall vs. T1 -> .. -> Tm -> R`.
+pub(super) fn instantiated(
+    ty: &Type,
+    tys: &[Type],
+    m: usize,
+    fresh: &mut u32,
+) -> Option<(Vec<Type>, Type)> {
+    let mut t = match ty {
+        Type::Forall(vs, body) if vs.len() == tys.len() => {
+            let sub: Vec<(Name, Type)> = vs.iter().cloned().zip(tys.iter().cloned()).collect();
+            subst(body, &sub, fresh)
+        }
+        Type::Forall(..) => return None,
+        t if tys.is_empty() => t.clone(),
+        _ => return None,
+    };
+    let mut params = Vec::with_capacity(m);
+    for _ in 0..m {
+        let Type::Fun(a, r) = t else {
+            return None;
+        };
+        params.push(*a);
+        t = *r;
+    }
+    Some((params, t))
+}
+
+/// Whether `t` is a function whose result is an `IO` action.
+pub(super) fn returns_io(t: &Type) -> bool {
+    match t {
+        Type::Fun(_, r) => returns_io(r),
+        Type::Con(c, _) => c.as_str() == "IO",
+        _ => false,
+    }
+}
