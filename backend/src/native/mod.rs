@@ -200,3 +200,71 @@ fn build(funcs: &[Function], typed: &HashMap<u32, types::Typed>) -> Result<Nativ
     module.finalize_definitions().map_err(|e| e.to_string())?;
     Ok(NativeCode::new(module, funcs.len(), &wrappers, typed, locs))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vm::code::Consing;
+    use types::{Scalar, Shape, Signature, Typed};
+
+    fn function(ops: Vec<Op>) -> Function {
+        Function {
+            nregs: 1,
+            ops,
+            ..Function::default()
+        }
+    }
+
+    #[test]
+    fn the_callees_of_every_kind_of_direct_call_compile_with_their_caller() {
+        // 0 builds a cell around a call of 1 (a tail call modulo cons), 1 calls 2, 2 tail
+        // calls 3; only 0 is hot.
+        let into = Consing {
+            tag: 1,
+            fields: 0,
+            nfields: 2,
+            hole: 1,
+        };
+        let funcs = vec![
+            function(vec![Op::TailCallCon {
+                func: 1,
+                args: 0,
+                n: 0,
+                into,
+            }]),
+            function(vec![
+                Op::CallDirect {
+                    dst: 0,
+                    func: 2,
+                    args: 0,
+                    n: 0,
+                    scrut: false,
+                },
+                Op::Ret { src: 0 },
+            ]),
+            function(vec![Op::TailCallDirect {
+                func: 3,
+                args: 0,
+                n: 0,
+            }]),
+            function(vec![Op::Ret { src: 0 }]),
+        ];
+        let typed: HashMap<u32, Typed> = (0..4)
+            .map(|f| {
+                let sig = Signature {
+                    params: Vec::new(),
+                    result: Shape::Scalar(Scalar::Int),
+                };
+                (
+                    f,
+                    Typed {
+                        sig,
+                        before: Vec::new(),
+                    },
+                )
+            })
+            .collect();
+        let keep = with_callees(&funcs, &typed, &|f| f == 0);
+        assert_eq!(keep, (0..4).collect());
+    }
+}
