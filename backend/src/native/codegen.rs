@@ -1127,10 +1127,8 @@ impl Gen<'_, '_> {
             Op::Ret { src } if builds_value(state, *src, &self.typed.sig.result) => {
                 // A scalar or product returned as a type variable's value: boxed for the
                 // caller.
-                let have = Self::shape_of(state, *src);
-                let leaves = self.get(*src, &have);
                 let res = self.res.expect("the result's room");
-                let v = self.build_cell(have, &leaves, res);
+                let v = self.build_value(state, *src, res);
                 self.finish(&[v]);
                 return false;
             }
@@ -1244,11 +1242,9 @@ impl Gen<'_, '_> {
         self.boxed = 0;
         for (&r, t) in self.f.list(args, n as usize).iter().zip(&params) {
             if builds_value(state, r, t) {
-                let have = Self::shape_of(state, r);
-                let leaves = self.get(r, &have);
                 let to = self.slot_addr(self.boxes + self.boxed);
                 self.boxed += 1;
-                values.push(self.build_cell(have, &leaves, to));
+                values.push(self.build_value(state, r, to));
             } else {
                 values.extend(self.read_as(state, r, t));
             }
@@ -1355,11 +1351,9 @@ impl Gen<'_, '_> {
         let params = self.typed.sig.params.clone();
         let (mut values, mut owned, mut k) = (Vec::new(), Vec::new(), 0);
         for (j, (&r, t)) in regs.iter().zip(&params).enumerate() {
-            let have = Self::shape_of(state, r);
-            if have.builds_cell(t) {
-                let leaves = self.get(r, &have);
+            if Self::shape_of(state, r).builds_cell(t) {
                 let to = self.temp_addr(k);
-                self.build_cell(have, &leaves, to);
+                self.build_value(state, r, to);
                 owned.push((j, 0, values.len(), k));
                 values.push(to);
                 k += 1;
@@ -1418,6 +1412,14 @@ impl Gen<'_, '_> {
             }
         }
         (Shape::Con(tag, shapes.into()), leaves)
+    }
+
+    /// Register `r`'s value (of its shape in `state`: a scalar boxed, a product's cell) built
+    /// into `to` (which holds nothing to drop): `to`.
+    fn build_value(&mut self, state: &[Slot], r: Reg, to: Value) -> Value {
+        let have = Self::shape_of(state, r);
+        let leaves = self.get(r, &have);
+        self.build_cell(have, &leaves, to)
     }
 
     /// The cell of constructor `con` (a `Shape::Con`) of scalars `values` built into `to`

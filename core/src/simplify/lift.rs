@@ -16,7 +16,7 @@
 //! free variables walks its body, so the cost stays linear in the program's size).
 
 use super::terms::map_program;
-use super::terms::{instantiated, returns_io, spine};
+use super::terms::{head_of, instantiated, returns_io, spine};
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::program::Program;
@@ -157,34 +157,19 @@ impl Lifter {
         }
         let ty = self.types.get(g)?;
         let (param_tys, _) = instantiated(ty, tys, args.len(), &mut 0)?;
-        if !args
-            .iter()
-            .zip(&param_tys)
-            .any(|(a, t)| matches!(a.kind, ExprKind::Lam(..)) && !returns_io(t))
-        {
+        let liftable = |a: &Expr, t: &Type| matches!(a.kind, ExprKind::Lam(..)) && !returns_io(t);
+        if !args.iter().zip(&param_tys).any(|(a, t)| liftable(a, t)) {
             return None;
         }
         let mark = self.lifted.len();
-        let mut lifted_args = Vec::with_capacity(args.len());
-        for (a, t) in args.into_iter().zip(param_tys) {
-            let lifted = matches!(a.kind, ExprKind::Lam(..)) && !returns_io(&t) && {
-                let name = Name::from(format!("fn#{}", self.binds.len()));
-                let bind = Bind {
-                    name: name.clone(),
-                    ty: t,
-                    rhs: a.clone(),
-                    span: a.span,
-                };
-                self.lift_group(std::slice::from_ref(&bind))
-                    && self.lifted.get(&name).is_some_and(|l| {
-                        lifted_args.push(use_of(l, a));
-                        true
-                    })
-            };
-            if !lifted {
-                lifted_args.push(self.expr(a));
-            }
-        }
+        let lifted_args: Vec<Expr> = args
+            .into_iter()
+            .zip(param_tys)
+            .map(|(a, t)| match liftable(a, &t) {
+                true => self.lifted_lambda(a, t),
+                false => self.expr(a),
+            })
+            .collect();
         self.lifted.truncate(mark);
         // Each application keeps its span (the VM records the user locations among them).
         let spans = app_spans(e);
@@ -197,6 +182,22 @@ impl Lifter {
                     Expr::new(ExprKind::App(Box::new(f), Box::new(a)), span)
                 }),
         )
+    }
+
+    /// The lambda `a` of type `t` lifted as a group of one: its use, or `a` lifted inside when
+    /// the group does not qualify.
+    fn lifted_lambda(&mut self, a: &Expr, t: Type) -> Expr {
+        let name = Name::from(format!("fn#{}", self.binds.len()));
+        let bind = Bind {
+            name: name.clone(),
+            ty: t,
+            rhs: a.clone(),
+            span: a.span,
+        };
+        match self.lift_group(std::slice::from_ref(&bind)) {
+            true => use_of(self.lifted.get(&name).expect("a lifted group"), a),
+            false => self.expr(a),
+        }
     }
 
     /// `rhs` lifted, counted as nested in one more candidate group when it is a function.
@@ -329,14 +330,6 @@ fn app_spans(e: &Expr) -> Vec<crate::span::Span> {
     }
     spans.reverse();
     spans
-}
-
-/// `e`'s head with its type arguments: `f @tys` of `f @tys a1 .. an`.
-fn head_of(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::App(f, _) => head_of(f),
-        _ => e,
-    }
 }
 
 /// What the use `e` of a lifted member becomes: its global applied to the type variables and

@@ -15,7 +15,7 @@
 //! that differentiate nor takes them as known functions (the AD pass rewrites their calls).
 
 use super::closed;
-use super::terms::{call, freshen, map_children, rename_var, replace_calls, spine};
+use super::terms::{call, freshen, head_of, map_children, rename_var, replace_calls, spine};
 use super::terms::{instantiated, returns_io, size, strip_ty_lams};
 use super::terms::{subst_types, var};
 use crate::expr::{Bind, Expr, ExprKind};
@@ -162,10 +162,6 @@ impl Specialiser<'_> {
         }
         let (param_tys, _) =
             instantiated(&self.globals.get(g)?.ty, gtys, xs.len(), &mut self.fresh)?;
-        let mut shape = var(g, a.span);
-        if !gtys.is_empty() {
-            shape = Expr::new(ExprKind::TyApp(Box::new(shape), gtys.to_vec()), a.span);
-        }
         let mut args = Vec::with_capacity(xs.len());
         for (x, t) in xs.into_iter().zip(param_tys) {
             let arg = match &x.kind {
@@ -184,7 +180,7 @@ impl Specialiser<'_> {
             };
             args.push(arg);
         }
-        Some(call(shape, args, a.span))
+        Some(call(head_of(a).clone(), args, a.span))
     }
 
     /// The call `e` of a specialisation, if it is a call to make one for.

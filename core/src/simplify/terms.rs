@@ -371,6 +371,14 @@ pub(super) fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
     Expr::new(kind, e.span)
 }
 
+/// `e`'s head with its type arguments: `f @tys` of `f @tys a1 .. an`.
+pub(super) fn head_of(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::App(f, _) => head_of(f),
+        _ => e,
+    }
+}
+
 /// `e`'s head, type arguments and arguments: `head @tys a1 .. an`.
 pub(super) fn spine(e: &Expr) -> (&Expr, &[Type], Vec<&Expr>) {
     let mut args = Vec::new();
