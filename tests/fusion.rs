@@ -46,6 +46,46 @@ fn fused_pipelines_print_what_the_lists_give() {
     assert_eq!(lines[3], "166650");
     assert_eq!(lines[15], "(-5,3)"); // the sum wraps around
     assert_eq!(lines[16], "4");
+    // The zips (the last lines): sums of products and of 10 i^2 - i, zips stopping at the
+    // shortest list, a lambda of three parameters, tuples taken apart by a comprehension.
+    assert_eq!(
+        lines[lines.len() - 5..],
+        [
+            "(3850,3,290)",
+            "(\"h1e2y3\",True)",
+            "(330,2)",
+            "(0,True)",
+            "6"
+        ]
+    );
+}
+
+#[test]
+fn zips_consumed_by_folds_build_no_list() {
+    let file = temp_program(
+        "fusion",
+        "zips.hs",
+        "dot :: [Double] -> [Double] -> Double\ndot xs ys = sum (zipWith (*) xs ys)\n\n\
+         pairs :: [Int] -> String -> Int\npairs ns cs = length [c | (n, c) <- zip ns cs, n > 2]\n\n\
+         triple :: [Int] -> [Int] -> [Int] -> Int\n\
+         triple us vs ws = foldr (\\(a, b, c) r -> a * b + c - r) 0 (zip3 us vs ws)\n\n\
+         main :: IO ()\n\
+         main = print (dot [1, 2, 3] [4, 5], pairs [1 .. 5] \"abcd\", triple [1, 2] [3, 4] [5, 6])\n",
+    );
+    // 1 * 4 + 2 * 5; n = 3, 4 of the first four; (1 * 3 + 5) - ((2 * 4 + 6) - 0).
+    assert_eq!(assert_fusion_changes_nothing(&file, &[]), "(14.0,2,-6)\n");
+    let core = run_dnrad(&["dump", "core", "--simplified"], &file);
+    assert_eq!(core.code, Some(0), "{}", core.stderr);
+    for f in ["dot", "pairs", "triple"] {
+        let body: Vec<&str> = core
+            .stdout
+            .lines()
+            .skip_while(|l| !l.starts_with(&format!("{f} =")))
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert!(!body.is_empty(), "{f}: {}", core.stdout);
+        assert!(!body.iter().any(|l| l.contains("zip")), "{f}: {body:#?}");
+    }
 }
 
 #[test]
@@ -79,18 +119,21 @@ fn range_errors_are_the_same_fused() {
 #[test]
 fn gradients_through_fused_loops_are_the_unfused_ones() {
     // d/dx sum [x * i | i <- [1..10]] = 55; d/dx foldl (\a i -> a * x + i) 0 [1..4] at 2:
-    // p = x^3 + 2x^2 + 3x + 4, p' = 3x^2 + 4x + 3 = 23; d/dx sum (map (x *) [0, 0.5 .. 2]) = 5.
+    // p = x^3 + 2x^2 + 3x + 4, p' = 3x^2 + 4x + 3 = 23; d/dx sum (map (x *) [0, 0.5 .. 2]) = 5;
+    // x + 2x^2 + 3x has derivative 4 + 4x = 12 at 2.
     let file = temp_program(
         "fusion",
         "grad.hs",
         "f :: Double -> Double\nf x = sum [x * fromIntegral i | i <- [1 .. 10 :: Int]]\n\n\
          g :: Double -> Double\ng x = foldl (\\a i -> a * x + fromIntegral i) 0 [1 .. 4 :: Int]\n\n\
          h :: Double -> Double\nh x = sum (map (x *) [0, 0.5 .. 2])\n\n\
-         main :: IO ()\nmain = do\n  print (grad f 3)\n  print (grad g 2)\n  print (grad h 1)\n",
+         k :: Double -> Double\nk x = sum (zipWith (*) [x, 2 * x, 3] [1, x, x])\n\n\
+         main :: IO ()\nmain = do\n  print (grad f 3)\n  print (grad g 2)\n  print (grad h 1)\n  \
+         print (grad k 2)\n",
     );
     for mode in support::AD_MODES {
         let out = assert_fusion_changes_nothing(&file, &["--ad", mode]);
-        assert_eq!(out, "55.0\n23.0\n5.0\n", "{mode}");
+        assert_eq!(out, "55.0\n23.0\n5.0\n12.0\n", "{mode}");
     }
 }
 

@@ -108,3 +108,40 @@ main = do
     // 5 x^4 at 2, and 1 / (2 sqrt 9).
     assert_output_in_every_mode_on_both_backends(&file, "80.0\n0.16666666666666666\n");
 }
+
+#[test]
+fn a_local_function_of_several_parameters_called_once_builds_no_closure() {
+    // `rotate` is inlined at its one call: at its first argument, which leaves the rest of it
+    // (a lambda under the `let` of that argument) applied to the second. The application
+    // becomes a `let` of the second argument: no lambda is left in `spin`.
+    let program = "\
+data V = V Double Double
+
+spin :: (V, V) -> Double
+spin (v, w) = case rotate v w of V a b -> a + b
+  where
+    rotate (V x y) (V c s) = V (c * x - s * y) (s * x + c * y)
+
+main :: IO ()
+main = print (spin (V 1 2, V 0.5 0.25))
+";
+    let file = temp_program("lifting", "once.hs", program);
+    let core = run_dnrad(&["dump", "core", "--simplified"], &file);
+    assert_eq!(core.code, Some(0), "{}", core.stderr);
+    let spin: Vec<&str> = core
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("spin ="))
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert!(spin.len() > 1, "{}", core.stdout);
+    // Only `spin`'s own parameter is a lambda.
+    assert_eq!(
+        spin.iter().filter(|l| l.contains("\\(")).count(),
+        1,
+        "{spin:#?}"
+    );
+    for (backend, out) in run_on_both_backends("lifting", "once.hs", program) {
+        assert_eq!(out.stdout, "1.25\n", "{backend}: {}", out.stderr);
+    }
+}

@@ -39,3 +39,9 @@ main = do
   let xs = [1 .. 10 :: Int]
   print (sum xs, length xs)
   print (sum (map (* 2) xs), length (filter odd xs))
+  let ys = [10, 20 .. 100 :: Int]
+  print (sum (zipWith (*) xs ys), length (zip xs "abc"), sum (zipWith3 (\a b c -> a * b - c) xs ys [1 .. 4]))
+  print (foldr (\(a, c) acc -> c : show a ++ acc) "" (zip xs "hey"), and (zipWith (<) xs ys))
+  print (sum [a * b | (a, b) <- zip xs (tail xs)], length (zip3 xs ys [True, False]))
+  print (sum (map fst (zip [] xs)) + sum (zipWith (+) xs []), any (uncurry (==)) (zip xs xs))
+  print (sum (zipWith (\a b -> if b == 0 then error "zero" else a `div` b) [6, 8 :: Int] [3, 2, 0]))

@@ -47,7 +47,7 @@ use crate::span::Span;
 use crate::types::Type;
 use std::collections::HashMap;
 use terms::{
-    atomic, call_of_one, count, instantiate, lambda, lambda_node, mentions, rename_var,
+    atomic, beta, call_of_one, count, instantiate, lambda, lambda_node, mentions, rename_var,
     replace_call, small_size, spine, strip_ty_lams, subst_types, used_once,
 };
 
@@ -415,7 +415,10 @@ impl Simplifier {
         let kind = match &e.kind {
             ExprKind::Var(_) | ExprKind::Lit(_) => return e.clone(),
             ExprKind::Lam(x, t, b) => ExprKind::Lam(x.clone(), t.clone(), Box::new(self.expr(b))),
-            ExprKind::App(f, a) => ExprKind::App(Box::new(self.expr(f)), Box::new(self.expr(a))),
+            ExprKind::App(f, a) => match beta(self.expr(f), self.expr(a), span) {
+                Ok(e) => return e,
+                Err((f, a)) => ExprKind::App(Box::new(f), Box::new(a)),
+            },
             ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(self.expr(b))),
             ExprKind::TyApp(f, ts) => ExprKind::TyApp(Box::new(self.expr(f)), ts.clone()),
             ExprKind::Let(b, body) => {

@@ -38,6 +38,26 @@ pub(super) fn let_(name: Name, ty: Type, rhs: Expr, body: Expr, span: Span) -> E
     Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), span)
 }
 
+/// `(let x = e in .. \y -> b) a` as `let x = e in .. let y = a in b`: the same order of
+/// evaluation (the `let`s, the argument, the body) without building the closure. A function of
+/// several parameters inlined at its first argument leaves such an application behind. Gives
+/// the parts back when `f` is not a lambda under `let`s.
+pub(super) fn beta(f: Expr, a: Expr, span: Span) -> Result<Expr, (Expr, Expr)> {
+    let fspan = f.span;
+    match f.kind {
+        ExprKind::Lam(y, t, b) => Ok(let_(y, t, a, *b, span)),
+        ExprKind::Let(bind, body) => match beta(*body, a, span) {
+            Ok(e) => Ok(Expr::new(ExprKind::Let(bind, Box::new(e)), fspan)),
+            Err((body, a)) => Err((Expr::new(ExprKind::Let(bind, Box::new(body)), fspan), a)),
+        },
+        ExprKind::LetRec(binds, body) => match beta(*body, a, span) {
+            Ok(e) => Ok(Expr::new(ExprKind::LetRec(binds, Box::new(e)), fspan)),
+            Err((body, a)) => Err((Expr::new(ExprKind::LetRec(binds, Box::new(body)), fspan), a)),
+        },
+        kind => Err((Expr::new(kind, fspan), a)),
+    }
+}
+
 /// `case c of True -> yes; False -> no`.
 pub(super) fn if_(c: Expr, yes: Expr, no: Expr, span: Span) -> Expr {
     let alt = |con: &str, rhs| Alt {

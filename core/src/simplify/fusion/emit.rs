@@ -113,16 +113,32 @@ impl Simplifier {
         })
     }
 
-    /// `f x`, with a lambda's parameter bound by a `let` instead of applying it.
-    fn apply(&mut self, f: &Expr, x: &Expr) -> Expr {
-        let span = x.span;
-        if lambda(f).is_some() {
-            let f = freshen(f, &mut self.fresh);
-            if let Some((v, t, body)) = lambda(&f) {
-                return let_(v.clone(), t.clone(), x.clone(), body.clone(), span);
-            }
+    /// `f x1 .. xn` (atoms), with a lambda's parameters bound by `let`s instead of applying it.
+    fn apply(&mut self, f: &Expr, xs: &[Expr]) -> Expr {
+        let span = xs.first().map_or(f.span, |x| x.span);
+        let mut f = if lambda(f).is_some() {
+            freshen(f, &mut self.fresh)
+        } else {
+            f.clone()
+        };
+        let mut binds = Vec::new();
+        let mut rest = xs;
+        while let (Some((v, t, body)), [x, more @ ..]) = (lambda(&f), rest) {
+            binds.push(Bind {
+                name: v.clone(),
+                ty: t.clone(),
+                rhs: x.clone(),
+                span,
+            });
+            f = body.clone();
+            rest = more;
         }
-        call(f.clone(), vec![x.clone()], span)
+        let applied = if rest.is_empty() {
+            f
+        } else {
+            call(f, rest.to_vec(), span)
+        };
+        lets(binds, applied)
     }
 
     /// The element `x` through `stages`, then the consumer's step.
@@ -141,18 +157,18 @@ impl Simplifier {
         match stage {
             Stage::Map(g, t) => {
                 let y = self.fresh_var("y");
-                let rhs = self.apply(g, x);
+                let rhs = self.apply(g, std::slice::from_ref(x));
                 let body = self.element(inst, rest, &var(&y, span), q, k);
                 let_(y, t.clone(), rhs, body, span)
             }
             Stage::Filter(p) => {
-                let c = self.apply(p, x);
+                let c = self.apply(p, std::slice::from_ref(x));
                 let yes = self.element(inst, rest, x, q, k);
                 let no = self.resume(inst, k, q);
                 if_(c, yes, no, span)
             }
             Stage::ConcatMap(f, t) => {
-                let list = self.apply(f, x);
+                let list = self.apply(f, std::slice::from_ref(x));
                 self.consume(inst, &list, t, rest, q, k)
             }
         }
@@ -283,7 +299,7 @@ impl Simplifier {
                     check: Some((empty, after)),
                     bind: Some((last, t.clone(), last_value)),
                 };
-                (vec![(i, t)], body, from.clone(), pre)
+                (vec![(i, t)], body, vec![from.clone()], pre)
             }
             Base::Double(from, step, to) => {
                 let d = Type::double();
@@ -324,7 +340,7 @@ impl Simplifier {
                     bind: Some((limit, d.clone(), limit_value)),
                 };
                 let zero = Expr::new(ExprKind::Lit(Lit::Double(0.0)), span);
-                (vec![(k, d)], body, zero, pre)
+                (vec![(k, d)], body, vec![zero], pre)
             }
             Base::Replicate(n, x) => {
                 let c = self.fresh_var("n");
@@ -343,7 +359,7 @@ impl Simplifier {
                     check: Some((prim(PrimOp::IntLe, vec![n.clone(), lit(0)], span), after)),
                     bind: None,
                 };
-                (vec![(c, Type::int())], body, n.clone(), pre)
+                (vec![(c, Type::int())], body, vec![n.clone()], pre)
             }
             Base::List(list) => {
                 let (s, h, t) = (
@@ -365,11 +381,50 @@ impl Simplifier {
                     check: None,
                     bind: None,
                 };
-                (vec![(s, lt)], body, list.clone(), pre)
+                (vec![(s, lt)], body, vec![list.clone()], pre)
+            }
+            Base::Zip(lists, with) => {
+                let walks: Vec<_> = lists
+                    .iter()
+                    .map(|(_, t)| {
+                        let s = (self.fresh_var("s"), Type::list(t.clone()));
+                        (s, (self.fresh_var("h"), t.clone()), self.fresh_var("t"))
+                    })
+                    .collect();
+                let k = Cont::Loop {
+                    go: go.clone(),
+                    state: walks.iter().map(|(_, _, t)| var(t, span)).collect(),
+                    until: None,
+                };
+                let heads: Vec<Expr> = walks.iter().map(|(_, (h, _), _)| var(h, span)).collect();
+                let zipped = match with {
+                    Some(f) => self.apply(f, &heads),
+                    None => {
+                        let tys = lists.iter().map(|(_, t)| t.clone()).collect();
+                        let tuple = Name::from(crate::types::names::tuple_name(heads.len()));
+                        Expr::new(ExprKind::Con(tuple, tys, heads), span)
+                    }
+                };
+                let y = self.fresh_var("y");
+                let elem = self.element(inst, stages, &var(&y, span), &q, &k);
+                let mut body = let_(y, source.base_elem.clone(), zipped, elem, span);
+                // The first list's case outermost: its end is seen first, as `zipWith` does.
+                for ((s, lt), head, t) in walks.iter().rev() {
+                    let nil = self.resume(inst, done, &q);
+                    let tail = (t.clone(), lt.clone());
+                    body = list_case(var(s, span), nil, head.clone(), tail, body, span);
+                }
+                let pre = Pre {
+                    check: None,
+                    bind: None,
+                };
+                let state = walks.into_iter().map(|(s, _, _)| s).collect();
+                let first = lists.iter().map(|(l, _)| l.clone()).collect();
+                (state, body, first, pre)
             }
         };
         let mut start = q0.to_vec();
-        start.push(first);
+        start.extend(first);
         let run = call(var(&go, span), start, span);
         let mut all = params;
         all.extend(state);

@@ -3,7 +3,8 @@
 //! apart by structural recursion (`consumer`: `foldl`, hence `sum`, `product`, `foldl'`;
 //! `foldr`, `lengthAcc` (`length`), `mapM_` and `forM_` in any monad, `sequence_`, `and`,
 //! `or`, `any`, `all`, `elem`); producers are ranges of `Int`, `Integer`, `Double` (and of
-//! `Char` and other `Enum` types through `map toEnum`), `replicate`, and any list under the
+//! `Char` and other `Enum` types through `map toEnum`), `replicate`, `zip`/`zipWith` (two or
+//! three lists walked together), and any list under the
 //! transformers `map`, `filter`, `concatMap` (list comprehensions) (`source`). The rule: a
 //! consumer call whose list argument is a producer, directly or through a `let` used only
 //! there, seen through known dictionaries and small Prelude wrappers (`sum`, `length`,
@@ -11,7 +12,7 @@
 //! the consumer's cases (`emit`). What it keeps: each argument is evaluated once, in its
 //! original order; a range's checks and errors happen before the loop, as before; a consumer
 //! that stops early or recurses inside a lambda (`any`, `mapM_`) fuses only with a bare
-//! producer, whose elements cost nothing, so no element function runs that would not have run
+//! producer, whose elements cost nothing (a `zip`, not a `zipWith`), so no element function runs that would not have run
 //! (or the other way round); a list used twice is never fused. What changes: with an eager
 //! consumer and a transformer, the element functions and the consumer's steps interleave
 //! (`sum (map f xs)` runs `f x1`, `+`, `f x2`, ... instead of all `f`s first), so if both an
@@ -309,7 +310,7 @@ impl Simplifier {
             }
         }
         let source = source?;
-        if !source.saves() || !(c.eager || source.stages.is_empty()) {
+        if !source.saves() || !(c.eager || source.free_elements()) {
             return None;
         }
         let inst = Instance {

@@ -1,6 +1,6 @@
 //! List producers for the fusion: what a list argument of a consumer is made of — a base
-//! producer (`intRange`, `integerRange`, `doubleRange`, `replicate`, or any list, walked cell by
-//! cell) under a chain of transformers (`map`, `filter`, `concatMap`), seen through small
+//! producer (`intRange`, `integerRange`, `doubleRange`, `replicate`, `zip`/`zipWith` of two or
+//! three lists walked together, or any list, walked cell by cell) under a chain of transformers (`map`, `filter`, `concatMap`), seen through small
 //! Prelude wrappers and known dictionaries (`enumFromTo @Int Enum#Int#inst a b` is `intRange a 1
 //! b`). It only analyses: its lets keep every argument's evaluation in the original order; the
 //! loop is built by `emit`.
@@ -32,6 +32,10 @@ pub(super) enum Base {
     Replicate(Expr, Expr),
     /// Any list (an atom), walked cell by cell.
     List(Expr),
+    /// `zipWith f xs ys ..` (with `f`, an atom or a lambda) or `zip xs ys ..` (the elements'
+    /// tuple): the lists (atoms) and their element types, walked together cell by cell until
+    /// the shortest ends.
+    Zip(Vec<(Expr, Type)>, Option<Expr>),
 }
 
 #[derive(Clone, Debug)]
@@ -58,6 +62,12 @@ impl Source {
     /// Whether fusing it saves a list: a walk of a list that nothing transforms does not.
     pub fn saves(&self) -> bool {
         !(matches!(self.base, Base::List(_)) && self.stages.is_empty())
+    }
+
+    /// Whether making its elements runs no function of the program (a consumer that stops
+    /// early fuses only with such a source).
+    pub fn free_elements(&self) -> bool {
+        self.stages.is_empty() && !matches!(self.base, Base::Zip(_, Some(_)))
     }
 }
 
@@ -106,6 +116,21 @@ impl Simplifier {
         } else {
             self.atom(e, &ty, setup)
         }
+    }
+
+    /// The lists a zip walks together, as atoms (bound in `setup` in order), with their
+    /// element types (the zip's leading type arguments).
+    fn zipped(
+        &mut self,
+        lists: &[&Expr],
+        tys: &[Type],
+        setup: &mut Vec<Bind>,
+    ) -> Vec<(Expr, Type)> {
+        lists
+            .iter()
+            .zip(tys)
+            .map(|(l, t)| (self.atom(l, &Type::list(t.clone()), setup), t.clone()))
+            .collect()
     }
 
     /// The list `e` (of elements of type `elem`) as a source; the lets its arguments need go to
@@ -159,6 +184,16 @@ impl Simplifier {
                 let n = self.atom(n, &int, setup);
                 let x = self.atom(x, &tys[0], setup);
                 base(Base::Replicate(n, x))
+            }
+            ("zip" | "zip3", n, lists) if n == lists.len() => {
+                let lists = self.zipped(lists, tys, setup);
+                base(Base::Zip(lists, None))
+            }
+            ("zipWith" | "zipWith3", n, [f, lists @ ..]) if n == lists.len() + 1 => {
+                let ty = Type::funs(tys[..lists.len()].to_vec(), tys[lists.len()].clone());
+                let f = self.function(f, ty, setup);
+                let lists = self.zipped(lists, tys, setup);
+                base(Base::Zip(lists, Some(f)))
             }
             ("map" | "concatMap", 2, [f, xs]) => {
                 let (a, b) = (tys[0].clone(), tys[1].clone());
