@@ -416,8 +416,11 @@ impl Simplifier {
             ExprKind::Var(_) | ExprKind::Lit(_) => return e.clone(),
             ExprKind::Lam(x, t, b) => ExprKind::Lam(x.clone(), t.clone(), Box::new(self.expr(b))),
             ExprKind::App(f, a) => match beta(self.expr(f), self.expr(a), span) {
-                Ok(e) => return e,
-                Err((f, a)) => ExprKind::App(Box::new(f), Box::new(a)),
+                Expr {
+                    kind: ExprKind::App(f, a),
+                    ..
+                } => ExprKind::App(f, a),
+                reduced => return reduced,
             },
             ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(self.expr(b))),
             ExprKind::TyApp(f, ts) => ExprKind::TyApp(Box::new(self.expr(f)), ts.clone()),
