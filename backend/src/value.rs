@@ -124,6 +124,17 @@ pub struct Tape {
 /// stored in the cell itself, so most constructors are one allocation.
 pub type Fields = SmallVec<[Value; 2]>;
 
+/// Room for a constructor's `n` fields: inline up to two, else one heap block of exactly `n`
+/// (pushing a third field into the inline room moves them all to a block of four).
+#[inline]
+pub fn fields_for(n: usize) -> Fields {
+    if n > 2 {
+        Fields::with_capacity(n)
+    } else {
+        Fields::new()
+    }
+}
+
 /// A closure's captured values, stored in the closure itself up to four.
 pub type Captures = SmallVec<[Value; 4]>;
 
@@ -177,7 +188,8 @@ impl Value {
 
     pub fn con(tag: u32, fields: impl IntoIterator<Item = Value>) -> Value {
         // Pushing one by one: collecting goes through `extend`, which costs more for two fields.
-        let mut cell = Fields::new();
+        let fields = fields.into_iter();
+        let mut cell = fields_for(fields.size_hint().0);
         for v in fields {
             cell.push(v);
         }

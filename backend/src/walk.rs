@@ -5,7 +5,7 @@
 //! grows the Rust stack). They never run code; a function inside the value is an error.
 
 use crate::shape;
-use crate::value::{Closure, ConCell, Fields, RecGroup, Value};
+use crate::value::{fields_for, Closure, ConCell, RecGroup, Value};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -258,7 +258,7 @@ fn map_nodes(
             };
             break;
         };
-        let mut fields = Fields::new();
+        let mut fields = fields_for(c.fields.len());
         for f in init {
             // A field `leaf` replaces (a list's element) needs no walk of its own.
             fields.push(match leaf(f)? {

@@ -6,8 +6,18 @@
 //! cloned, built into cells and dropped only by the functions below that say so
 //! (`init_units`, `drop_units`, `clone_into`, `build_cell`); the others only read.
 
-use super::types::{Scalar, Shape};
+use super::types::{Scalar, Shape, MAX_WIDTH};
 use crate::value::Value;
+
+/// Native code's reading buffer at `out` (`codegen`'s `out_addr`), which has room for
+/// `MAX_WIDTH + 1` scalars: a reader writes into it without measuring its shape first.
+///
+/// # Safety
+/// `out` is such a buffer, not otherwise borrowed while the slice lives.
+unsafe fn reading_buffer<'a>(out: *mut u64) -> &'a mut [u64] {
+    // SAFETY: the caller's promise.
+    unsafe { std::slice::from_raw_parts_mut(out, MAX_WIDTH + 1) }
+}
 
 /// Write the scalars of `v`, of shape `t`, into `out` (advancing it); `None` when `v` is not
 /// of that shape (a `Dual`, another constructor, no room left).
@@ -91,14 +101,14 @@ pub(crate) unsafe fn boxed(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> V
 /// written to `out`; 0, or 1 when it is not of that shape (native code bails).
 ///
 /// # Safety
-/// `v` is the address of a live `Value`, `t` of a live `Shape`, and `out` has room for `t`'s
-/// width.
+/// `v` is the address of a live `Value`, `t` of a live `Shape`, and `out` is native
+/// code's reading buffer (see `reading_buffer`).
 pub(crate) unsafe extern "C" fn read_any(v: *const Value, t: *const Shape, out: *mut u64) -> u32 {
     // SAFETY: the caller's promises.
     let (v, t) = unsafe { (&*v, &*t) };
-    debug_assert!(t.width() <= super::types::MAX_WIDTH, "the buffer's size");
-    // SAFETY: the caller's promise about `out`'s room.
-    let out = unsafe { std::slice::from_raw_parts_mut(out, t.width()) };
+    debug_assert!(t.width() <= MAX_WIDTH, "the buffer's size");
+    // SAFETY: the caller's promise about `out`.
+    let out = unsafe { reading_buffer(out) };
     match unbox(t, v, &mut out.iter_mut()) {
         Some(()) => 0,
         None => 1,
@@ -195,18 +205,18 @@ pub(crate) unsafe extern "C" fn list_tag(v: *const Value) -> u32 {
 /// (native code bails).
 ///
 /// # Safety
-/// `v` is the address of a live `Value`, `elem` of a live `Shape`, and `out` has room for
-/// `elem`'s width and one more `u64`.
+/// `v` is the address of a live `Value`, `elem` of a live `Shape`, and `out` is native
+/// code's reading buffer (see `reading_buffer`).
 pub(crate) unsafe extern "C" fn uncons(v: *const Value, elem: *const Shape, out: *mut u64) -> u32 {
     // SAFETY: the caller's promises.
     let (v, elem) = unsafe { (&*v, &*elem) };
     let Value::Con(cell) = v else { return 1 };
-    debug_assert!(elem.width() <= super::types::MAX_WIDTH, "the buffer's size");
+    debug_assert!(elem.width() <= MAX_WIDTH, "the buffer's size");
     if cell.tag != 1 || cell.fields.len() != 2 {
         return 1;
     }
-    // SAFETY: the caller's promise about `out`'s room.
-    let out = unsafe { std::slice::from_raw_parts_mut(out, elem.width() + 1) };
+    // SAFETY: the caller's promise about `out`.
+    let out = unsafe { reading_buffer(out) };
     let mut slots = out.iter_mut();
     if unbox(elem, &cell.fields[0], &mut slots).is_none() {
         return 1;
@@ -238,8 +248,8 @@ pub(crate) unsafe extern "C" fn data_tag(v: *const Value) -> u32 {
 /// code bails).
 ///
 /// # Safety
-/// `v` is the address of a live `Value`, `con` of a live `Shape`, and `out` has room for
-/// `con`'s width.
+/// `v` is the address of a live `Value`, `con` of a live `Shape`, and `out` is native
+/// code's reading buffer (see `reading_buffer`).
 pub(crate) unsafe extern "C" fn unpack(v: *const Value, con: *const Shape, out: *mut u64) -> u32 {
     // SAFETY: the caller's promises.
     let (v, con) = unsafe { (&*v, &*con) };
@@ -249,9 +259,9 @@ pub(crate) unsafe extern "C" fn unpack(v: *const Value, con: *const Shape, out: 
     if cell.tag != *tag || cell.fields.len() != fields.len() {
         return 1;
     }
-    debug_assert!(con.width() <= super::types::MAX_WIDTH, "the buffer's size");
-    // SAFETY: the caller's promise about `out`'s room.
-    let out = unsafe { std::slice::from_raw_parts_mut(out, con.width()) };
+    debug_assert!(con.width() <= MAX_WIDTH, "the buffer's size");
+    // SAFETY: the caller's promise about `out`.
+    let out = unsafe { reading_buffer(out) };
     let mut slots = out.iter_mut();
     for (shape, field) in fields.iter().zip(cell.fields.iter()) {
         if unbox(shape, field, &mut slots).is_none() {
@@ -266,8 +276,8 @@ pub(crate) unsafe extern "C" fn unpack(v: *const Value, con: *const Shape, out: 
 /// code bails: the VM reports the error).
 ///
 /// # Safety
-/// `v` is the address of a live `Value`, `elem` of a live `Shape`, and `out` has room for
-/// `elem`'s width.
+/// `v` is the address of a live `Value`, `elem` of a live `Shape`, and `out` is native
+/// code's reading buffer (see `reading_buffer`).
 pub(crate) unsafe extern "C" fn array_index(
     v: *const Value,
     i: i64,
@@ -283,9 +293,9 @@ pub(crate) unsafe extern "C" fn array_index(
     if item.is_hole() {
         return 1;
     }
-    debug_assert!(elem.width() <= super::types::MAX_WIDTH, "the buffer's size");
-    // SAFETY: the caller's promise about `out`'s room.
-    let out = unsafe { std::slice::from_raw_parts_mut(out, elem.width()) };
+    debug_assert!(elem.width() <= MAX_WIDTH, "the buffer's size");
+    // SAFETY: the caller's promise about `out`.
+    let out = unsafe { reading_buffer(out) };
     match unbox(elem, item, &mut out.iter_mut()) {
         Some(()) => 0,
         None => 1,

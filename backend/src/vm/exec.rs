@@ -15,7 +15,7 @@ use crate::machine::{
 };
 use crate::native::Tier;
 use crate::prims::int_div;
-use crate::value::{Captures, Closure, ConCell, Fields, RecGroup, Value};
+use crate::value::{fields_for, Captures, Closure, ConCell, RecGroup, Value};
 use crate::world::World;
 use dnrad_core::{Diagnostic, PrimOp, Span};
 use smallvec::SmallVec;
@@ -338,7 +338,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
     /// frame's open field, or starts the frame's constructor; its open field is the frame's now.
     fn open_con(&mut self, base: usize, tag: u32, fields: &[Reg], hole: usize) {
         // Pushing one by one, as `Value::con` does (collecting goes through `extend`).
-        let mut values = Fields::new();
+        let mut values = fields_for(fields.len());
         for (j, &r) in fields.iter().enumerate() {
             values.push(match j == hole {
                 true => Value::unit(),
