@@ -384,43 +384,12 @@ impl Simplifier {
                 (vec![(s, lt)], body, vec![list.clone()], pre)
             }
             Base::Zip(lists, with) => {
-                let walks: Vec<_> = lists
-                    .iter()
-                    .map(|(_, t)| {
-                        let s = (self.fresh_var("s"), Type::list(t.clone()));
-                        (s, (self.fresh_var("h"), t.clone()), self.fresh_var("t"))
-                    })
-                    .collect();
-                let k = Cont::Loop {
+                let k = |state| Cont::Loop {
                     go: go.clone(),
-                    state: walks.iter().map(|(_, _, t)| var(t, span)).collect(),
+                    state,
                     until: None,
                 };
-                let heads: Vec<Expr> = walks.iter().map(|(_, (h, _), _)| var(h, span)).collect();
-                let zipped = match with {
-                    Some(f) => self.apply(f, &heads),
-                    None => {
-                        let tys = lists.iter().map(|(_, t)| t.clone()).collect();
-                        let tuple = Name::from(crate::types::names::tuple_name(heads.len()));
-                        Expr::new(ExprKind::Con(tuple, tys, heads), span)
-                    }
-                };
-                let y = self.fresh_var("y");
-                let elem = self.element(inst, stages, &var(&y, span), &q, &k);
-                let mut body = let_(y, source.base_elem.clone(), zipped, elem, span);
-                // The first list's case outermost: its end is seen first, as `zipWith` does.
-                for ((s, lt), head, t) in walks.iter().rev() {
-                    let nil = self.resume(inst, done, &q);
-                    let tail = (t.clone(), lt.clone());
-                    body = list_case(var(s, span), nil, head.clone(), tail, body, span);
-                }
-                let pre = Pre {
-                    check: None,
-                    bind: None,
-                };
-                let state = walks.into_iter().map(|(s, _, _)| s).collect();
-                let first = lists.iter().map(|(l, _)| l.clone()).collect();
-                (state, body, first, pre)
+                self.zip_walk(inst, source, lists, with.as_ref(), &q, k, done)
             }
         };
         let mut start = q0.to_vec();
@@ -449,5 +418,55 @@ impl Simplifier {
             out = if_(empty, after, out, span);
         }
         out
+    }
+
+    /// A zip's round of the loop: a `case` on each list (the first outermost: its end is seen
+    /// first, as `zipWith`'s equations do; any end is the consumer's nil case), the element
+    /// `with` the heads applied (their tuple without one) through the source's stages, the
+    /// tails the next round's state (`next`).
+    #[allow(clippy::too_many_arguments)]
+    fn zip_walk(
+        &mut self,
+        inst: &Instance,
+        source: &Source,
+        lists: &[(Expr, Type)],
+        with: Option<&Expr>,
+        q: &[Expr],
+        next: impl FnOnce(Vec<Expr>) -> Cont,
+        done: &Cont,
+    ) -> (Vec<(Name, Type)>, Expr, Vec<Expr>, Pre) {
+        let span = inst.span;
+        let walks: Vec<_> = lists
+            .iter()
+            .map(|(_, t)| {
+                let s = (self.fresh_var("s"), Type::list(t.clone()));
+                (s, (self.fresh_var("h"), t.clone()), self.fresh_var("t"))
+            })
+            .collect();
+        let k = next(walks.iter().map(|(_, _, t)| var(t, span)).collect());
+        let heads: Vec<Expr> = walks.iter().map(|(_, (h, _), _)| var(h, span)).collect();
+        let zipped = match with {
+            Some(f) => self.apply(f, &heads),
+            None => {
+                let tys = lists.iter().map(|(_, t)| t.clone()).collect();
+                let tuple = Name::from(crate::types::names::tuple_name(heads.len()));
+                Expr::new(ExprKind::Con(tuple, tys, heads), span)
+            }
+        };
+        let y = self.fresh_var("y");
+        let elem = self.element(inst, &source.stages, &var(&y, span), q, &k);
+        let mut body = let_(y, source.base_elem.clone(), zipped, elem, span);
+        for ((s, lt), head, t) in walks.iter().rev() {
+            let nil = self.resume(inst, done, q);
+            let tail = (t.clone(), lt.clone());
+            body = list_case(var(s, span), nil, head.clone(), tail, body, span);
+        }
+        let pre = Pre {
+            check: None,
+            bind: None,
+        };
+        let state = walks.into_iter().map(|(s, _, _)| s).collect();
+        let first = lists.iter().map(|(l, _)| l.clone()).collect();
+        (state, body, first, pre)
     }
 }
