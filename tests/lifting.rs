@@ -145,3 +145,30 @@ main = print (spin (V 1 2, V 0.5 0.25))
         assert_eq!(out.stdout, "1.25\n", "{backend}: {}", out.stderr);
     }
 }
+
+#[test]
+fn a_method_applied_under_the_let_of_its_inlined_wrapper_is_called_directly() {
+    // `/=` at pairs is a known instance's method: a wrapper `\p -> Eq#dm#/= .. p` inlined at
+    // its first argument is `let p = (dx, dy) in Eq#dm#/= p`, applied to `(0, 0)`; the
+    // application goes under the `let` and the now saturated call is simplified in turn, so
+    // the comprehension calls the pairs' `==` directly instead of a closure of the default
+    // method.
+    let program = "\
+around :: Int -> Int -> Int
+around x y = length [(x + dx, y + dy) | dx <- [-1, 0, 1], dy <- [-1, 0, 1], (dx, dy) /= (0, 0)]
+
+main :: IO ()
+main = print (around 3 4)
+";
+    let file = temp_program("lifting", "method.hs", program);
+    let listing = run_dnrad(&["dump", "bytecode"], &file);
+    assert_eq!(listing.code, Some(0), "{}", listing.stderr);
+    assert!(
+        !listing.stdout.contains("= global Eq#dm"),
+        "{}",
+        listing.stdout
+    );
+    for (backend, out) in run_on_both_backends("lifting", "method.hs", program) {
+        assert_eq!(out.stdout, "8\n", "{backend}: {}", out.stderr);
+    }
+}

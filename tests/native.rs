@@ -282,6 +282,63 @@ main = do
 }
 
 #[test]
+fn list_literals_of_scalars_are_constants_read_in_place() {
+    // `[-1, 0, 1]` and the other literals are built once, when the code is generated, and
+    // shared; the loops passing them on are native (a list built in place could not be passed
+    // where a list is expected: its `[]` is a Bool to native code). A list of one element, of
+    // computed elements or of tuples is built as before.
+    let file = program(
+        "constants.hs",
+        "\
+around :: Int -> Int -> Int
+around x y = length [(x + dx, y + dy) | dx <- [-1, 0, 1], dy <- [-1, 0, 1], (dx, dy) /= (0, 0)]
+
+ring :: Int -> Int
+ring n = go n 0
+  where
+    go 0 acc = acc
+    go k acc = go (k - 1) (acc + weigh k [3, 1, 4, 1, 5])
+
+weigh :: Int -> [Int] -> Int
+weigh _ [] = 0
+weigh k (x : xs) = k * x + weigh k xs
+
+vowels :: String -> Int
+vowels s = length [c | c <- s, c `elem` \"aeiou\"]
+
+weights :: [Double]
+weights = [0.25, 0.5, 0.25]
+
+main :: IO ()
+main = do
+  print (sum [around i i | i <- [1 .. 50]], ring 10, vowels \"constant folding\")
+  print (sum weights, [x | x <- [7], x > 0], take 2 [(1, 'a'), (2, 'b')])
+",
+    );
+    let vm = compiled_and_agreeing(&file, &["around/2", "ring/1", "weigh/2"]);
+    // 8 neighbours each of 50 cells; 14 (1 + ... + 10); the vowels o, a, o, i; then the rest.
+    assert_eq!(vm.stdout, "(400,770,4)\n(1.0,[7],[(1,'a'),(2,'b')])\n");
+    let listing = run_dnrad(&["dump", "bytecode"], &file);
+    let constants: Vec<&str> = listing
+        .stdout
+        .lines()
+        .filter(|l| l.contains("= const Con("))
+        .collect();
+    // (A string literal is a string constant of its own.)
+    for first in ["Int(-1)", "Int(3)", "Double(0.25)"] {
+        let literal = format!("fields: [{first}, Con(");
+        assert!(
+            constants.iter().any(|l| l.contains(&literal)),
+            "{first}: {constants:#?}"
+        );
+    }
+    // `[7]` has one element, the tuples are not scalars.
+    assert!(!constants
+        .iter()
+        .any(|l| l.contains("Int(7)") || l.contains("Char('b')")));
+}
+
+#[test]
 fn data_types_are_read_in_place() {
     // A tree of several constructors walked (its nullary constructor returned as a constant),
     // an `Ordering` made of constants on several paths and switched on, a `Maybe` taken

@@ -941,7 +941,7 @@ impl Gen<'_, '_> {
         self.set1(r, Scalar::Ref, p);
     }
 
-    /// Register `dst` holds constant `c` (a scalar or a nullary constructor).
+    /// Register `dst` holds constant `c` (a scalar, a nullary constructor or a list of scalars).
     fn constant(&mut self, dst: Reg, c: &RtValue) {
         match c {
             RtValue::Int(i) => {
@@ -957,7 +957,13 @@ impl Gen<'_, '_> {
                 self.set1(dst, Scalar::Char, v);
             }
             RtValue::Tag(t) => self.set_tag(dst, *t),
-            _ => unreachable!("a scalar constant"),
+            // A constant list (`types::constant`): the code's own value, alive while the code
+            // is, read in place by its address.
+            RtValue::Con(_) => {
+                let v = self.b.ins().iconst(self.ptr, c as *const RtValue as i64);
+                self.set1(dst, Scalar::Ref, v);
+            }
+            _ => unreachable!("a scalar constant or a constant list"),
         }
     }
 

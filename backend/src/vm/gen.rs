@@ -315,6 +315,9 @@ impl Gen<'_> {
                 self.expr(body, target);
             }
             Code::Con(tag, args) if args.is_empty() => self.constant(Value::Tag(*tag), target),
+            Code::Con(..) if constant_list(e).is_some() => {
+                self.constant(constant_list(e).expect("a constant list"), target)
+            }
             Code::Con(tag, args) => {
                 let start = self.operand_regs(args);
                 let (tag, n) = (*tag, args.len() as u32);
@@ -776,6 +779,30 @@ impl Gen<'_> {
             self.f.ops[j as usize] = Op::Jump { target: end };
         }
     }
+}
+
+/// A list literal of two or more `Int`, `Double` or `Char` literals (`[-1, 0, 1]`) as its
+/// value: built once, when the code is generated, and shared by every evaluation (a constant
+/// is never updated in place: the constant pool keeps a reference), which native code reads in
+/// place.
+fn constant_list(e: &Code) -> Option<Value> {
+    let mut items = Vec::new();
+    let mut cur = e;
+    loop {
+        match cur {
+            Code::Con(0, nil) if nil.is_empty() => break,
+            Code::Con(1, cell) if cell.len() == 2 => {
+                let Code::Lit(x @ (Value::Int(_) | Value::Double(_) | Value::Char(_))) = &cell[0]
+                else {
+                    return None;
+                };
+                items.push(x.clone());
+                cur = &cell[1];
+            }
+            _ => return None,
+        }
+    }
+    (items.len() >= 2).then(|| Value::list(items.into_iter()))
 }
 
 /// A primitive that makes a pair, applied (see `Gen::pair_prim`).

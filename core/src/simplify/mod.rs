@@ -47,7 +47,7 @@ use crate::span::Span;
 use crate::types::Type;
 use std::collections::HashMap;
 use terms::{
-    atomic, beta, call_of_one, count, instantiate, lambda, lambda_node, mentions, rename_var,
+    atomic, call_of_one, count, instantiate, lambda, lambda_node, mentions, rename_var,
     replace_call, small_size, spine, strip_ty_lams, subst_types, used_once,
 };
 
@@ -415,13 +415,13 @@ impl Simplifier {
         let kind = match &e.kind {
             ExprKind::Var(_) | ExprKind::Lit(_) => return e.clone(),
             ExprKind::Lam(x, t, b) => ExprKind::Lam(x.clone(), t.clone(), Box::new(self.expr(b))),
-            ExprKind::App(f, a) => match beta(self.expr(f), self.expr(a), span) {
-                Expr {
-                    kind: ExprKind::App(f, a),
-                    ..
-                } => ExprKind::App(f, a),
-                reduced => return reduced,
-            },
+            ExprKind::App(f, a) => {
+                let (f, a) = (self.expr(f), self.expr(a));
+                if matches!(f.kind, ExprKind::Let(..) | ExprKind::LetRec(..)) {
+                    return self.applied_under_lets(f, a, span);
+                }
+                ExprKind::App(Box::new(f), Box::new(a))
+            }
             ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(self.expr(b))),
             ExprKind::TyApp(f, ts) => ExprKind::TyApp(Box::new(self.expr(f)), ts.clone()),
             ExprKind::Let(b, body) => {
@@ -464,7 +464,35 @@ impl Simplifier {
             ),
             ExprKind::Twin(p, ts) => ExprKind::Twin(Box::new(self.expr(p)), ts.clone()),
         };
-        let e = Expr::new(kind, span);
+        self.rewritten(Expr::new(kind, span))
+    }
+
+    /// `(let x = e in .. f) a`, its parts simplified, as `let x = e in .. f a`: the same order
+    /// of evaluation (the `let`s, `f`, the argument, the call). A function of several parameters
+    /// inlined at its first argument leaves such an application behind, a lambda at the
+    /// bottom (then `let y = a in b`: no closure is built) or a partial application (a method
+    /// of a known dictionary, eta-reduced: the call is now saturated and simplified in turn).
+    fn applied_under_lets(&mut self, f: Expr, a: Expr, span: Span) -> Expr {
+        let fspan = f.span;
+        let kind = match f.kind {
+            ExprKind::Lam(y, t, b) => return terms::let_(y, t, a, *b, span),
+            ExprKind::Let(bind, body) => {
+                ExprKind::Let(bind, Box::new(self.applied_under_lets(*body, a, span)))
+            }
+            ExprKind::LetRec(binds, body) => {
+                ExprKind::LetRec(binds, Box::new(self.applied_under_lets(*body, a, span)))
+            }
+            kind => {
+                let f = Expr::new(kind, fspan);
+                return self.rewritten(Expr::new(ExprKind::App(Box::new(f), Box::new(a)), span));
+            }
+        };
+        Expr::new(kind, fspan)
+    }
+
+    /// `e`, its parts simplified, with the rewrites of its own node: a selector of a known
+    /// dictionary, an inlined or specialised call.
+    fn rewritten(&mut self, e: Expr) -> Expr {
         if let Some(field) = self.select(&e) {
             return field;
         }

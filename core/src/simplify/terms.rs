@@ -38,37 +38,6 @@ pub(super) fn let_(name: Name, ty: Type, rhs: Expr, body: Expr, span: Span) -> E
     Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), span)
 }
 
-/// `(let x = e in .. \y -> b) a` as `let x = e in .. let y = a in b`: the same order of
-/// evaluation (the `let`s, the argument, the body) without building the closure. A function of
-/// several parameters inlined at its first argument leaves such an application behind. Any
-/// other `f` stays applied.
-pub(super) fn beta(f: Expr, a: Expr, span: Span) -> Expr {
-    fn lambda_under_lets(e: &Expr) -> bool {
-        match &e.kind {
-            ExprKind::Lam(..) => true,
-            ExprKind::Let(_, body) | ExprKind::LetRec(_, body) => lambda_under_lets(body),
-            _ => false,
-        }
-    }
-    fn reduce(f: Expr, a: Expr, span: Span) -> Expr {
-        let fspan = f.span;
-        let kind = match f.kind {
-            ExprKind::Lam(y, t, b) => return let_(y, t, a, *b, span),
-            ExprKind::Let(bind, body) => ExprKind::Let(bind, Box::new(reduce(*body, a, span))),
-            ExprKind::LetRec(binds, body) => {
-                ExprKind::LetRec(binds, Box::new(reduce(*body, a, span)))
-            }
-            kind => ExprKind::App(Box::new(Expr::new(kind, fspan)), Box::new(a)),
-        };
-        Expr::new(kind, fspan)
-    }
-    if lambda_under_lets(&f) {
-        reduce(f, a, span)
-    } else {
-        Expr::new(ExprKind::App(Box::new(f), Box::new(a)), span)
-    }
-}
-
 /// `case c of True -> yes; False -> no`.
 pub(super) fn if_(c: Expr, yes: Expr, no: Expr, span: Span) -> Expr {
     let alt = |con: &str, rhs| Alt {
