@@ -159,6 +159,39 @@ fn the_simplifier_monomorphises_local_overloaded_functions_used_at_one_instance(
 }
 
 #[test]
+fn a_local_overloaded_function_at_the_enclosing_functions_own_type_is_monomorphised() {
+    // `number`'s `go` is generalised over its counter (`Num t`) and its element type; the
+    // call instantiates it at `Int` and at `pairUp`'s own `a`, in scope at `go`'s definition
+    // too, so it becomes that instance: the counter adds with the primitive.
+    let file = temp_program(
+        "outer.hs",
+        "number :: [a] -> [(Int, a)]\nnumber xs = go 0 xs\n  where\n    go _ [] = []\n    \
+         go i (y : ys) = (i + 1, y) : go (i + 1) ys\n\n\
+         main :: IO ()\nmain = print (number \"abc\", map fst (number [True, False]))\n",
+    );
+    let out = run_dnrad(&["dump", "core", "--simplified"], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let go = out
+        .stdout
+        .split("\n\n")
+        .find(|d| d.trim_start().starts_with("go#") && d.contains("#lift"))
+        .unwrap_or_default();
+    assert!(
+        go.contains("prim#intAdd") && !go.contains("dict"),
+        "go counts with the primitive, without dictionaries:\n{}",
+        out.stdout
+    );
+    for backend in ["vm", "interp"] {
+        let run = run_dnrad(&["run", "--backend", backend], &file);
+        assert_eq!(
+            run.stdout, "([(1,'a'),(2,'b'),(3,'c')],[1,2])\n",
+            "{backend}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
 fn dump_bytecode_lists_the_user_functions() {
     let file = temp_program(
         "bytecode.hs",

@@ -322,11 +322,11 @@ main = do
     let constants: Vec<&str> = listing
         .stdout
         .lines()
-        .filter(|l| l.contains("= const Con("))
+        .filter(|l| l.contains("= const ["))
         .collect();
     // (A string literal is a string constant of its own.)
     for first in ["Int(-1)", "Int(3)", "Double(0.25)"] {
-        let literal = format!("fields: [{first}, Con(");
+        let literal = format!("= const [{first}, ");
         assert!(
             constants.iter().any(|l| l.contains(&literal)),
             "{first}: {constants:#?}"

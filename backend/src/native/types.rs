@@ -970,18 +970,29 @@ mod tests {
     }
 
     #[test]
-    fn a_register_holding_a_list_is_not_scalar() {
-        let f = function(
-            2,
-            1,
-            vec![Op::Const { dst: 1, index: 0 }, Op::Ret { src: 0 }],
-            vec![Value::string("ab")],
-        );
+    fn a_constant_list_of_scalars_is_read_by_address_and_other_constants_are_not_shapes() {
+        let pair = Value::con(0, [Value::Int(1), Value::Int(2)]);
+        let mixed = Value::list([Value::Int(1), Value::Char('a')].into_iter());
         let sig = Signature {
             params: vec![sc(Scalar::Int)],
             result: sc(Scalar::Int),
         };
-        assert!(analyze(&f, &sig, &HashMap::new(), &HashSet::new()).is_none());
+        let at = |v: Value| {
+            let f = function(
+                2,
+                1,
+                vec![Op::Const { dst: 1, index: 0 }, Op::Ret { src: 0 }],
+                vec![v],
+            );
+            analyze(&f, &sig, &HashMap::new(), &HashSet::new())
+                .map(|states| states[1].as_ref().expect("reached")[1].clone())
+        };
+        let chars = Shape::List(Rc::new(sc(Scalar::Char)));
+        assert_eq!(at(Value::string("ab")), Some(Slot::Is(chars)));
+        let nested = Value::list(std::iter::once(Value::list(std::iter::once(Value::Int(1)))));
+        for v in [pair, mixed, nested] {
+            assert!(at(v).is_none());
+        }
     }
 
     #[test]

@@ -73,7 +73,9 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
         Op::Capture { dst, index } => format!("r{dst} = cap{index}"),
         Op::RecMember { dst, index } => format!("r{dst} = rec{index}"),
         Op::Global { dst, global } => format!("r{dst} = global {}", names.global(*global)),
-        Op::Const { dst, index } => format!("r{dst} = const {:?}", f.consts[*index as usize]),
+        Op::Const { dst, index } => {
+            format!("r{dst} = const {}", constant(&f.consts[*index as usize]))
+        }
         Op::Str { dst, index } => format!("r{dst} = string {:?}", f.strings[*index as usize]),
         Op::Closure { dst, lam, start, n } => format!(
             "r{dst} = closure {} [{}]",
@@ -260,4 +262,25 @@ pub fn listing(
         out.push('\n');
     }
     out
+}
+
+/// A constant as the listing shows it: a list (the code generator's constant lists) as its
+/// items, `[Int(-1), Int(0), Int(1)]`, anything else as its value.
+fn constant(v: &crate::value::Value) -> String {
+    use crate::value::Value;
+    let mut items = Vec::new();
+    let mut cur = v;
+    while let Value::Con(cell) = cur {
+        match &cell.fields[..] {
+            [head, tail] if cell.tag == 1 => {
+                items.push(format!("{head:?}"));
+                cur = tail;
+            }
+            _ => return format!("{v:?}"),
+        }
+    }
+    match cur {
+        Value::Tag(0) if !items.is_empty() => format!("[{}]", items.join(", ")),
+        _ => format!("{v:?}"),
+    }
 }

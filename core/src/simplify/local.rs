@@ -1,8 +1,10 @@
 //! Monomorphisation of local overloaded functions. A `let`-bound function generalised over
 //! class constraints (a local loop without a signature: `where go i acc = ...` becomes
 //! `forall t. Num t => ...`) is called with dictionaries on every iteration; when every call
-//! from outside its definition instantiates it at the same closed types and the same known
-//! dictionaries, it becomes that instance: the types are substituted, its dictionary parameters
+//! from outside its definition instantiates it at the same types — closed, or mentioning only
+//! the enclosing global's own type variables (`Data.Map`'s `build` at `Int` and the map's `k`
+//! and `a`), which are in scope at the definition too — and the same known dictionaries, it
+//! becomes that instance: the types are substituted, its dictionary parameters
 //! are replaced by the dictionaries, and its calls lose the type and dictionary arguments — so
 //! the simplifier's method selection and inlining then make its arithmetic primitive.
 //! It must not touch a function used at two instances, used as a value without its
@@ -22,6 +24,21 @@ type Instance = (Vec<Type>, Vec<Expr>);
 pub(super) struct Known<'a> {
     pub is_dictionary_type: &'a dyn Fn(&Type) -> bool,
     pub is_known_dictionary: &'a dyn Fn(&Name) -> bool,
+    /// Whether a type variable is one the enclosing global is generalised over.
+    pub is_outer_tyvar: &'a dyn Fn(&Name) -> bool,
+}
+
+/// Whether `t` mentions no type variables but the enclosing global's.
+fn closed_but_outer(t: &Type, known: &Known) -> bool {
+    match t {
+        Type::Var(v) => (known.is_outer_tyvar)(v),
+        Type::App(v, args) => {
+            (known.is_outer_tyvar)(v) && args.iter().all(|a| closed_but_outer(a, known))
+        }
+        Type::Forall(..) => false,
+        Type::Con(_, args) => args.iter().all(|a| closed_but_outer(a, known)),
+        Type::Fun(a, b) => closed_but_outer(a, known) && closed_but_outer(b, known),
+    }
 }
 
 /// Whether `rhs` is a function with dictionary parameters.
@@ -70,7 +87,7 @@ pub(super) fn monomorphise(
         }
     }
     let first = outside.first()?;
-    let closed_known = first.0.iter().all(super::closed)
+    let closed_known = first.0.iter().all(|t| closed_but_outer(t, known))
         && first.0.len() == tyvars.len()
         && first
             .1

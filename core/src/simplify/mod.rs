@@ -137,6 +137,9 @@ struct Simplifier {
     once: std::collections::HashSet<Name>,
     /// Simplified bindings of once-used functions waiting for their call (`join_once`).
     joins: HashMap<Name, Bind>,
+    /// The type variables the global being simplified is generalised over: in scope in all of
+    /// its body.
+    outer_tyvars: Vec<Name>,
     fresh: u32,
 }
 
@@ -402,8 +405,9 @@ impl Simplifier {
     fn root(&mut self, e: &Expr) -> Expr {
         let once = std::mem::replace(&mut self.once, used_once(e));
         let joins = std::mem::take(&mut self.joins);
+        let outer = std::mem::replace(&mut self.outer_tyvars, strip_ty_lams(e).0);
         let out = self.expr(e);
-        (self.once, self.joins) = (once, joins);
+        (self.once, self.joins, self.outer_tyvars) = (once, joins, outer);
         out
     }
 
@@ -520,9 +524,11 @@ impl Simplifier {
     fn monomorphise_group(&self, binds: &[Bind], mut body: Expr) -> (Option<Vec<Bind>>, Expr) {
         let is_dictionary_type = |t: &Type| is_dictionary_type(t, &self.dict_types);
         let is_known_dictionary = |d: &Name| self.dictionaries.contains_key(d);
+        let is_outer_tyvar = |v: &Name| self.outer_tyvars.contains(v);
         let known = local::Known {
             is_dictionary_type: &is_dictionary_type,
             is_known_dictionary: &is_known_dictionary,
+            is_outer_tyvar: &is_outer_tyvar,
         };
         if !binds.iter().any(|b| local::overloaded(&b.rhs, &known)) {
             return (None, body);
@@ -1033,6 +1039,7 @@ impl Simplifier {
             fused: 0,
             once: Default::default(),
             joins: HashMap::new(),
+            outer_tyvars: Vec::new(),
             fresh: 0,
         }
     }
