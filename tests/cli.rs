@@ -116,6 +116,13 @@ fn the_simplifier_specialises_known_functions_and_folds_conversions() {
     assert_eq!(run.stdout, "50.0\n");
 }
 
+/// The definition of a lifted local `go` in a `dump core --simplified` listing.
+fn lifted_go(core: &str) -> &str {
+    core.split("\n\n")
+        .find(|d| d.trim_start().starts_with("go#") && d.contains("#lift"))
+        .unwrap_or_default()
+}
+
 #[test]
 fn the_simplifier_monomorphises_local_overloaded_functions_used_at_one_instance() {
     // `go` has no signature, so it is generalised to `(Fractional t, Num t) => ..`; `sq` is
@@ -138,11 +145,7 @@ fn the_simplifier_monomorphises_local_overloaded_functions_used_at_one_instance(
     };
     // `go` is lifted to a global of its own (taking `n`), called from `sumTo`.
     let sum_to = def("sumTo");
-    let go = out
-        .stdout
-        .split("\n\n")
-        .find(|d| d.trim_start().starts_with("go#") && d.contains("#lift"))
-        .unwrap_or_default();
+    let go = lifted_go(&out.stdout);
     assert!(
         sum_to.contains("#lift") && !sum_to.contains("dict"),
         "sumTo calls the lifted go without dictionaries:\n{sum_to}"
@@ -171,11 +174,7 @@ fn a_local_overloaded_function_at_the_enclosing_functions_own_type_is_monomorphi
     );
     let out = run_dnrad(&["dump", "core", "--simplified"], &file);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let go = out
-        .stdout
-        .split("\n\n")
-        .find(|d| d.trim_start().starts_with("go#") && d.contains("#lift"))
-        .unwrap_or_default();
+    let go = lifted_go(&out.stdout);
     assert!(
         go.contains("prim#intAdd") && !go.contains("dict"),
         "go counts with the primitive, without dictionaries:\n{}",
