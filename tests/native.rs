@@ -794,6 +794,38 @@ main = do
 }
 
 #[test]
+fn character_classes_are_native_calls_of_the_vms_tables() {
+    // `isSpace`, `isAlpha`, `isUpper` (Unicode general categories) and `toUpper` are runtime
+    // calls of the VM's own functions from native code.
+    let file = program(
+        "classes.hs",
+        "\
+import Data.Char
+
+kinds :: String -> Int -> Int -> Int -> Int -> (Int, Int, Int, Int)
+kinds [] a b c d = (a, b, c, d)
+kinds (x : xs) a b c d =
+  kinds xs (a + fromEnum (isSpace x)) (b + fromEnum (isAlpha x)) (c + fromEnum (isUpper x)) (d + fromEnum (isDigit x))
+
+shout :: String -> Int
+shout [] = 0
+shout (c : cs) = fromEnum (toUpper c) - fromEnum (toLower c) + shout cs
+
+main :: IO ()
+main = do
+  print (kinds \"Hello, World 42 \\955\\tX\\8232\" 0 0 0 0)
+  print (shout \"abc \\955\", map toUpper \"abc \\955\")
+",
+    );
+    some_native(&file, "isSpace/1");
+    let vm = compiled_and_agreeing(&file, &["kinds/5", "shout/1"]);
+    // Independent of both (GHC's): three spaces and a tab (U+2028 is a line separator, not a
+    // space, to `isSpace`); H, e, l, l, o, W, o, r, l, d, λ, X; H, W, X; 4, 2. Upper minus
+    // lower case: -32 for each Latin letter, Λ - λ = 923 - 955.
+    assert_eq!(vm.stdout, "(4,12,3,2)\n(-128,\"ABC \\923\")\n");
+}
+
+#[test]
 fn arrays_are_read_in_place_also_by_loops_that_start_late() {
     // `dotA`'s loops read two arrays element by element; the first dot products come after
     // 400 000 direct calls building the input (past the first warm-up), so by default they are

@@ -1713,6 +1713,11 @@ impl Gen<'_, '_> {
                 let bits = ins.bitcast(ct::I64, MemFlags::new(), x);
                 self.b.ins().icmp_imm(IntCC::Equal, bits, i64::MIN)
             }
+            CharCategory | CharToUpper | CharToLower => {
+                let addr = runtime::char_unary as *const () as i64;
+                let op = self.b.ins().iconst(ct::I32, op as i64);
+                self.runtime_call(addr, &[ct::I32, ct::I64], &[op, x], ct::I64)
+            }
             _ => self.double_call(op, &[x]),
         }
     }

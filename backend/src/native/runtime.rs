@@ -1,7 +1,7 @@
 //! What native code shares with Rust while it runs: the context block it reads and writes (the
 //! fuel before the next poll of the limits, the stack floor, the bail flag, the user locations
-//! it passes), the functions it calls (the limits' poll, the Double primitives that are library
-//! calls) and the constants of the protocol. It must not report errors or touch `Value`s: a
+//! it passes), the functions it calls (the limits' poll, the Double and Char primitives that
+//! are library calls) and the constants of the protocol. It must not report errors or touch `Value`s: a
 //! native function only computes or bails (see `native`).
 
 use dnrad_core::{derivative, PrimOp};
@@ -95,6 +95,18 @@ pub(crate) extern "C" fn double_unary(op: u32, x: f64) -> f64 {
 /// A Double primitive of two arguments that native code calls (see `double_unary`).
 pub(crate) extern "C" fn double_binary(op: u32, x: f64, y: f64) -> f64 {
     derivative::eval(PrimOp::ALL[op as usize], &[x, y])
+}
+
+/// A `Char` primitive of one argument that native code calls (`op` as for `double_unary`) on
+/// a code point native code made valid: the Unicode general category's number, or the upper
+/// or lower case's code point — the VM's own functions.
+pub(crate) extern "C" fn char_unary(op: u32, c: u64) -> i64 {
+    let c = char::from_u32(c as u32).unwrap_or('\0');
+    match PrimOp::ALL[op as usize] {
+        PrimOp::CharCategory => crate::chars::category(c),
+        PrimOp::CharToUpper => i64::from(u32::from(crate::chars::to_upper(c))),
+        _ => i64::from(u32::from(crate::chars::to_lower(c))),
+    }
 }
 
 /// The stack address of the caller's frame (about): where `NATIVE_STACK` is measured from.

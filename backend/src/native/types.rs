@@ -386,8 +386,9 @@ pub(crate) fn prim1(op: PrimOp) -> Option<(Scalar, Scalar)> {
     Some(match op {
         IntNegate => (Int, Int),
         IntToDouble => (Int, Double),
-        CharOrd => (Char, Int),
+        CharOrd | CharCategory => (Char, Int),
         CharChr => (Int, Char),
+        CharToUpper | CharToLower => (Char, Char),
         DoubleNegate | DoubleAbs | DoubleExp | DoubleLog | DoubleSqrt | DoubleSin | DoubleCos
         | DoubleTan | DoubleAsin | DoubleAcos | DoubleAtan | DoubleSinh | DoubleCosh
         | DoubleTanh | DoubleAsinh | DoubleAcosh | DoubleAtanh => (Double, Double),
