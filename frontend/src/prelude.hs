@@ -473,12 +473,22 @@ intRange from step to =
 intRangeEmpty :: Int -> Int -> Int -> Bool
 intRangeEmpty from step to = if step >= 0 then to < from else to > from
 
--- The last element of a range that is not empty (the number of steps counted in Integer:
--- `to - from` may not fit in an Int; the last element does).
+-- The last element of a range that is not empty: `to` less the distance from `from` to `to`
+-- modulo the step. The distance may not fit in an Int when `from` and `to` have opposite signs
+-- (the last element does): then it is `a + b + 1` with `a` and `b` the two ends' magnitudes
+-- less one, each taken modulo the step apart (all in Int, so native code runs ranges).
 intRangeLast :: Int -> Int -> Int -> Int
 intRangeLast from step to
   | step == 0 = error "enumFromThenTo: a zero step gives an infinite list"
-  | otherwise = from + primIntegerToInt ((primIntToInteger to - primIntToInteger from) `quot` primIntToInteger step) * step
+  | (from >= 0) == (to >= 0) = to - (to - from) `rem` step
+  | step > 0 = to - intRangeWrap (to `rem` step) (negate (from + 1) `rem` step) step
+  | otherwise = to + intRangeWrap (from `rem` step) (negate (to + 1) `rem` step) step
+
+-- `(ra + rb + 1) mod |step|` for remainders `0 <= ra, rb < |step|`, without overflow.
+intRangeWrap :: Int -> Int -> Int -> Int
+intRangeWrap ra rb step =
+  let over = if step > 0 then ra - step + rb + 1 else ra + step + rb + 1
+  in if over >= 0 then over else ra + rb + 1
 
 intRangeUp :: Int -> Int -> Int -> [Int] -> [Int]
 intRangeUp from step x acc = if x == from then x : acc else intRangeUp from step (x - step) (x : acc)
