@@ -224,6 +224,26 @@ impl Value {
     }
 
     /// An array-mode dual number that no operation made: input `id` or (ID 0) a constant.
+    /// The items of a proper list (cells of tag 1 and two fields ending in `[]`, tag 0), in
+    /// order; `None` for any other value.
+    pub fn list_items(&self) -> Option<Vec<&Value>> {
+        let mut items = Vec::new();
+        let mut cur = self;
+        loop {
+            match cur {
+                Value::Tag(0) => return Some(items),
+                Value::Con(cell) if cell.tag == 1 => match &cell.fields[..] {
+                    [head, tail] => {
+                        items.push(head);
+                        cur = tail;
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+    }
+
     pub fn array_leaf(primal: f64, id: u32) -> Value {
         Value::ArrayLeaf { id, primal }
     }

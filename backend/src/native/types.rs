@@ -422,19 +422,10 @@ pub(crate) fn constant(v: &Value) -> Option<Shape> {
         Value::Tag(t) if *t < 32 => Some(Shape::Tag(1 << t)),
         // A list literal of scalars (the VM's `constant_list`), read in place by address.
         Value::Con(_) => {
-            let mut elem = None;
-            let mut cur = v;
-            while let Value::Con(cell) = cur {
-                let [head, tail] = &cell.fields[..] else {
-                    return None;
-                };
-                let t = constant(head).filter(|t| matches!(t, Shape::Scalar(_)))?;
-                if elem.get_or_insert_with(|| t.clone()) != &t || cell.tag != 1 {
-                    return None;
-                }
-                cur = tail;
-            }
-            matches!(cur, Value::Tag(0)).then_some(Shape::List(Rc::new(elem?)))
+            let items = v.list_items()?;
+            let elem = constant(items.first()?).filter(|t| matches!(t, Shape::Scalar(_)))?;
+            let uniform = items.iter().all(|x| constant(x).as_ref() == Some(&elem));
+            uniform.then_some(Shape::List(Rc::new(elem)))
         }
         _ => None,
     }

@@ -315,26 +315,26 @@ impl Gen<'_> {
                 self.expr(body, target);
             }
             Code::Con(tag, args) if args.is_empty() => self.constant(Value::Tag(*tag), target),
-            Code::Con(..) if constant_list(e).is_some() => {
-                self.constant(constant_list(e).expect("a constant list"), target)
-            }
-            Code::Con(tag, args) => {
-                let start = self.operand_regs(args);
-                let (tag, n) = (*tag, args.len() as u32);
-                match target.register() {
-                    Some(dst) => self.emit(Op::Con {
-                        dst,
-                        tag,
-                        args: start,
-                        n,
-                    }),
-                    None => self.emit(Op::RetCon {
-                        tag,
-                        args: start,
-                        n,
-                    }),
+            Code::Con(tag, args) => match constant_list(e) {
+                Some(list) => self.constant(list, target),
+                None => {
+                    let start = self.operand_regs(args);
+                    let (tag, n) = (*tag, args.len() as u32);
+                    match target.register() {
+                        Some(dst) => self.emit(Op::Con {
+                            dst,
+                            tag,
+                            args: start,
+                            n,
+                        }),
+                        None => self.emit(Op::RetCon {
+                            tag,
+                            args: start,
+                            n,
+                        }),
+                    }
                 }
-            }
+            },
             Code::Prim(op, args, span) => {
                 if span.is_user() {
                     self.emit(Op::Loc(*span));

@@ -267,20 +267,11 @@ pub fn listing(
 /// A constant as the listing shows it: a list (the code generator's constant lists) as its
 /// items, `[Int(-1), Int(0), Int(1)]`, anything else as its value.
 fn constant(v: &crate::value::Value) -> String {
-    use crate::value::Value;
-    let mut items = Vec::new();
-    let mut cur = v;
-    while let Value::Con(cell) = cur {
-        match &cell.fields[..] {
-            [head, tail] if cell.tag == 1 => {
-                items.push(format!("{head:?}"));
-                cur = tail;
-            }
-            _ => return format!("{v:?}"),
+    match v.list_items() {
+        Some(items) if !items.is_empty() => {
+            let items: Vec<String> = items.iter().map(|x| format!("{x:?}")).collect();
+            format!("[{}]", items.join(", "))
         }
-    }
-    match cur {
-        Value::Tag(0) if !items.is_empty() => format!("[{}]", items.join(", ")),
         _ => format!("{v:?}"),
     }
 }

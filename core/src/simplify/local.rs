@@ -28,19 +28,6 @@ pub(super) struct Known<'a> {
     pub is_outer_tyvar: &'a dyn Fn(&Name) -> bool,
 }
 
-/// Whether `t` mentions no type variables but the enclosing global's.
-fn closed_but_outer(t: &Type, known: &Known) -> bool {
-    match t {
-        Type::Var(v) => (known.is_outer_tyvar)(v),
-        Type::App(v, args) => {
-            (known.is_outer_tyvar)(v) && args.iter().all(|a| closed_but_outer(a, known))
-        }
-        Type::Forall(..) => false,
-        Type::Con(_, args) => args.iter().all(|a| closed_but_outer(a, known)),
-        Type::Fun(a, b) => closed_but_outer(a, known) && closed_but_outer(b, known),
-    }
-}
-
 /// Whether `rhs` is a function with dictionary parameters.
 pub(super) fn overloaded(rhs: &Expr, known: &Known) -> bool {
     let (_, body) = strip_ty_lams(rhs);
@@ -87,7 +74,10 @@ pub(super) fn monomorphise(
         }
     }
     let first = outside.first()?;
-    let closed_known = first.0.iter().all(|t| closed_but_outer(t, known))
+    let closed_known = first
+        .0
+        .iter()
+        .all(|t| super::closed_but(t, known.is_outer_tyvar))
         && first.0.len() == tyvars.len()
         && first
             .1

@@ -191,10 +191,17 @@ fn is_dictionary_type(t: &Type, dict_types: &std::collections::HashSet<Name>) ->
 
 /// Whether `t` mentions no type variable.
 fn closed(t: &Type) -> bool {
+    closed_but(t, &|_| false)
+}
+
+/// Whether `t` mentions no type variables but those `allowed` (and no `forall`).
+fn closed_but(t: &Type, allowed: &dyn Fn(&Name) -> bool) -> bool {
     match t {
-        Type::Var(_) | Type::App(..) | Type::Forall(..) => false,
-        Type::Con(_, args) => args.iter().all(closed),
-        Type::Fun(a, b) => closed(a) && closed(b),
+        Type::Var(v) => allowed(v),
+        Type::App(v, args) => allowed(v) && args.iter().all(|a| closed_but(a, allowed)),
+        Type::Forall(..) => false,
+        Type::Con(_, args) => args.iter().all(|a| closed_but(a, allowed)),
+        Type::Fun(a, b) => closed_but(a, allowed) && closed_but(b, allowed),
     }
 }
 
