@@ -351,3 +351,58 @@ fn an_empty_maximum_and_an_index_outside_the_bounds_fail() {
         "Ix{Int}.index: Index (4) out of range ((0,2))",
     );
 }
+
+/// A program over two arrays `x` and `y` of `n` elements whose magnitudes differ (so that the
+/// order of additions shows), with `elementwise`, the dot product by its definition.
+fn dot_program(n: usize, body: &str) -> String {
+    format!(
+        "import Data.Array\nimport Data.Array.Numeric\n\n\
+         elementwise :: (Array Int Double, Array Int Double) -> Double\n\
+         elementwise (x, y) = sum (zipWith (*) (elems x) (elems y))\n\n\
+         -- The same dual number at every odd position, next to numbers operations made.\n\
+         shared :: (Array Int Double, Array Int Double) -> Array Int Double\n\
+         shared (a, b) = let s = a ! 0 * b ! 1 in fmap (\\e -> e * e) b // [(k, s) | k <- [1, 3 .. {last}]]\n\n\
+         main :: IO ()\nmain = do\n\
+         \x20 let x = listArray (0, {last}) [sin (fromIntegral k) * 1.0e3 ^ (k `mod` 3) | k <- [1 .. {n} :: Int]] :: Array Int Double\n\
+         \x20     y = listArray (0, {last}) [cos (fromIntegral k) / 7 | k <- [1 .. {n} :: Int]]\n\
+         {body}",
+        last = n - 1
+    )
+}
+
+/// The backpropagator calls of `grad f (x, y)` over arrays of `n` (array mode, VM).
+fn bp_calls_of(f: &str, n: usize) -> u64 {
+    let text = dot_program(n, &format!("  print (grad ({f}) (x, y))\n"));
+    let file = support::temp_program("arrays_numeric", &format!("count_{n}.hs"), &text);
+    let out = run_dnrad(&["run", "--stats"], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    support::reported_bp_calls(&out.stderr)
+}
+
+#[test]
+fn a_dot_product_is_one_operation_with_the_elementwise_derivatives_to_the_last_bit() {
+    let body = "  print (grad (\\(a, b) -> dotA a b) (x, y) == grad elementwise (x, y))\n\
+                \x20 print (grad (\\a -> dotA a a) x == grad (\\a -> elementwise (a, a)) x)\n\
+                \x20 print (jvp (\\(a, b) -> dotA a b) (x, y) (y, x) == jvp elementwise (x, y) (y, x))\n\
+                \x20 print (dotA x y == elementwise (x, y))\n\
+                \x20 print (grad (\\(a, b) -> dotA (shared (a, b)) a) (x, y) == grad (\\(a, b) -> elementwise (shared (a, b), a)) (x, y))\n";
+    let file = support::temp_program("arrays_numeric", "dot_bits.hs", &dot_program(40, body));
+    for backend in ["vm", "interp"] {
+        for mode in support::AD_MODES {
+            let out = run_dnrad(&["run", "--backend", backend, "--ad", mode], &file);
+            assert_eq!(out.code, Some(0), "{mode} {backend}: {}", out.stderr);
+            // The naive mode visits the elementwise products from the first, so a number used
+            // at several positions gets its contributions in another order (the last line).
+            let exact = if mode == "naive" { 4 } else { 5 };
+            assert_eq!(
+                out.stdout.lines().take(exact).collect::<Vec<_>>(),
+                vec!["True"; exact],
+                "{mode} {backend}"
+            );
+        }
+    }
+    // One operation whatever the length; the definition's two an element.
+    let dot = "\\(a, b) -> dotA a b";
+    assert_eq!(bp_calls_of(dot, 10), bp_calls_of(dot, 1000));
+    assert!(bp_calls_of("elementwise", 1000) >= 2000);
+}

@@ -46,6 +46,12 @@ fn fused_pipelines_print_what_the_lists_give() {
     assert_eq!(lines[3], "166650");
     assert_eq!(lines[15], "(-5,3)"); // the sum wraps around
     assert_eq!(lines[16], "4");
+    // Steps past Int's range (GHC's output).
+    assert_eq!(
+        lines[17],
+        "([-9223372036854775808,0],[9223372036854775807,-2],[-9223372036854775808],\
+         [-9223372036854775808,-1,9223372036854775806])"
+    );
     // The zips (the last lines): sums of products and of 10 i^2 - i, zips stopping at the
     // shortest list, a lambda of three parameters, tuples taken apart by a comprehension.
     assert_eq!(

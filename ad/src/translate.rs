@@ -560,6 +560,24 @@ impl<'p> Translator<'p> {
                 vec![w.world.ty(&rty)],
                 vec![b.str(NESTED_UNSUPPORTED)],
             )),
+            Class::Bulk => {
+                // primNumDot x p dp y q dq n [i]: the world's whole-array operation.
+                let ids = w.world.threads_ids;
+                let mut args = vals;
+                if ids {
+                    args.push(b.var(i));
+                }
+                let op = if ids {
+                    PrimOp::NumDotId
+                } else {
+                    PrimOp::NumDot
+                };
+                M {
+                    e: b.prim(op, vec![w.world.deriv.clone()], args),
+                    comp: ids,
+                    ty: Type::double(),
+                }
+            }
             Class::Smooth(n) => {
                 // primNumUn/NumBin op a [b] [i]: the value, the partial derivatives (the rules
                 // of `dnrad_core::derivative`) and the dual number, natively, at any level.

@@ -7,7 +7,7 @@ use crate::nested;
 use crate::prims::{dbl, int, PrimResult};
 use crate::reverse::{self, Mode, Outermost, Ref};
 use crate::shape;
-use crate::value::{ArrayDual, Value};
+use crate::value::{ArgId, ArrayDual, DotRule, Rule, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::rc::Rc;
@@ -19,13 +19,11 @@ fn tuple<const N: usize>(items: [Value; N]) -> Value {
 /// The ID of array-mode dual number `v` and, if an operation made it, its cell. A Double is a
 /// constant (ID 0).
 fn array_id(v: &Value) -> Result<(u32, Option<&Rc<ArrayDual>>), String> {
-    match v {
-        Value::ArrayLeaf { id, .. } => Ok((*id, None)),
-        Value::Double(_) => Ok((0, None)),
-        Value::ArrayDual { id, cell } => Ok((*id, Some(cell))),
-        _ => Err("internal error: not an array-mode dual number".into()),
-    }
+    let (_, id, cell) = v.array_parts().ok_or(NOT_ARRAY_DUAL)?;
+    Ok((id, cell))
 }
+
+const NOT_ARRAY_DUAL: &str = "internal error: not an array-mode dual number";
 
 /// SCall (§7, §8.1) on the staging array: ID `id` gets its dual number's backpropagator
 /// (`cell`, called only if none is staged yet) staged and `d` added to its argument. ID 0
@@ -82,27 +80,36 @@ pub(crate) type ArrayArg<'a> = (f64, &'a Value);
 /// records the non-constant arguments (§8.2). All arguments constant: `(constant v, i)`.
 /// The two components, unboxed.
 pub(crate) fn array_op(v: f64, args: [Option<ArrayArg>; 2], i: i64) -> Result<[Value; 2], String> {
-    let mut cell = ArrayDual {
-        primal: v,
-        partials: [0.0; 2],
-        ids: [0; 2],
-        cells: Default::default(),
-    };
+    let mut partials = [0.0; 2];
+    let mut ids = [ArgId::new(0); 2];
+    let mut cells: [Option<Rc<ArrayDual>>; 2] = Default::default();
     for (k, arg) in args.into_iter().enumerate() {
         if let Some((partial, a)) = arg {
             let (id, parent) = array_id(a)?;
-            cell.partials[k] = partial;
-            cell.ids[k] = id;
-            cell.cells[k] = parent.cloned();
+            partials[k] = partial;
+            ids[k] = ArgId::new(id);
+            cells[k] = parent.cloned();
         }
     }
-    Ok(if cell.ids == [0, 0] {
-        [Value::array_leaf(v, 0), Value::Int(i)]
-    } else {
-        let id = u32::try_from(i).map_err(|_| "grad: too many operations on dual numbers")?;
-        let cell = Rc::new(cell);
-        [Value::ArrayDual { id, cell }, Value::Int(i + 1)]
-    })
+    if ids == [ArgId::new(0); 2] {
+        return Ok([Value::array_leaf(v, 0), Value::Int(i)]);
+    }
+    let rule = Rule::Op {
+        partials,
+        ids,
+        cells,
+    };
+    recorded(v, rule, i)
+}
+
+/// The dual number `v` with backpropagator `rule` and ID `i`, and the next ID.
+pub(crate) fn recorded(v: f64, rule: Rule, i: i64) -> Result<[Value; 2], String> {
+    let id = u32::try_from(i)
+        .ok()
+        .filter(|&id| id < u32::MAX)
+        .ok_or("grad: too many operations on dual numbers")?;
+    let cell = Rc::new(ArrayDual { primal: v, rule });
+    Ok([Value::ArrayDual { id, cell }, Value::Int(i + 1)])
 }
 
 /// A primitive that makes a pair (`PrimOp::makes_pair`) on the arguments `arg(0)`, `arg(1)`,
@@ -134,12 +141,7 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
         PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul => {
             let (a, b) = (arg(0), arg(1));
             // The primal values of the outermost level's numbers (and constants).
-            let outermost = |v: &Value| match v {
-                Value::ArrayLeaf { primal, .. } => Some(*primal),
-                Value::ArrayDual { cell, .. } => Some(cell.primal),
-                Value::Double(x) => Some(*x),
-                _ => None,
-            };
+            let outermost = |v: &Value| v.array_parts().map(|(x, _, _)| x);
             let (Some(x), Some(y)) = (outermost(a), outermost(b)) else {
                 // A number of a nested level, or a forward one.
                 let p = match op {
@@ -157,6 +159,10 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
                 _ => (x * y, y, x),
             };
             array_op(v, [Some((dx, a)), Some((dy, b))], int(arg(2)))
+        }
+        PrimOp::NumDotId => {
+            let (d, ids) = crate::bulk::dot_numbers(&arg, Some(int(arg(7))))?;
+            Ok([d, Value::Int(ids.unwrap_or(0))])
         }
         _ => Err(format!(
             "internal error: `{}` does not make a pair",
@@ -263,20 +269,32 @@ fn reverse_pass(
         };
         *bp_calls += 1;
         match Rc::try_unwrap(dual) {
-            Ok(mut dual) => {
-                for k in 0..2 {
-                    let cell = dual.cells[k].take();
-                    let d = dual.partials[k] * z;
-                    array_call(arr, inputs, dual.ids[k], move || cell, d)?;
+            Ok(mut dual) => match &mut dual.rule {
+                Rule::Op {
+                    partials,
+                    ids,
+                    cells,
+                } => {
+                    for k in 0..2 {
+                        let cell = cells[k].take();
+                        array_call(arr, inputs, ids[k].get(), move || cell, partials[k] * z)?;
+                    }
                 }
-            }
-            Err(dual) => {
-                for k in 0..2 {
-                    let cell = || dual.cells[k].clone();
-                    let d = dual.partials[k] * z;
-                    array_call(arr, inputs, dual.ids[k], cell, d)?;
+                Rule::Dot(dot) => stage_dot(arr, inputs, dot, z)?,
+            },
+            Err(dual) => match &dual.rule {
+                Rule::Op {
+                    partials,
+                    ids,
+                    cells,
+                } => {
+                    for k in 0..2 {
+                        let cell = || cells[k].clone();
+                        array_call(arr, inputs, ids[k].get(), cell, partials[k] * z)?;
+                    }
                 }
-            }
+                Rule::Dot(dot) => stage_dot(arr, inputs, dot, z)?,
+            },
         }
     }
     let mut gradient = arr
@@ -290,6 +308,25 @@ fn reverse_pass(
             .next()
             .ok_or_else(|| "internal error: fewer inputs than the input's Doubles".to_string())
     })
+}
+
+/// The backpropagator of a dot product applied to cotangent `z`: from the last pair of
+/// elements to the first, each element staged with the other's primal times `z` — the calls
+/// the elementwise code's products would make (the sums pass `z` on unchanged), in the order
+/// its reverse pass would make them, so the gradient is the same to the last bit.
+fn stage_dot(
+    arr: &mut StagingArray,
+    inputs: &mut [bool],
+    dot: &DotRule,
+    z: f64,
+) -> Result<(), String> {
+    for (a, b) in dot.pairs().rev() {
+        let (x, i, cell_a) = a.array_parts().ok_or(NOT_ARRAY_DUAL)?;
+        let (y, j, cell_b) = b.array_parts().ok_or(NOT_ARRAY_DUAL)?;
+        array_call(arr, inputs, i, || cell_a.cloned(), y * z)?;
+        array_call(arr, inputs, j, || cell_b.cloned(), x * z)?;
+    }
+    Ok(())
 }
 
 pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
@@ -313,7 +350,8 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             Value::unit()
         }
         ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
-        Interleave | NumUnId | NumBinId | ArrayAdd | ArraySub | ArrayMul => {
+        NumDot => crate::bulk::dot_numbers(arg, None)?.0,
+        Interleave | NumUnId | NumBinId | ArrayAdd | ArraySub | ArrayMul | NumDotId => {
             tuple(pair_parts(op, arg)?)
         }
         NumUn | NumBin => {

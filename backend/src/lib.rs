@@ -5,6 +5,7 @@
 
 mod ad_prims;
 mod array_prims;
+mod bulk;
 mod chars;
 mod compile;
 mod float_encoding;

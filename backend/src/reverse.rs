@@ -17,7 +17,7 @@
 //! level, numbers of the enclosing levels (which record the arithmetic) at a nested one.
 //! Each backpropagator call of an operation is counted. It never runs code.
 
-use crate::value::{ArrayDual, Tower, TowerDeriv, Value};
+use crate::value::{ArrayDual, Rule, Tower, TowerDeriv, Value};
 pub use dnrad_core::dual::Mode;
 use imbl::OrdMap;
 use smallvec::SmallVec;
@@ -51,16 +51,30 @@ impl Level for Outermost {
     type N = f64;
     type Node = Rc<ArrayDual>;
     fn args(&self, node: &Rc<ArrayDual>) -> Args<Self> {
-        (0..2)
-            .filter(|&k| node.ids[k] != 0)
-            .map(|k| {
-                let arg = Ref {
-                    id: node.ids[k],
-                    node: node.cells[k].clone(),
-                };
-                (node.partials[k], arg)
-            })
-            .collect()
+        let arg = |id: u32, cell: Option<&Rc<ArrayDual>>| Ref {
+            id,
+            node: cell.cloned(),
+        };
+        match &node.rule {
+            Rule::Op {
+                partials,
+                ids,
+                cells,
+            } => (0..2)
+                .filter(|&k| ids[k].get() != 0)
+                .map(|k| (partials[k], arg(ids[k].get(), cells[k].as_ref())))
+                .collect(),
+            // As the array mode stages them (`ad_prims::stage_dot`).
+            Rule::Dot(dot) => dot
+                .pairs()
+                .rev()
+                .flat_map(|(a, b)| {
+                    let [a, b] = [a, b].map(|v| v.array_parts().unwrap_or((0.0, 0, None)));
+                    [(b.0, arg(a.1, a.2)), (a.0, arg(b.1, b.2))]
+                })
+                .filter(|(_, r)| r.id != 0)
+                .collect(),
+        }
     }
     fn add(&mut self, a: f64, b: f64) -> Result<f64, String> {
         Ok(a + b)

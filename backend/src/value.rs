@@ -64,19 +64,81 @@ pub struct DualCell {
 }
 
 /// A dual number of the array mode made by an operation, in one cell: the primal and the
-/// backpropagator defunctionalised (§8.2) — for each of the operation's (at most two)
-/// arguments, its partial derivative, its ID (0: no argument, or a constant, which stages
-/// nothing) and, when an operation made it, its cell (whose backpropagator the reverse pass
-/// runs in turn). Applied to a cotangent `z`, the backpropagator stages
-/// `SCall arg (partial * z)` for each argument. The arguments are stored field by field, so
-/// the cell packs into 48 bytes: with its counts, the size of a list cell, whose freed blocks
-/// it reuses.
+/// backpropagator defunctionalised (§8.2), `rule`. The cell packs into 48 bytes: with its
+/// counts, the size of a list cell, whose freed blocks it reuses.
 #[derive(Debug)]
 pub struct ArrayDual {
     pub primal: f64,
-    pub partials: [f64; 2],
-    pub ids: [u32; 2],
-    pub cells: [Option<Rc<ArrayDual>>; 2],
+    pub rule: Rule,
+}
+
+/// The backpropagator of an array-mode dual number, as data.
+#[derive(Debug)]
+pub enum Rule {
+    /// An operation of at most two arguments: for each, its partial derivative, its ID (0: no
+    /// argument, or a constant, which stages nothing) and, when an operation made it, its cell
+    /// (whose backpropagator the reverse pass runs in turn). Applied to a cotangent `z`, the
+    /// backpropagator stages `SCall arg (partial * z)` for each argument. The arguments are
+    /// stored field by field, and the IDs leave the enum its tag (`ArgId`).
+    Op {
+        partials: [f64; 2],
+        ids: [ArgId; 2],
+        cells: [Option<Rc<ArrayDual>>; 2],
+    },
+    /// The dot product of positions of two arrays of dual numbers (`crate::bulk`).
+    Dot(Box<DotRule>),
+}
+
+impl Rule {
+    /// No arguments.
+    pub const NONE: Rule = Rule::Op {
+        partials: [0.0; 2],
+        ids: [ArgId(std::num::NonZeroU32::MIN); 2],
+        cells: [None, None],
+    };
+}
+
+/// The ID of an operation's argument, stored plus one so that `Rule` needs no room for its tag
+/// (the zero the stored value never takes tells the `Dot` rule apart). IDs stay below
+/// `u32::MAX` (`ad_prims::array_op`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArgId(std::num::NonZeroU32);
+
+impl ArgId {
+    pub fn new(id: u32) -> ArgId {
+        ArgId(std::num::NonZeroU32::MIN.saturating_add(id))
+    }
+
+    pub fn get(self) -> u32 {
+        self.0.get() - 1
+    }
+}
+
+/// `len` positions of an array, the first at `start`, each `step` after the last; in the array
+/// (checked when made).
+#[derive(Debug)]
+pub struct Strided {
+    pub cell: Rc<ArrayCell>,
+    pub start: usize,
+    pub step: usize,
+}
+
+/// A dot product's arguments: the elements at the positions of two arrays, pairwise.
+#[derive(Debug)]
+pub struct DotRule {
+    pub x: Strided,
+    pub y: Strided,
+    pub len: usize,
+}
+
+impl DotRule {
+    /// The pairs of elements multiplied, in order.
+    pub fn pairs(&self) -> impl DoubleEndedIterator<Item = (&Value, &Value)> {
+        fn at(s: &Strided, k: usize) -> &Value {
+            &s.cell.items[s.start + k * s.step]
+        }
+        (0..self.len).map(move |k| (at(&self.x, k), at(&self.y, k)))
+    }
 }
 
 const _: () = assert!(std::mem::size_of::<ArrayDual>() == 48);
@@ -248,6 +310,17 @@ impl Value {
         Value::ArrayLeaf { id, primal }
     }
 
+    /// An outermost array-mode dual number's (or a constant Double's) primal, ID (0: a
+    /// constant) and, if an operation made it, cell; `None` for any other value.
+    pub fn array_parts(&self) -> Option<(f64, u32, Option<&Rc<ArrayDual>>)> {
+        match self {
+            Value::ArrayLeaf { id, primal } => Some((*primal, *id, None)),
+            Value::ArrayDual { id, cell } => Some((cell.primal, *id, Some(cell))),
+            Value::Double(x) => Some((*x, 0, None)),
+            _ => None,
+        }
+    }
+
     /// The primal value of a number of any world and level (through all levels).
     pub fn dual_primal(&self) -> Option<f64> {
         let mut v = self;
@@ -370,13 +443,27 @@ impl Drop for DualCell {
 
 impl Drop for ArrayDual {
     fn drop(&mut self) {
-        let [a, b] = std::mem::take(&mut self.cells);
-        let [ia, ib] = self.ids;
-        free_children(
-            [(ia, a), (ib, b)]
-                .into_iter()
-                .filter_map(|(id, cell)| Some(Value::ArrayDual { id, cell: cell? })),
-        );
+        match &mut self.rule {
+            Rule::Op { ids, cells, .. } => {
+                let [a, b] = std::mem::take(cells);
+                free_children(
+                    [(ids[0], a), (ids[1], b)]
+                        .into_iter()
+                        .filter_map(|(id, cell)| {
+                            Some(Value::ArrayDual {
+                                id: id.get(),
+                                cell: cell?,
+                            })
+                        }),
+                );
+            }
+            Rule::Dot(_) => {
+                if let Rule::Dot(dot) = std::mem::replace(&mut self.rule, Rule::NONE) {
+                    let DotRule { x, y, .. } = *dot;
+                    free_children([x.cell, y.cell].into_iter().map(Value::Array));
+                }
+            }
+        }
     }
 }
 
@@ -432,16 +519,16 @@ mod tests {
     fn dropping_a_long_chain_of_array_mode_dual_numbers_does_not_overflow_the_stack() {
         let mut chain = Rc::new(ArrayDual {
             primal: 1.0,
-            partials: [0.0; 2],
-            ids: [0; 2],
-            cells: Default::default(),
+            rule: Rule::NONE,
         });
         for id in 2..2_000_000 {
             chain = Rc::new(ArrayDual {
                 primal: 1.0,
-                partials: [2.0, 3.0],
-                ids: [id - 1; 2],
-                cells: [Some(chain.clone()), Some(chain)],
+                rule: Rule::Op {
+                    partials: [2.0, 3.0],
+                    ids: [ArgId::new(id - 1); 2],
+                    cells: [Some(chain.clone()), Some(chain)],
+                },
             });
         }
         drop(chain);

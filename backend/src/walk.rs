@@ -245,15 +245,16 @@ fn map_nodes(
             _ => None,
         }) else {
             *hole = match cur {
-                Value::Array(a) => Value::array(
-                    a.items
-                        .iter()
-                        .map(|item| match leaf(item)? {
-                            Some(r) => Ok(r),
-                            None => map_nodes(item, depth + 1, leaf),
-                        })
-                        .collect::<Result<_, String>>()?,
-                ),
+                Value::Array(a) => {
+                    let mut items = Vec::with_capacity(a.items.len());
+                    for item in &a.items {
+                        items.push(match leaf(item)? {
+                            Some(r) => r,
+                            None => map_nodes(item, depth + 1, leaf)?,
+                        });
+                    }
+                    Value::array(items)
+                }
                 _ => cur.clone(),
             };
             break;

@@ -25,6 +25,10 @@ pub enum Class {
     Constant,
     /// Does not involve Double: unchanged.
     Plain,
+    /// A whole-array operation on Doubles with a rule of its own: differentiated code calls its
+    /// world's primitive (`doubleDot`: `numDot`, or `numDotId` threading IDs), one operation
+    /// of the tape where the elementwise code made two dual numbers an element.
+    Bulk,
     /// A primitive of the AD machinery itself: differentiated code reaches it only through the
     /// nested entry points (`grad`, `vjp` and `jvp` seen from a world).
     Machinery,
@@ -46,10 +50,11 @@ pub fn class(p: PrimOp) -> Option<Class> {
         IntToDouble | IntegerToDouble | DoubleFromRational | NumberDouble | DoubleEncode => {
             Class::Constant
         }
+        DoubleDot => Class::Bulk,
         DualMake | DualConst | DualPrimal | DualDeriv | Scalars | Refill | Interleave
         | CheckTangent | LiftRev | LiftFwd | ArrayConst | ArrayAdd | ArraySub | ArrayMul
-        | Backward | NumUn | NumBin | NumUnId | NumBinId | NestInterleave | NestInterleaveFwd
-        | TapeNext | NestBackward | NestStrip | NestTangent => Class::Machinery,
+        | Backward | NumUn | NumBin | NumUnId | NumBinId | NumDot | NumDotId | NestInterleave
+        | NestInterleaveFwd | TapeNext | NestBackward | NestStrip | NestTangent => Class::Machinery,
         _ if !p.ty().mentions(crate::types::names::DOUBLE) => Class::Plain,
         _ => return None,
     })

@@ -215,6 +215,7 @@ prims! {
     DoubleIsNegativeZero "doubleIsNegativeZero" 1,
     DoubleFromRational "doubleFromRational" 2,
     DoubleDecode "doubleDecode" 1, DoubleEncode "doubleEncode" 2,
+    DoubleDot "doubleDot" 7,
 
     CharOrd "charOrd" 1, CharChr "charChr" 1,
     CharEq "charEq" 2, CharNe "charNe" 2, CharLt "charLt" 2,
@@ -247,9 +248,26 @@ prims! {
     ArrayAdd "arrayAdd" 3, ArraySub "arraySub" 3, ArrayMul "arrayMul" 3,
     Backward "backward" 6,
     NumUn "numUn" 2, NumBin "numBin" 3, NumUnId "numUnId" 3, NumBinId "numBinId" 4,
+    NumDot "numDot" 7, NumDotId "numDotId" 8,
     NestInterleave "nestInterleave" 3, NestInterleaveFwd "nestInterleaveFwd" 2,
     TapeNext "tapeNext" 1, NestBackward "nestBackward" 5, NestStrip "nestStrip" 2,
     NestTangent "nestTangent" 2,
+}
+
+/// The arguments of a dot product of positions (`doubleDot`, `numDot`) over elements `e`: each
+/// array with its first position and step, then the number of elements.
+fn dot_args(e: &Type) -> Vec<Type> {
+    let i = Type::int();
+    let arr = Type::Con(PRIM_ARRAY.into(), vec![e.clone()]);
+    vec![
+        arr.clone(),
+        i.clone(),
+        i.clone(),
+        arr,
+        i.clone(),
+        i.clone(),
+        i,
+    ]
 }
 
 impl PrimOp {
@@ -308,6 +326,7 @@ impl PrimOp {
                 | PrimOp::ArrayAdd
                 | PrimOp::ArraySub
                 | PrimOp::ArrayMul
+                | PrimOp::NumDotId
         )
     }
 
@@ -370,6 +389,7 @@ impl PrimOp {
             DoubleFromRational => Type::funs(vec![n.clone(), n], d),
             DoubleDecode => Type::fun(d, Type::tuple(vec![n, i])),
             DoubleEncode => Type::funs(vec![n, i], d),
+            DoubleDot => Type::funs(dot_args(&d), d),
             CharOrd | CharCategory => Type::fun(c, i),
             CharToUpper | CharToLower => un(&c),
             CharChr => Type::fun(i, c),
@@ -498,6 +518,12 @@ impl PrimOp {
                     dual
                 };
                 all(&["x"], Type::funs(args, result))
+            }
+            NumDot => all(&["x"], Type::funs(dot_args(&dual), dual)),
+            NumDotId => {
+                let mut args = dot_args(&dual);
+                args.push(i.clone());
+                all(&["x"], Type::funs(args, Type::tuple(vec![dual, i])))
             }
             NestInterleave => all(
                 &["a", "b"],

@@ -28,6 +28,7 @@ main = do
   print (map fromEnum [Red .. Blue], length [minBound .. maxBound :: Colour])
   print (sum [9223372036854775800 .. maxBound :: Int] `div` 8, length [maxBound - 2 .. maxBound :: Int])
   print (length [minBound, minBound + 4611686018427387904 .. maxBound :: Int])
+  print ([minBound, 0 .. maxBound :: Int], [maxBound, -2 .. minBound :: Int], [minBound, 0 .. -5 :: Int], [minBound, -1 .. maxBound :: Int])
   print (sum (concatMap (\x -> [x, x * 10]) [1 .. 5 :: Int]), maximum [3, 9, 2 :: Int])
   r <- newIORef (0 :: Int)
   forM_ [1 .. 100] $ \i -> modifyIORef r (+ i)

@@ -21,9 +21,9 @@ use dnrad_core::{Diagnostic, PrimOp, Span};
 use smallvec::SmallVec;
 use std::rc::Rc;
 
-/// The most arguments a primitive takes (`primBackward`): a call of a primitive keeps its
+/// The most arguments a primitive takes (`primNumDotId`): a call of a primitive keeps its
 /// arguments inline (`primitive_arities_fit_inline` checks every primitive).
-const MAX_PRIM_ARITY: usize = 6;
+const MAX_PRIM_ARITY: usize = 8;
 
 /// Where a returning frame's value goes.
 #[derive(Clone, Copy)]

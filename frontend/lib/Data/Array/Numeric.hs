@@ -124,26 +124,8 @@ extremum name f (MkArray _ n a) =
 
 -- Vectors ----------------------------------------------------------------------------------
 
--- Σ x[p + k·dp] · y[q + k·dq] over k = 0 .. len - 1, added from 0 in order of k (eight
--- products a step: the products' inner loop).
-dotRun :: Num e => PrimArray e -> Int -> Int -> PrimArray e -> Int -> Int -> Int -> e
-dotRun x p dp y q dq len = go 0 0
-  where
-    go k acc =
-      if k + 8 > len then one k acc
-      else let p0 = p + k * dp; p1 = p0 + dp; p2 = p1 + dp; p3 = p2 + dp
-               p4 = p3 + dp; p5 = p4 + dp; p6 = p5 + dp; p7 = p6 + dp
-               q0 = q + k * dq; q1 = q0 + dq; q2 = q1 + dq; q3 = q2 + dq
-               q4 = q3 + dq; q5 = q4 + dq; q6 = q5 + dq; q7 = q6 + dq
-               k' = k + 8
-               acc' = acc + primArrIndex x p0 * primArrIndex y q0 + primArrIndex x p1 * primArrIndex y q1
-                          + primArrIndex x p2 * primArrIndex y q2 + primArrIndex x p3 * primArrIndex y q3
-                          + primArrIndex x p4 * primArrIndex y q4 + primArrIndex x p5 * primArrIndex y q5
-                          + primArrIndex x p6 * primArrIndex y q6 + primArrIndex x p7 * primArrIndex y q7
-           in go k' acc'
-    one k acc =
-      if k == len then acc
-      else let k' = k + 1; acc' = acc + primArrIndex x (p + k * dp) * primArrIndex y (q + k * dq) in one k' acc'
+-- `dotRun x p dp y q dq len`, Σ x[p + k·dp] · y[q + k·dq] over k < len, is the Prelude's (a
+-- hidden method of `Num`: at Double one primitive, differentiated as one operation).
 
 -- | The sum of the products of the elements at the same index (equal bounds, else an error).
 -- > dotA (fromListA [1, 2]) (fromListA [3, 4]) == 11
