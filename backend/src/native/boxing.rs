@@ -228,6 +228,28 @@ pub(crate) unsafe extern "C" fn uncons(v: *const Value, elem: *const Shape, out:
     0
 }
 
+/// `list_tag` and, for a cons cell, `uncons` at once: 0 for `[]`; 1 for a cons cell, whose
+/// head's scalars (of shape `*elem`) and tail's address it wrote to `out`; 2 otherwise (no
+/// list cell, or a head not of the shape: native code bails).
+///
+/// # Safety
+/// As `uncons`.
+pub(crate) unsafe extern "C" fn list_read(
+    v: *const Value,
+    elem: *const Shape,
+    out: *mut u64,
+) -> u32 {
+    // SAFETY: the caller's promise.
+    if let Value::Tag(0) = unsafe { &*v } {
+        return 0;
+    }
+    // SAFETY: the caller's promises.
+    match unsafe { uncons(v, elem, out) } {
+        0 => 1,
+        _ => 2,
+    }
+}
+
 /// The constructor tag of the value at `v` (of a data type read in place), or `u32::MAX` when
 /// it is no constructor (native code bails).
 ///

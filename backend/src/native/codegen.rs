@@ -20,6 +20,7 @@ use super::runtime::{
 use super::types::{self, Scalar, Shape, Slot, Typed, MAX_WIDTH};
 use crate::value::Value as RtValue;
 use crate::vm::code::{index, Consing, Function, Op, Reg};
+use crate::vm::liveness;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     self, types as ct, AbiParam, Block, FuncRef, InstBuilder, MemFlags, SigRef, StackSlot,
@@ -111,6 +112,27 @@ pub(crate) fn body_signature(module: &JITModule, sig: &types::Signature) -> ir::
             .map(|l| AbiParam::new(clif(l))),
     );
     s
+}
+
+/// Where a list `Switch` on register `scrut` may take the cons cell apart for its `cons` arm
+/// at instruction `cons`: the `Unpack` of `scrut` that arm begins with (after `Loc`s, which
+/// only record locations), when nothing but the switch leads there — no other jump or switch
+/// arm, no instruction falling through — so the switch's reading dominates it.
+fn read_ahead(f: &Function, scrut: Reg, cons: usize) -> Option<usize> {
+    let mut at = cons;
+    while let Some(Op::Loc { .. }) = f.ops.get(at) {
+        at += 1;
+    }
+    let Some(Op::Unpack { src, .. }) = f.ops.get(at) else {
+        return None;
+    };
+    let entered = |pc: usize| {
+        (0..f.ops.len())
+            .filter(|&p| liveness::successors(f, p).contains(&pc))
+            .count()
+    };
+    let only_from_before = (cons + 1..=at).all(|pc| entered(pc) == 1);
+    (index(*src) == index(scrut) && entered(cons) == 1 && only_from_before).then_some(at)
 }
 
 /// The signature of every entry wrapper:
@@ -218,6 +240,7 @@ pub(crate) fn define_body(
             temp: None,
             res: None,
             trmc: None,
+            read_ahead: HashMap::new(),
         };
         g.allot_slots();
         g.function();
@@ -278,6 +301,9 @@ struct Gen<'a, 'b> {
     res: Option<Value>,
     /// The list a loop builds front to back (tail calls modulo cons of the function itself).
     trmc: Option<Trmc>,
+    /// The cons cells a list `Switch` already took apart for the `Unpack` at this instruction
+    /// (`read_ahead`): the element's shape and the scalars.
+    read_ahead: HashMap<usize, (Shape, Vec<Value>)>,
 }
 
 /// A list (or other cell chain) built front to back by a function's loop (`TailCallCon` of
@@ -1064,10 +1090,13 @@ impl Gen<'_, '_> {
                 let shape = Self::shape_of(state, *src);
                 let (tag, fields) = shape.unpacked(*n as usize).expect("a constructor's shape");
                 let values = match &shape {
-                    Shape::List(elem) => {
-                        let ptr = self.get1(*src, Scalar::Ref);
-                        self.uncons(ptr, elem)
-                    }
+                    Shape::List(elem) => match self.read_ahead.remove(&pc) {
+                        Some((read, values)) if read == **elem => values,
+                        _ => {
+                            let ptr = self.get1(*src, Scalar::Ref);
+                            self.uncons(ptr, elem)
+                        }
+                    },
                     Shape::Data(_) => {
                         let ptr = self.get1(*src, Scalar::Ref);
                         self.unpack(ptr, &Shape::Con(tag, fields.clone().into()))
@@ -1095,11 +1124,15 @@ impl Gen<'_, '_> {
                         let arm = self.arm(*table, *ntags, *default, tag);
                         self.b.ins().jump(arm, &[]);
                     }
-                    Shape::List(_) => {
+                    Shape::List(elem) => {
                         let ptr = self.get1(*scrut, Scalar::Ref);
                         let nil = self.arm(*table, *ntags, *default, 0);
                         let cons = self.arm(*table, *ntags, *default, 1);
-                        self.list_switch(ptr, nil, cons);
+                        let target = types::switch_target(self.f, *table, *ntags, *default, 1);
+                        match target.and_then(|c| read_ahead(self.f, *scrut, c as usize)) {
+                            Some(at) => self.list_read(ptr, &elem, nil, cons, at),
+                            None => self.list_switch(ptr, nil, cons),
+                        }
                     }
                     // Several tags: by the constant's number, or the cell's tag.
                     shape @ (Shape::Tag(_) | Shape::Data(_)) => {
@@ -1610,6 +1643,30 @@ impl Gen<'_, '_> {
         self.b.ins().brif(is_cons, cons, &[], bail, &[]);
     }
 
+    /// Switch on the list at address `ptr` as `list_switch` does, taking a cons cell apart at
+    /// once for the `Unpack` at instruction `at` of the `cons` arm (one runtime call where
+    /// there were two): the scalars `uncons` would give wait in `read_ahead`.
+    fn list_read(&mut self, ptr: Value, elem: &Shape, nil: Block, cons: Block, at: usize) {
+        let mut leaves = elem.leaves();
+        leaves.push(Scalar::Ref);
+        let out = self.out_addr();
+        let shape = self.shape_addr(elem.clone());
+        let addr = boxing::list_read as *const () as i64;
+        let params = [ct::I64, self.ptr, self.ptr];
+        let tag = self.runtime_call(addr, &params, &[ptr, shape, out], ct::I32);
+        let is_nil = self.b.ins().icmp_imm(IntCC::Equal, tag, 0);
+        let other = self.b.create_block();
+        self.b.ins().brif(is_nil, nil, &[], other, &[]);
+        self.b.switch_to_block(other);
+        let is_cons = self.b.ins().icmp_imm(IntCC::Equal, tag, 1);
+        let (read, bail) = (self.b.create_block(), self.bail());
+        self.b.ins().brif(is_cons, read, &[], bail, &[]);
+        self.b.switch_to_block(read);
+        let values = self.loaded(out, &leaves);
+        self.read_ahead.insert(at, (elem.clone(), values));
+        self.b.ins().jump(cons, &[]);
+    }
+
     /// The constructor tag of the data type at address `ptr` (`u32::MAX` for no constructor,
     /// which no arm takes).
     fn data_tag(&mut self, ptr: Value) -> Value {
@@ -1664,12 +1721,7 @@ impl Gen<'_, '_> {
         leaves: &[Scalar],
     ) -> Vec<Value> {
         let out = self.out_addr();
-        let elem_shape = Rc::new(elem.clone());
-        let shape = self
-            .b
-            .ins()
-            .iconst(self.ptr, Rc::as_ptr(&elem_shape) as i64);
-        self.locs.shapes.push(elem_shape);
+        let shape = self.shape_addr(elem.clone());
         let mut params = vec![ct::I64; args.len()];
         params.extend([self.ptr, self.ptr]);
         let mut values = args.to_vec();
@@ -1679,6 +1731,11 @@ impl Gen<'_, '_> {
         let bail = self.bail();
         self.b.ins().brif(failed, bail, &[], on, &[]);
         self.b.switch_to_block(on);
+        self.loaded(out, leaves)
+    }
+
+    /// The scalars `leaves` a runtime reader wrote to the buffer at `out`.
+    fn loaded(&mut self, out: Value, leaves: &[Scalar]) -> Vec<Value> {
         leaves
             .iter()
             .enumerate()
