@@ -4,6 +4,8 @@
 -- mean mu_j and inverse covariance Q_j^T Q_j, where Q_j is lower triangular with diagonal
 -- exp(q_j) and the entries below the diagonal l_j, column by column.
 
+import Data.Array
+import Data.Array.Numeric (dotA, matVec)
 import Data.List (zip4)
 
 data Input = Input
@@ -21,12 +23,19 @@ logSumExp vs = log (sum [exp (v - top) | v <- vs]) + top
 sqnorm :: [Double] -> Double
 sqnorm vs = sum [v * v | v <- vs]
 
--- Q v for Q with diagonal qd and the entries below it column by column in ls: the first
--- column is qd_0 over ls' first d-1 entries; the rest is the same for the submatrix.
-timesQ :: [Double] -> [Double] -> [Double] -> [Double]
-timesQ (qd : qds) ls (v : vs) = qd * v : zipWith (+) (map (* v) column) (timesQ qds rest vs)
-  where (column, rest) = splitAt (length vs) ls
-timesQ _ _ _ = []
+-- Q_j as a dense d x d matrix: the diagonal exp q_j, below it l_j column by column (column c
+-- holds rows c + 1 .. d - 1, after the d - 1 - c' entries of each column c' < c), zeros above.
+-- A row of Q_j times a vector is then one dot product (`matVec`), which differentiated code
+-- records as one operation.
+qMatrix :: Int -> [Double] -> [Double] -> Array (Int, Int) Double
+qMatrix dd qj lj = listArray ((0, 0), (dd - 1, dd - 1)) [entry r c | r <- [0 .. dd - 1], c <- [0 .. dd - 1]]
+  where
+    diagonal = listArray (0, dd - 1) (map exp qj)
+    below = listArray (0, length lj - 1) lj
+    entry r c
+      | r == c = diagonal ! r
+      | r > c = below ! (c * (dd - 1) - c * (c - 1) `div` 2 + r - c - 1)
+      | otherwise = 0
 
 -- log Gamma(z) by Lanczos' approximation (g = 7, 9 terms; relative error about 1e-15), with
 -- the reflection formula below 1/2. The Prelude has no log-gamma.
@@ -63,9 +72,10 @@ logPosterior inp (Params alphas mus qs ls) =
     + logWishartPrior inp qs ls
   where
     constant = -(fromIntegral (n inp * d inp)) * 0.5 * log (2 * pi)
-    components = zip4 alphas mus qs ls
-    pointTerm xi = logSumExp [a + sum qj - 0.5 * sqnorm (timesQ (map exp qj) lj (zipWith (-) xi muj))
-                             | (a, muj, qj, lj) <- components]
+    dd = d inp
+    components = [(a + sum qj, muj, qMatrix dd qj lj) | (a, muj, qj, lj) <- zip4 alphas mus qs ls]
+    pointTerm xi = logSumExp [c - 0.5 * dotA w w | (c, muj, qm) <- components
+                             , let w = matVec qm (listArray (0, dd - 1) (zipWith (-) xi muj))]
 
 params :: Input -> Params
 params inp = Params (alpha inp) (mu inp) (q inp) (l inp)
