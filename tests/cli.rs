@@ -191,6 +191,51 @@ fn a_local_overloaded_function_at_the_enclosing_functions_own_type_is_monomorphi
 }
 
 #[test]
+fn a_call_of_grad_or_vjp_is_a_direct_call_of_the_modes_function() {
+    // `grad` and `vjp` forward to the selected mode's function with their parameters, so a
+    // saturated call is a direct one, not a closure call of an alias and of its partial
+    // application.
+    let file = temp_program(
+        "grad_call.hs",
+        "f :: (Double, Double) -> Double\nf (x, y) = x * y\n\n\
+         sumGrads :: Int -> Double -> Double\n\
+         sumGrads i acc = if i == 0 then acc else case grad f (fromIntegral i, 2.5) of\n\
+         \x20 (a, b) -> sumGrads (i - 1) (acc + a + b + fst (snd (vjp f (1.0, 2.0)) 1.0))\n\n\
+         main = print (sumGrads 3 0)\n",
+    );
+    for mode in ["array", "staged"] {
+        let out = run_dnrad(&["dump", "bytecode", "--all", "--ad", mode], &file);
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
+        let text = &out.stdout;
+        let entry = |name: &str| {
+            text.split("\n\n")
+                .find(|d| d.trim_start().starts_with(&format!("{name}/")))
+                .unwrap_or_default()
+                .to_string()
+        };
+        let caller = entry("sumGrads");
+        assert!(
+            caller.contains("call grad/2 (") && caller.contains("call vjp/2 ("),
+            "{mode}:\n{caller}"
+        );
+        assert!(!caller.contains("global grad"), "{mode}:\n{caller}");
+        let target = if mode == "array" {
+            "gradArray"
+        } else {
+            "gradStaged"
+        };
+        assert!(
+            entry("grad").contains(&format!("tailcall {target}/2")),
+            "{mode}:\n{}",
+            entry("grad")
+        );
+    }
+    let out = run_dnrad(&["run"], &file);
+    // Σ (2.5 + i) over i = 1 .. 3, and ∂(x y)/∂x = y = 2 three times.
+    assert_eq!(out.stdout, "19.5\n");
+}
+
+#[test]
 fn dump_bytecode_lists_the_user_functions() {
     let file = temp_program(
         "bytecode.hs",

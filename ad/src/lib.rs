@@ -68,7 +68,7 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
     for b in &mut program.binds {
         if b.name.as_str() == "grad" || b.name.as_str() == "vjp" {
             let target = mode_entry(mode, b.name.as_str());
-            b.rhs = forward_to(&b.ty, &target, B { span: b.span });
+            b.rhs = forward_to(&b.rhs, &target, B { span: b.span });
         } else if b.name.as_str() == ADMODE {
             b.rhs = B { span: b.span }.int(mode.code());
         }
@@ -149,17 +149,32 @@ fn capitalised(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// `/\vs. target @vs` for a binding of type `forall vs. t`.
-fn forward_to(ty: &Type, target: &str, b: B) -> Expr {
-    match ty {
-        Type::Forall(vs, _) => b.e(ExprKind::TyLam(
-            vs.clone(),
-            Box::new(b.e(ExprKind::TyApp(
-                Box::new(b.global(target)),
-                vs.iter().cloned().map(Type::Var).collect(),
-            ))),
+/// The Prelude's entry point `rhs`, `/\vs. \x1 .. xn -> ...`, forwarding to the mode's function:
+/// `/\vs. \x1 .. xn -> target @vs x1 .. xn`. It keeps its parameters, so a call of it is a
+/// direct call (an alias `/\vs. target @vs` is a value: two closure calls and a partial
+/// application a call).
+fn forward_to(rhs: &Expr, target: &str, b: B) -> Expr {
+    let (tyvars, mut e) = match &rhs.kind {
+        ExprKind::TyLam(vs, body) => (Some(vs.clone()), &**body),
+        _ => (None, rhs),
+    };
+    let mut params = Vec::new();
+    while let ExprKind::Lam(x, t, body) = &e.kind {
+        params.push((x.clone(), t.clone()));
+        e = body;
+    }
+    let callee = match &tyvars {
+        Some(vs) => b.e(ExprKind::TyApp(
+            Box::new(b.global(target)),
+            vs.iter().cloned().map(Type::Var).collect(),
         )),
-        _ => b.global(target),
+        None => b.global(target),
+    };
+    let call = b.apps(callee, params.iter().map(|(x, _)| b.var(x)).collect());
+    let lam = (params.into_iter().rev()).fold(call, |body, (x, t)| b.lam(&x, t, body));
+    match tyvars {
+        Some(vs) => b.e(ExprKind::TyLam(vs, Box::new(lam))),
+        None => lam,
     }
 }
 
