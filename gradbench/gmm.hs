@@ -5,7 +5,7 @@
 -- exp(q_j) and the entries below the diagonal l_j, column by column.
 
 import Data.Array
-import Data.Array.Numeric (dotA, matVec)
+import Data.Array.Numeric (dotA)
 import Data.List (zip4)
 
 data Input = Input
@@ -23,12 +23,12 @@ logSumExp vs = log (sum [exp (v - top) | v <- vs]) + top
 sqnorm :: [Double] -> Double
 sqnorm vs = sum [v * v | v <- vs]
 
--- Q_j as a dense d x d matrix: the diagonal exp q_j, below it l_j column by column (column c
+-- The rows of Q_j as arrays: the diagonal exp q_j, below it l_j column by column (column c
 -- holds rows c + 1 .. d - 1, after the d - 1 - c' entries of each column c' < c), zeros above.
--- A row of Q_j times a vector is then one dot product (`matVec`), which differentiated code
--- records as one operation.
-qMatrix :: Int -> [Double] -> [Double] -> Array (Int, Int) Double
-qMatrix dd qj lj = listArray ((0, 0), (dd - 1, dd - 1)) [entry r c | r <- [0 .. dd - 1], c <- [0 .. dd - 1]]
+-- Each row of Q_j (x - mu_j) is then `dotA`, which differentiated code records as one
+-- operation.
+qRows :: Int -> [Double] -> [Double] -> [Array Int Double]
+qRows dd qj lj = [listArray (0, dd - 1) [entry r c | c <- [0 .. dd - 1]] | r <- [0 .. dd - 1]]
   where
     diagonal = listArray (0, dd - 1) (map exp qj)
     below = listArray (0, length lj - 1) lj
@@ -73,9 +73,9 @@ logPosterior inp (Params alphas mus qs ls) =
   where
     constant = -(fromIntegral (n inp * d inp)) * 0.5 * log (2 * pi)
     dd = d inp
-    components = [(a + sum qj, muj, qMatrix dd qj lj) | (a, muj, qj, lj) <- zip4 alphas mus qs ls]
-    pointTerm xi = logSumExp [c - 0.5 * dotA w w | (c, muj, qm) <- components
-                             , let w = matVec qm (listArray (0, dd - 1) (zipWith (-) xi muj))]
+    components = [(a + sum qj, muj, qRows dd qj lj) | (a, muj, qj, lj) <- zip4 alphas mus qs ls]
+    pointTerm xi = logSumExp [c - 0.5 * sqnorm [dotA row v | row <- rows] | (c, muj, rows) <- components
+                             , let v = listArray (0, dd - 1) (zipWith (-) xi muj)]
 
 params :: Input -> Params
 params inp = Params (alpha inp) (mu inp) (q inp) (l inp)
