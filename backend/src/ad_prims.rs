@@ -344,6 +344,27 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             _ => return Err(NOT_DUAL.into()),
         },
         Scalars => Value::list(walk::scalars(arg(1), Scalar::from_code(int(arg(0))))?.into_iter()),
+        DualInput => {
+            // Forward mode's input: each Double of `x` with the Double at its position in the
+            // tangent (whose shape `primCheckTangent` checked) as its derivative part.
+            let mut tangents = walk::scalars(arg(1), Scalar::Double)?.into_iter();
+            walk::map_scalars(arg(0), Scalar::Double, |x| {
+                let t = tangents.next().ok_or(NOT_DUAL)?;
+                Ok(Value::dual(dbl(x), t))
+            })?
+        }
+        DualParts => {
+            // Every number of a differentiated value as its primal part (0) or, as a Double,
+            // its derivative part (1: a forward-mode tangent).
+            let part = if int(arg(0)) == 0 {
+                DualPrimal
+            } else {
+                DualDeriv
+            };
+            walk::map_scalars(arg(1), Scalar::Dual, |d| {
+                apply(part, std::slice::from_ref(d))
+            })?
+        }
         Refill => walk::refill(arg(1), Scalar::from_code(int(arg(0))), arg(2))?,
         CheckTangent => {
             shape::TANGENT.check(arg(0), arg(1))?;
@@ -375,4 +396,34 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             ))
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `(a, [b, c])` of Doubles.
+    fn nested(a: f64, b: f64, c: f64) -> Value {
+        let list = Value::list([b, c].into_iter().map(Value::Double));
+        tuple([Value::Double(a), list])
+    }
+
+    fn doubles(v: &Value) -> Vec<f64> {
+        walk::scalars(v, Scalar::Double)
+            .expect("first-order")
+            .iter()
+            .map(|x| x.dual_primal().expect("a Double"))
+            .collect()
+    }
+
+    #[test]
+    fn forward_inputs_pair_each_double_with_the_tangents_and_split_back() {
+        let (x, t) = (nested(1.0, 2.0, 3.0), nested(0.5, -0.25, 0.125));
+        let duals = apply(PrimOp::DualInput, &[x, t]).expect("same shapes");
+        let numbers = walk::scalars(&duals, Scalar::Dual).expect("first-order");
+        assert!(numbers.iter().all(|d| matches!(d, Value::Dual(_))));
+        let part = |k: i64| apply(PrimOp::DualParts, &[Value::Int(k), duals.clone()]);
+        assert_eq!(doubles(&part(0).expect("primal parts")), [1.0, 2.0, 3.0]);
+        assert_eq!(doubles(&part(1).expect("tangents")), [0.5, -0.25, 0.125]);
+    }
 }

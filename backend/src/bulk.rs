@@ -4,8 +4,8 @@
 //! Primal code (`primDoubleDot`) is one loop over the elements. Differentiated code
 //! (`primNumDot`, `primNumDotId`) over the array mode's dual numbers is one operation whose
 //! backpropagator (`Rule::Dot`) stages every element's contribution, where the elementwise code
-//! made two dual numbers an element; over any other numbers (a forward world's, a nested
-//! level's) it is the elementwise operations. Values and derivatives are those of the
+//! made two dual numbers an element; over the forward world's it computes the values and
+//! tangents at once; over a nested level's it is the elementwise operations. Values and derivatives are those of the
 //! elementwise loop (`acc + x·y` from the first pair, from 0) to the last bit. It does
 //! arithmetic on the elements and nothing else.
 
@@ -101,6 +101,39 @@ fn outermost(dot: &DotRule) -> Result<Option<(f64, bool)>, String> {
     Ok(Some((acc, constant)))
 }
 
+/// The forward world's dot product when every element is a constant Double or a dual number
+/// of the outermost level: the elementwise operations' values and tangents, computed as
+/// `nested::apply` computes them (a product's tangent `y·ẋ + x·ẏ` over its dual arguments, a
+/// sum's `ṡ + ṗ`, a constant's term left out), without a dual number an operation.
+fn forward(dot: &DotRule) -> Result<Option<Value>, String> {
+    // The primal and, for a dual number, the tangent.
+    let parts = |v: &Value| match v {
+        Value::Double(x) => Some((*x, None)),
+        Value::Dual(d) => match d.deriv {
+            Value::Double(t) => Some((d.primal, Some(t))),
+            _ => None,
+        },
+        _ => None,
+    };
+    let add = |a: Option<f64>, term: Option<f64>| match (a, term) {
+        (Some(a), Some(b)) => Some(a + b),
+        (a, b) => a.or(b),
+    };
+    let (mut acc, mut tangent) = (0.0, None);
+    for (a, b) in dot.pairs() {
+        let (Some((x, tx)), Some((y, ty))) = (element(a, parts)?, element(b, parts)?) else {
+            return Ok(None);
+        };
+        let product = add(tx.map(|t| y * t), ty.map(|t| x * t));
+        acc += x * y;
+        tangent = add(tangent, product);
+    }
+    Ok(Some(match tangent {
+        Some(t) => Value::dual(acc, Value::Double(t)),
+        None => Value::Double(acc),
+    }))
+}
+
 /// `primNumDot x p dp y q dq len` (`ids` is `None`) or `primNumDotId x p dp y q dq len i`: the
 /// dot product of dual numbers, and the next ID.
 pub fn dot_numbers<'a>(
@@ -115,6 +148,11 @@ pub fn dot_numbers<'a>(
             }
             let [d, next] = recorded(acc, Rule::Dot(Box::new(dot)), i)?;
             return Ok((d, Some(int(&next))));
+        }
+    }
+    if ids.is_none() {
+        if let Some(d) = forward(&dot)? {
+            return Ok((d, ids));
         }
     }
     // The elementwise operations, from the world's 0.

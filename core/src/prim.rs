@@ -242,6 +242,7 @@ prims! {
     DualMake "dualMake" 2, DualConst "dualConst" 1, DualPrimal "dualPrimal" 1,
     DualDeriv "dualDeriv" 1,
     Scalars "scalars" 2, Refill "refill" 3, Interleave "interleave" 2,
+    DualInput "dualInput" 2, DualParts "dualParts" 2,
     CheckTangent "checkTangent" 2,
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
     ArrayConst "arrayConst" 1,
@@ -484,6 +485,8 @@ impl PrimOp {
             DualPrimal => all(&["x"], Type::fun(dual.clone(), d.clone())),
             DualDeriv => all(&["x"], Type::fun(dual.clone(), v("x"))),
             Scalars => all(&["a", "b"], Type::funs(vec![i, v("a")], Type::list(v("b")))),
+            DualInput => all(&["a", "b"], Type::funs(vec![v("a"), v("a")], v("b"))),
+            DualParts => all(&["a", "b"], Type::funs(vec![i.clone(), v("a")], v("b"))),
             Refill => all(
                 &["a", "b", "c"],
                 Type::funs(vec![i.clone(), v("a"), Type::list(v("b"))], v("c")),

@@ -30,12 +30,7 @@ vjp f x = vjpArray f x
 -- > jvp (\(x, y) -> x * y) (2.0, 3.0) (1.0, 0.0) == (6.0, 3.0)
 jvp :: (a -> b) -> a -> a -> (b, b)
 jvp f x t = case primCheckTangent x t of
-  () -> let xs = primScalars 0 x :: [Double]
-            y = primLiftFwd fwdZero f (primRefill 0 x (zipWith primDualMake' xs (primScalars 0 t)))
-        in (adStrip y, primRefill 1 y (map (\d -> primDualDeriv d :: Double) (primScalars 1 y)))
-
-primDualMake' :: Double -> Double -> Dual Double
-primDualMake' x t = primDualMake x t
+  () -> let y = primLiftFwd fwdZero f (primDualInput x t) in (adStrip y, primDualParts 1 y)
 
 -- The selected reverse mode (0 naive, 1 staged, 2 cayley, 3 array): the AD pass sets it.
 adMode :: Int
@@ -107,7 +102,7 @@ apiRows m columns = if m == 0 then [] else map head columns : apiRows (m - 1) (m
 
 -- The primal value of a differentiated value.
 adStrip :: a -> b
-adStrip y = primRefill 1 y (map (\d -> primDualPrimal d) (primScalars 1 y))
+adStrip y = primDualParts 0 y
 
 -- Forward mode (dual numbers, Fig. 1b): the derivative part is the tangent. The operations are
 -- native (`primNumUn`, `primNumBin`), as the array mode's.
