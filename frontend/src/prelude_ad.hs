@@ -97,8 +97,8 @@ apiOneHots x = let ks = enumFromTo 1 (length (primScalars 0 x :: [Double]))
 apiRows :: Int -> [[Double]] -> [[Double]]
 apiRows m columns = if m == 0 then [] else map head columns : apiRows (m - 1) (map tail columns)
 
--- The wrapper. The structural walks are primitives (`primScalars`, `primRefill`); the
--- per-scalar work is here.
+-- The wrapper. The structural walks are primitives (`primInterleave`, `primDualInput`,
+-- `primDualParts`, and `primScalars`/`primRefill` for the API above).
 
 -- The primal value of a differentiated value.
 adStrip :: a -> b
