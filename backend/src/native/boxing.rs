@@ -293,6 +293,28 @@ pub(crate) unsafe extern "C" fn unpack(v: *const Value, con: *const Shape, out: 
     0
 }
 
+/// `data_tag` and, when `cons[tag]` is a constructor's shape, `unpack` of the cell with it at
+/// once: the tag, or `u32::MAX` (native code bails) when the value is no constructor or its
+/// fields are not of the shape.
+///
+/// # Safety
+/// `v` is the address of a live `Value`, `cons` of `ncons` live shapes, and `out` is native
+/// code's reading buffer (see `reading_buffer`).
+pub(crate) unsafe extern "C" fn data_read(
+    v: *const Value,
+    cons: *const Option<Shape>,
+    ncons: usize,
+    out: *mut u64,
+) -> u32 {
+    // SAFETY: the caller's promises.
+    let (tag, cons) = unsafe { (data_tag(v), std::slice::from_raw_parts(cons, ncons)) };
+    match cons.get(tag as usize) {
+        // SAFETY: the caller's promises.
+        Some(Some(con)) if unsafe { unpack(v, con, out) } != 0 => u32::MAX,
+        _ => tag,
+    }
+}
+
 /// Element `i` of the array at `v`, of shape `*elem`: its scalars written to `out`; 0, or 1
 /// when `v` is no array, `i` is outside it, the element a hole or not of the shape (native
 /// code bails: the VM reports the error).

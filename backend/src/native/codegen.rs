@@ -50,6 +50,8 @@ pub(crate) struct Locs {
     pub spans: Vec<Span>,
     numbers: HashMap<Span, u32>,
     pub shapes: Vec<Rc<Shape>>,
+    /// The constructors' shapes a `data_read` takes cells apart with, by tag.
+    pub tables: Vec<Rc<[Option<Shape>]>>,
     /// `Value::Tag(t)` at index `t`, as far as the code needs; boxed, as the code holds their
     /// addresses while the vector grows.
     #[allow(clippy::vec_box)]
@@ -1098,8 +1100,14 @@ impl Gen<'_, '_> {
                         }
                     },
                     Shape::Data(_) => {
-                        let ptr = self.get1(*src, Scalar::Ref);
-                        self.unpack(ptr, &Shape::Con(tag, fields.clone().into()))
+                        let con = Shape::Con(tag, fields.clone().into());
+                        match self.read_ahead.remove(&pc) {
+                            Some((read, values)) if read == con => values,
+                            _ => {
+                                let ptr = self.get1(*src, Scalar::Ref);
+                                self.unpack(ptr, &con)
+                            }
+                        }
                     }
                     _ => self.get(*src, &shape),
                 };
@@ -1140,14 +1148,23 @@ impl Gen<'_, '_> {
                             .into_iter()
                             .map(|tag| (tag, self.arm(*table, *ntags, *default, tag)))
                             .collect();
-                        let tag = match shape {
-                            Shape::Tag(_) => self.get1(*scrut, Scalar::Bool),
+                        match shape {
+                            Shape::Tag(_) => {
+                                let tag = self.get1(*scrut, Scalar::Bool);
+                                self.switch_on(tag, &arms);
+                            }
                             _ => {
                                 let ptr = self.get1(*scrut, Scalar::Ref);
-                                self.data_tag(ptr)
+                                let reads =
+                                    self.data_reads(&shape, *scrut, *table, *ntags, *default);
+                                if reads.iter().any(Option::is_some) {
+                                    self.data_read(ptr, &arms, reads);
+                                } else {
+                                    let tag = self.data_tag(ptr);
+                                    self.switch_on(tag, &arms);
+                                }
                             }
-                        };
-                        self.switch_on(tag, &arms);
+                        }
                     }
                     _ => {
                         let c = self.get1(*scrut, Scalar::Bool);
@@ -1665,6 +1682,73 @@ impl Gen<'_, '_> {
         let values = self.loaded(out, &leaves);
         self.read_ahead.insert(at, (elem.clone(), values));
         self.b.ins().jump(cons, &[]);
+    }
+
+    /// For each constructor of the data type `shape` a `Switch` on register `scrut` tells apart,
+    /// the constructor's shape and the `Unpack` its arm begins with, when the switch can take
+    /// the cell apart for it (`read_ahead`; the arm no other tag of the switch shares).
+    fn data_reads(
+        &self,
+        shape: &Shape,
+        scrut: Reg,
+        table: u32,
+        ntags: u32,
+        default: u32,
+    ) -> Vec<Option<(Shape, usize)>> {
+        let targets: Vec<Option<u32>> = types::switch_tags(shape)
+            .into_iter()
+            .map(|tag| types::switch_target(self.f, table, ntags, default, tag))
+            .collect();
+        (0u32..)
+            .zip(&targets)
+            .map(|(tag, &target)| {
+                let arm =
+                    target.filter(|t| targets.iter().filter(|u| **u == Some(*t)).count() == 1)?;
+                let at = read_ahead(self.f, scrut, arm as usize)?;
+                let Op::Unpack { n, .. } = &self.f.ops[at] else {
+                    return None;
+                };
+                let (t, fields) = shape.unpacked(*n as usize).filter(|(t, _)| *t == tag)?;
+                Some((Shape::Con(t, fields.into()), at))
+            })
+            .collect()
+    }
+
+    /// `data_tag` and, for the constructors `reads` names, `unpack` at once (one runtime call
+    /// where there were two), then the switch on the tag to `arms`: each arm that takes its
+    /// cell apart is reached through a block that loads the fields' scalars for its `Unpack`
+    /// (`read_ahead`).
+    fn data_read(&mut self, ptr: Value, arms: &[(u32, Block)], reads: Vec<Option<(Shape, usize)>>) {
+        let table: Rc<[Option<Shape>]> = reads
+            .iter()
+            .map(|r| r.as_ref().map(|(con, _)| con.clone()))
+            .collect();
+        let at = self.b.ins().iconst(self.ptr, table.as_ptr() as i64);
+        let len = self.b.ins().iconst(self.ptr, table.len() as i64);
+        self.locs.tables.push(table);
+        let out = self.out_addr();
+        let addr = boxing::data_read as *const () as i64;
+        let params = [ct::I64, self.ptr, self.ptr, self.ptr];
+        let tag = self.runtime_call(addr, &params, &[ptr, at, len, out], ct::I32);
+        let mut through = Vec::with_capacity(arms.len());
+        let mut loads = Vec::new();
+        for &(t, arm) in arms {
+            match reads.get(t as usize).and_then(Option::as_ref) {
+                Some(read) => {
+                    let block = self.b.create_block();
+                    loads.push((block, arm, read.clone()));
+                    through.push((t, block));
+                }
+                None => through.push((t, arm)),
+            }
+        }
+        self.switch_on(tag, &through);
+        for (block, arm, (con, unpack)) in loads {
+            self.b.switch_to_block(block);
+            let values = self.loaded(out, &con.leaves());
+            self.read_ahead.insert(unpack, (con, values));
+            self.b.ins().jump(arm, &[]);
+        }
     }
 
     /// The constructor tag of the data type at address `ptr` (`u32::MAX` for no constructor,
