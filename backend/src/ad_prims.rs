@@ -274,12 +274,7 @@ fn reverse_pass(
                     partials,
                     ids,
                     cells,
-                } => {
-                    for k in 0..2 {
-                        let cell = cells[k].take();
-                        array_call(arr, inputs, ids[k].get(), move || cell, partials[k] * z)?;
-                    }
-                }
+                } => stage_op(arr, inputs, partials, ids, z, |k| cells[k].take())?,
                 Rule::Dot(dot) => stage_dot(arr, inputs, dot, z)?,
             },
             Err(dual) => match &dual.rule {
@@ -287,12 +282,7 @@ fn reverse_pass(
                     partials,
                     ids,
                     cells,
-                } => {
-                    for k in 0..2 {
-                        let cell = || cells[k].clone();
-                        array_call(arr, inputs, ids[k].get(), cell, partials[k] * z)?;
-                    }
-                }
+                } => stage_op(arr, inputs, partials, ids, z, |k| cells[k].clone())?,
                 Rule::Dot(dot) => stage_dot(arr, inputs, dot, z)?,
             },
         }
@@ -308,6 +298,23 @@ fn reverse_pass(
             .next()
             .ok_or_else(|| "internal error: fewer inputs than the input's Doubles".to_string())
     })
+}
+
+/// The backpropagator of an operation applied to cotangent `z`: each argument staged with its
+/// partial derivative times `z`; `cell(k)` gives argument `k`'s cell when it is staged first
+/// (moved out of a cell no one else holds, else copied).
+fn stage_op(
+    arr: &mut StagingArray,
+    inputs: &mut [bool],
+    partials: &[f64; 2],
+    ids: &[ArgId; 2],
+    z: f64,
+    mut cell: impl FnMut(usize) -> Option<Rc<ArrayDual>>,
+) -> Result<(), String> {
+    for k in 0..2 {
+        array_call(arr, inputs, ids[k].get(), || cell(k), partials[k] * z)?;
+    }
+    Ok(())
 }
 
 /// The backpropagator of a dot product applied to cotangent `z`: from the last pair of
