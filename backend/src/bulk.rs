@@ -161,8 +161,8 @@ pub fn dot_numbers<'a>(
         None => Value::Double(0.0),
     };
     for (a, b) in dot.pairs() {
-        for v in [a, b] {
-            element(v, |v| (!v.is_hole()).then_some(()))?;
+        if a.is_hole() || b.is_hole() {
+            return Err(UNDEFINED.into());
         }
         let product = nested::apply(PrimOp::DoubleMul, &[a, b], &mut ids)?;
         acc = nested::apply(PrimOp::DoubleAdd, &[&acc, &product], &mut ids)?;
