@@ -119,8 +119,9 @@ pub(crate) fn body_signature(module: &JITModule, sig: &types::Signature) -> ir::
 /// Where a list `Switch` on register `scrut` may take the cons cell apart for its `cons` arm
 /// at instruction `cons`: the `Unpack` of `scrut` that arm begins with (after `Loc`s, which
 /// only record locations), when nothing but the switch leads there — no other jump or switch
-/// arm, no instruction falling through — so the switch's reading dominates it.
-fn read_ahead(f: &Function, scrut: Reg, cons: usize) -> Option<usize> {
+/// arm, no instruction falling through (`entered`: how many instructions lead to each) — so
+/// the switch's reading dominates it.
+fn read_ahead(f: &Function, entered: &[u32], scrut: Reg, cons: usize) -> Option<usize> {
     let mut at = cons;
     while let Some(Op::Loc { .. }) = f.ops.get(at) {
         at += 1;
@@ -128,13 +129,24 @@ fn read_ahead(f: &Function, scrut: Reg, cons: usize) -> Option<usize> {
     let Some(Op::Unpack { src, .. }) = f.ops.get(at) else {
         return None;
     };
-    let entered = |pc: usize| {
-        (0..f.ops.len())
-            .filter(|&p| liveness::successors(f, p).contains(&pc))
-            .count()
-    };
-    let only_from_before = (cons + 1..=at).all(|pc| entered(pc) == 1);
-    (index(*src) == index(scrut) && entered(cons) == 1 && only_from_before).then_some(at)
+    let only_from_the_switch = (cons..=at).all(|pc| entered.get(pc) == Some(&1));
+    (index(*src) == index(scrut) && only_from_the_switch).then_some(at)
+}
+
+/// How many instructions of `f` lead to each instruction.
+fn entered(f: &Function) -> Vec<u32> {
+    let mut n = vec![0; f.ops.len()];
+    for pc in 0..f.ops.len() {
+        let mut to = liveness::successors(f, pc);
+        to.sort_unstable();
+        to.dedup();
+        for t in to {
+            if let Some(c) = n.get_mut(t) {
+                *c += 1;
+            }
+        }
+    }
+    n
 }
 
 /// The signature of every entry wrapper:
@@ -243,6 +255,7 @@ pub(crate) fn define_body(
             res: None,
             trmc: None,
             read_ahead: HashMap::new(),
+            entered: entered(&funcs[me as usize]),
         };
         g.allot_slots();
         g.function();
@@ -306,6 +319,8 @@ struct Gen<'a, 'b> {
     /// The cons cells a list `Switch` already took apart for the `Unpack` at this instruction
     /// (`read_ahead`): the element's shape and the scalars.
     read_ahead: HashMap<usize, (Shape, Vec<Value>)>,
+    /// How many instructions lead to each (`entered`).
+    entered: Vec<u32>,
 }
 
 /// A list (or other cell chain) built front to back by a function's loop (`TailCallCon` of
@@ -1137,7 +1152,9 @@ impl Gen<'_, '_> {
                         let nil = self.arm(*table, *ntags, *default, 0);
                         let cons = self.arm(*table, *ntags, *default, 1);
                         let target = types::switch_target(self.f, *table, *ntags, *default, 1);
-                        match target.and_then(|c| read_ahead(self.f, *scrut, c as usize)) {
+                        let at = target
+                            .and_then(|c| read_ahead(self.f, &self.entered, *scrut, c as usize));
+                        match at {
                             Some(at) => self.list_read(ptr, &elem, nil, cons, at),
                             None => self.list_switch(ptr, nil, cons),
                         }
@@ -1704,7 +1721,7 @@ impl Gen<'_, '_> {
             .map(|(tag, &target)| {
                 let arm =
                     target.filter(|t| targets.iter().filter(|u| **u == Some(*t)).count() == 1)?;
-                let at = read_ahead(self.f, scrut, arm as usize)?;
+                let at = read_ahead(self.f, &self.entered, scrut, arm as usize)?;
                 let Op::Unpack { n, .. } = &self.f.ops[at] else {
                     return None;
                 };
