@@ -380,11 +380,13 @@ fn bp_calls_of(f: &str, n: usize) -> u64 {
 }
 
 #[test]
-fn a_dot_product_is_one_operation_with_the_elementwise_derivatives_to_the_last_bit() {
+fn a_dot_product_or_sum_is_one_operation_with_the_elementwise_derivatives_to_the_last_bit() {
     let body = "  print (grad (\\(a, b) -> dotA a b) (x, y) == grad elementwise (x, y))\n\
                 \x20 print (grad (\\a -> dotA a a) x == grad (\\a -> elementwise (a, a)) x)\n\
                 \x20 print (jvp (\\(a, b) -> dotA a b) (x, y) (y, x) == jvp elementwise (x, y) (y, x))\n\
                 \x20 print (dotA x y == elementwise (x, y))\n\
+                \x20 print (grad (\\a -> sumA a * dotA a y) x == grad (\\a -> sum (elems a) * elementwise (a, y)) x)\n\
+                \x20 print (jvp sumA x y == jvp (\\a -> sum (elems a)) x y, sumA y == sum (elems y))\n\
                 \x20 print (grad (\\(a, b) -> dotA (shared (a, b)) a) (x, y) == grad (\\(a, b) -> elementwise (shared (a, b), a)) (x, y))\n";
     let file = support::temp_program("arrays_numeric", "dot_bits.hs", &dot_program(40, body));
     for backend in ["vm", "interp"] {
@@ -393,16 +395,17 @@ fn a_dot_product_is_one_operation_with_the_elementwise_derivatives_to_the_last_b
             assert_eq!(out.code, Some(0), "{mode} {backend}: {}", out.stderr);
             // The naive mode visits the elementwise products from the first, so a number used
             // at several positions gets its contributions in another order (the last line).
-            let exact = if mode == "naive" { 4 } else { 5 };
-            assert_eq!(
-                out.stdout.lines().take(exact).collect::<Vec<_>>(),
-                vec!["True"; exact],
-                "{mode} {backend}"
-            );
+            let exact = if mode == "naive" { 6 } else { 7 };
+            let lines: Vec<&str> = out.stdout.lines().take(exact).collect();
+            let expected = (0..exact).map(|k| if k == 5 { "(True,True)" } else { "True" });
+            assert_eq!(lines, expected.collect::<Vec<_>>(), "{mode} {backend}");
         }
     }
-    // One operation whatever the length; the definition's two an element.
+    // One operation whatever the length; the definition's two an element (a sum's one).
     let dot = "\\(a, b) -> dotA a b";
     assert_eq!(bp_calls_of(dot, 10), bp_calls_of(dot, 1000));
     assert!(bp_calls_of("elementwise", 1000) >= 2000);
+    let sum = "\\(a, _) -> sumA a";
+    assert_eq!(bp_calls_of(sum, 10), bp_calls_of(sum, 1000));
+    assert!(bp_calls_of("\\(a, _) -> sum (elems a)", 1000) >= 1000);
 }

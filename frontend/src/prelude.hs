@@ -183,6 +183,9 @@ class (Eq a, Show a) => Num a where
   -- k = 0 .. len - 1, added from 0 in order of k — eight products a step; at Double one
   -- primitive, which differentiated code records as one operation.
   dotRun :: PrimArray a -> Int -> Int -> PrimArray a -> Int -> Int -> Int -> a
+  -- Hidden too (Data.Array.Numeric's sumA): Σ x[k] over k = 0 .. len - 1, added from 0 in
+  -- order of k; at Double the dot product with a 1 at every position.
+  sumRun :: PrimArray a -> Int -> a
   x - y = x + negate y
   negate x = fromInteger 0 - x
   dotRun x p dp y q dq len = go 0 0
@@ -202,6 +205,8 @@ class (Eq a, Show a) => Num a where
       one k acc =
         if k == len then acc
         else let k' = k + 1; acc' = acc + primArrIndex x (p + k * dp) * primArrIndex y (q + k * dq) in one k' acc'
+  sumRun x len = go 0 0
+    where go k acc = if k == len then acc else let k' = k + 1; acc' = acc + primArrIndex x k in go k' acc'
 
 -- | Numbers that have an exact fraction value.
 class (Num a, Ord a) => Real a where
@@ -606,6 +611,11 @@ instance Num Double where
   signum x = if x > 0 then 1 else if x < 0 then negate 1 else x * 0 -- keeps -0.0 and NaN; derivative 0
   fromInteger = primIntegerToDouble
   dotRun x p dp y q dq len = primDoubleDot x p dp y q dq len
+  sumRun x len = primDoubleDot x 0 1 onesArray 0 0 len
+
+-- A 1 for `sumRun` at Double to multiply every element by (exactly: x * 1 is x).
+onesArray :: PrimArray Double
+onesArray = primArrFromList 1 [1]
 
 instance Real Double where
   toRational x = case primDoubleDecode x of

@@ -103,7 +103,7 @@ foldlFrom f z a k0 n = go k0 z
 
 -- | The sum of the elements, added from 0 in index order (`sum (elems a)`).
 sumA :: Num e => Array i e -> e
-sumA a = foldlA (+) 0 a
+sumA (MkArray _ n x) = sumRun x n
 
 -- | The product of the elements.
 productA :: Num e => Array i e -> e
