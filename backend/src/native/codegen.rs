@@ -1668,13 +1668,7 @@ impl Gen<'_, '_> {
     fn list_switch(&mut self, ptr: Value, nil: Block, cons: Block) {
         let addr = boxing::list_tag as *const () as i64;
         let tag = self.runtime_call(addr, &[ct::I64], &[ptr], ct::I32);
-        let is_nil = self.b.ins().icmp_imm(IntCC::Equal, tag, 0);
-        let other = self.b.create_block();
-        self.b.ins().brif(is_nil, nil, &[], other, &[]);
-        self.b.switch_to_block(other);
-        let is_cons = self.b.ins().icmp_imm(IntCC::Equal, tag, 1);
-        let bail = self.bail();
-        self.b.ins().brif(is_cons, cons, &[], bail, &[]);
+        self.switch_on(tag, &[(0, nil), (1, cons)]);
     }
 
     /// Switch on the list at address `ptr` as `list_switch` does, taking a cons cell apart at
@@ -1688,13 +1682,8 @@ impl Gen<'_, '_> {
         let addr = boxing::list_read as *const () as i64;
         let params = [ct::I64, self.ptr, self.ptr];
         let tag = self.runtime_call(addr, &params, &[ptr, shape, out], ct::I32);
-        let is_nil = self.b.ins().icmp_imm(IntCC::Equal, tag, 0);
-        let other = self.b.create_block();
-        self.b.ins().brif(is_nil, nil, &[], other, &[]);
-        self.b.switch_to_block(other);
-        let is_cons = self.b.ins().icmp_imm(IntCC::Equal, tag, 1);
-        let (read, bail) = (self.b.create_block(), self.bail());
-        self.b.ins().brif(is_cons, read, &[], bail, &[]);
+        let read = self.b.create_block();
+        self.switch_on(tag, &[(0, nil), (1, read)]);
         self.b.switch_to_block(read);
         let values = self.loaded(out, &leaves);
         self.read_ahead.insert(at, (elem.clone(), values));
