@@ -5,9 +5,9 @@
 //! (`primNumDot`, `primNumDotId`) over the array mode's dual numbers is one operation whose
 //! backpropagator (`Rule::Dot`) stages every element's contribution, where the elementwise code
 //! made two dual numbers an element; over the forward world's it computes the values and
-//! tangents at once; over a nested level's it is the elementwise operations. Values and derivatives are those of the
-//! elementwise loop (`acc + x·y` from the first pair, from 0) to the last bit. It does
-//! arithmetic on the elements and nothing else.
+//! tangents at once; over a nested level's it is the elementwise operations. Values and
+//! derivatives are those of the elementwise loop (`acc + x·y` from the first pair, from 0) to
+//! the last bit. It does arithmetic on the elements and nothing else.
 
 use crate::ad_prims::recorded;
 use crate::array_prims::UNDEFINED;
@@ -21,12 +21,11 @@ use dnrad_core::PrimOp;
 fn operands<'a>(arg: impl Fn(usize) -> &'a Value) -> Result<DotRule, String> {
     let len = int(arg(6));
     let len = usize::try_from(len).map_err(|_| format!("internal error: {len} elements"))?;
-    let dot = DotRule {
+    Ok(DotRule {
         x: strided(arg(0), int(arg(1)), int(arg(2)), len)?,
         y: strided(arg(3), int(arg(4)), int(arg(5)), len)?,
         len,
-    };
-    Ok(dot)
+    })
 }
 
 /// An element read, if it is not of the kind `part` takes: the array's error for a position
@@ -88,10 +87,10 @@ pub fn dot(args: &[Value]) -> PrimResult {
 /// The dot product of the primal parts and whether every element is a constant, when every
 /// element is a number of the array mode's outermost level (or a constant Double).
 fn outermost(dot: &DotRule) -> Result<Option<(f64, bool)>, String> {
+    let parts = |v: &Value| v.array_parts().map(|(x, id, _)| (x, id));
     let mut acc = 0.0;
     let mut constant = true;
     for (a, b) in dot.pairs() {
-        let parts = |v: &Value| v.array_parts().map(|(x, id, _)| (x, id));
         let (Some((x, i)), Some((y, j))) = (element(a, parts)?, element(b, parts)?) else {
             return Ok(None);
         };

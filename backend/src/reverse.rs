@@ -64,7 +64,8 @@ impl Level for Outermost {
                 .filter(|&k| ids[k].get() != 0)
                 .map(|k| (partials[k], arg(ids[k].get(), cells[k].as_ref())))
                 .collect(),
-            // As the array mode stages them (`ad_prims::stage_dot`).
+            // As the array mode stages them (`ad_prims::stage_dot`); every element is an
+            // outermost number (`bulk` records the rule only then), so the default is never taken.
             Rule::Dot(dot) => dot
                 .pairs()
                 .rev()
