@@ -118,14 +118,14 @@ const WORKS: &[Work] = &[
         name: "primal",
         input: "(matrix 3 n, vector 7 n)",
         work: "matVecSum inp",
-        sizes: &[(1_000, 1)],
+        sizes: &[(1_000, 20)],
     },
     Work {
         group: "matvec",
         name: "gradient",
         input: "(matrix 3 n, vector 7 n)",
         work: "grad matVecSum inp",
-        sizes: &[(1_000, 1)],
+        sizes: &[(1_000, 20)],
     },
     Work {
         group: "stencil",

@@ -409,3 +409,38 @@ fn a_dot_product_or_sum_is_one_operation_with_the_elementwise_derivatives_to_the
     assert_eq!(bp_calls_of(sum, 10), bp_calls_of(sum, 1000));
     assert!(bp_calls_of("\\(a, _) -> sum (elems a)", 1000) >= 1000);
 }
+
+/// An array of Doubles is interleaved by reference (its elements are made as they are read,
+/// `InputArray`); one with positions once undefined is interleaved an element at a time. Every
+/// array primitive, the dot product rule, a vjp whose output holds the input and a nested level
+/// that takes the outer input: the two give the same derivatives to the last bit.
+#[test]
+fn an_input_array_read_in_place_differentiates_as_its_elements_to_the_last_bit() {
+    let text = "import Data.Array\nimport Data.Array.Numeric\n\n\
+        -- The same array, known only elementwise to hold Doubles (`//` over holes).\n\
+        elementwise :: Array Int Double -> Array Int Double\n\
+        elementwise a = listArray (bounds a) [] // assocs a\n\n\
+        fs :: [Array Int Double -> Double]\n\
+        fs = [ \\a -> sum (elems a) * a ! 3\n\
+        \x20    , \\a -> sumA (fmap sin a // [(1, a ! 4 * a ! 4), (2, 1)])\n\
+        \x20    , \\a -> sumA (accumArray (+) 0 (0, 3) [(i `mod` 4, x * x) | (i, x) <- assocs a])\n\
+        \x20    , \\a -> dotA a a + dotA a (fmap cos a) + sumA a\n\
+        \x20    , \\a -> let (l, h) = bounds a in fromIntegral (h - l) * a ! l + sumA (ixmap (0, 2) (\\i -> h - i) a)\n\
+        \x20    , \\a -> sumA (grad (\\b -> dotA a b * dotA b b) a)\n\
+        \x20    , \\a -> let (y, bp) = vjp (\\b -> b) a in dotA y (bp a)\n\
+        \x20    ]\n\n\
+        main :: IO ()\nmain = do\n\
+        \x20 let x = listArray (0, 7) [sin (fromIntegral k) * 10 ^ (k `mod` 3) | k <- [1 .. 8 :: Int]] :: Array Int Double\n\
+        \x20 let bits g = [(c, isNegativeZero c) | c <- elems g]\n\
+        \x20 print [bits (grad f x) == bits (grad (f . elementwise) x) | f <- fs]\n\
+        \x20 print [bounds (grad f x) == bounds x | f <- fs]\n";
+    let file = support::temp_program("arrays_numeric", "input_arrays.hs", text);
+    for backend in ["vm", "interp"] {
+        for mode in support::AD_MODES {
+            let out = run_dnrad(&["run", "--backend", backend, "--ad", mode], &file);
+            assert_eq!(out.code, Some(0), "{mode} {backend}: {}", out.stderr);
+            let all = format!("[{}]", ["True"; 7].join(","));
+            assert_eq!(out.stdout, format!("{all}\n{all}\n"), "{mode} {backend}");
+        }
+    }
+}

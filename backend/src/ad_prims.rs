@@ -27,30 +27,31 @@ const NOT_ARRAY_DUAL: &str = "internal error: not an array-mode dual number";
 
 /// SCall (§7, §8.1) on the staging array: ID `id` gets its dual number's backpropagator
 /// (`cell`, called only if none is staged yet) staged and `d` added to its argument. ID 0
-/// (constants) stages nothing. The arguments start at -0.0, the identity of IEEE addition (a
-/// sum starting at 0.0 would lose the sign of a -0.0 derivative); `inputs` records which inputs
-/// got an argument (the others' derivative is 0.0).
+/// (constants) stages nothing; an input's ID only adds to its cotangent. The arguments start
+/// at -0.0, the identity of IEEE addition (a sum starting at 0.0 would lose the sign of a -0.0
+/// derivative); `reached` records which inputs got an argument (the others' derivative is 0.0).
 fn array_call(
-    arr: &mut StagingArray,
-    inputs: &mut [bool],
+    arr: &mut Staging,
     id: u32,
     cell: impl FnOnce() -> Option<Rc<ArrayDual>>,
     d: f64,
 ) -> Result<(), String> {
-    if id == 0 {
+    let Some(k) = (id as usize).checked_sub(1) else {
+        return Ok(());
+    };
+    if let Some(z) = arr.inputs.get_mut(k) {
+        *z += d;
+        arr.reached[k] = true;
         return Ok(());
     }
-    let entry = usize::try_from(id)
-        .ok()
-        .and_then(|i| arr.get_mut(i))
+    let entry = arr
+        .ops
+        .get_mut(k - arr.inputs.len())
         .ok_or_else(|| format!("internal error: ID {id} outside the staging array"))?;
     if entry.0.is_none() {
         entry.0 = cell();
     }
     entry.1 += d;
-    if let Some(touched) = inputs.get_mut(id as usize) {
-        *touched = true;
-    }
     Ok(())
 }
 
@@ -120,9 +121,9 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
             // Input k: `Dual x (k, bp)`, or the array mode's dual number with ID k.
             let bp = arg(0);
             let array = array_world(bp);
-            let (x, n) = walk::interleave(arg(1), |x, k| {
+            let (x, n) = walk::interleave(arg(1), array, |x, k| {
                 if array {
-                    let id = u32::try_from(k).map_err(|_| "grad: too many input numbers")?;
+                    let id = u32::try_from(k).map_err(|_| walk::TOO_MANY_INPUTS)?;
                     Ok(Value::array_leaf(x, id))
                 } else {
                     Ok(Value::dual(x, tuple([Value::Int(k), bp.clone()])))
@@ -171,18 +172,24 @@ pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[V
     }
 }
 
-/// The staging array of the array mode (§7, §8.1): per ID, the dual number whose
-/// backpropagator is staged and its accumulated argument.
-type StagingArray = Vec<(Option<Rc<ArrayDual>>, f64)>;
+/// The staging array of the array mode (§7, §8.1), split: for each ID of an operation (from
+/// the first after the inputs'), the dual number whose backpropagator is staged and its
+/// accumulated argument; for each input (ID k at k - 1), its accumulated cotangent and whether
+/// a call reached it.
+#[derive(Default)]
+struct Staging {
+    ops: Vec<(Option<Rc<ArrayDual>>, f64)>,
+    inputs: Vec<f64>,
+    reached: Vec<bool>,
+}
 
 /// The largest staging array kept for the next reverse pass (most gradients in a loop are of
 /// small functions; a large array is freed).
 const KEPT_STAGING: usize = 4096;
 
 thread_local! {
-    /// The staging array and which inputs got an argument, kept between reverse passes.
-    static STAGING: std::cell::Cell<(StagingArray, Vec<bool>)> =
-        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+    /// The staging array, kept between reverse passes.
+    static STAGING: std::cell::Cell<Staging> = std::cell::Cell::new(Staging::default());
 }
 
 /// `primBackward mode n ids x y c`, a reverse mode's reverse pass at the outermost level: the
@@ -226,14 +233,18 @@ pub fn backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
 fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
     let y = std::mem::take(&mut args[3]);
     let (n, ids, x, c) = (int(&args[0]), int(&args[1]), &args[2], &args[4]);
-    let (mut arr, mut touched) = STAGING.take();
-    arr.resize(usize::try_from(ids).unwrap_or(0), (None, -0.0));
-    touched.resize(usize::try_from(n + 1).unwrap_or(0), false);
-    let gradient = reverse_pass(&mut arr, &mut touched, n, x, y, c, bp_calls);
-    if arr.capacity() <= KEPT_STAGING && touched.capacity() <= KEPT_STAGING {
-        arr.clear();
-        touched.clear();
-        STAGING.set((arr, touched));
+    let mut arr = STAGING.take();
+    let inputs = usize::try_from(n).unwrap_or(0);
+    arr.inputs.resize(inputs, -0.0);
+    arr.reached.resize(inputs, false);
+    let ops = usize::try_from(ids - 1 - n).unwrap_or(0);
+    arr.ops.resize(ops, (None, -0.0));
+    let gradient = reverse_pass(&mut arr, x, y, c, bp_calls);
+    if arr.ops.capacity().max(arr.inputs.capacity()) <= KEPT_STAGING {
+        arr.ops.clear();
+        arr.inputs.clear();
+        arr.reached.clear();
+        STAGING.set(arr);
     }
     gradient
 }
@@ -244,9 +255,7 @@ fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
 /// resolved, its arguments' cells moved into the array rather than copied: the tape is freed
 /// during the sweep, and the memory is reused while it is still in the cache.
 fn reverse_pass(
-    arr: &mut StagingArray,
-    inputs: &mut [bool],
-    n: i64,
+    arr: &mut Staging,
     x: &Value,
     y: Value,
     c: &Value,
@@ -255,15 +264,14 @@ fn reverse_pass(
     let mut staged = Ok(());
     walk::for_each_cotangent(&y, c, |d, z| {
         if staged.is_ok() {
-            staged = array_id(d)
-                .and_then(|(id, cell)| array_call(arr, inputs, id, || cell.cloned(), dbl(z)));
+            staged =
+                array_id(d).and_then(|(id, cell)| array_call(arr, id, || cell.cloned(), dbl(z)));
         }
     })?;
     staged?;
     drop(y);
-    let first = usize::try_from(n + 1).unwrap_or(0);
-    for id in (first..arr.len()).rev() {
-        let (entry, z) = &mut arr[id];
+    for k in (0..arr.ops.len()).rev() {
+        let (entry, z) = &mut arr.ops[k];
         let (Some(dual), z) = (entry.take(), *z) else {
             continue;
         };
@@ -274,45 +282,34 @@ fn reverse_pass(
                     partials,
                     ids,
                     cells,
-                } => stage_op(arr, inputs, partials, ids, z, |k| cells[k].take())?,
-                Rule::Dot(dot) => stage_dot(arr, inputs, dot, z)?,
+                } => stage_op(arr, partials, ids, z, |k| cells[k].take())?,
+                Rule::Dot(dot) => stage_dot(arr, dot, z)?,
             },
             Err(dual) => match &dual.rule {
                 Rule::Op {
                     partials,
                     ids,
                     cells,
-                } => stage_op(arr, inputs, partials, ids, z, |k| cells[k].clone())?,
-                Rule::Dot(dot) => stage_dot(arr, inputs, dot, z)?,
+                } => stage_op(arr, partials, ids, z, |k| cells[k].clone())?,
+                Rule::Dot(dot) => stage_dot(arr, dot, z)?,
             },
         }
     }
-    let mut gradient = arr
-        .get(1..)
-        .unwrap_or_default()
-        .iter()
-        .zip(inputs.get(1..).unwrap_or_default())
-        .map(|(&(_, z), &touched)| Value::Double(if touched { z } else { 0.0 }));
-    walk::refill_with(x, Scalar::Double, || {
-        gradient
-            .next()
-            .ok_or_else(|| "internal error: fewer inputs than the input's Doubles".to_string())
-    })
+    walk::refill_gradient(x, &arr.inputs, &arr.reached)
 }
 
 /// The backpropagator of an operation applied to cotangent `z`: each argument staged with its
 /// partial derivative times `z`; `cell(k)` gives argument `k`'s cell when it is staged first
 /// (moved out of a cell no one else holds, else copied).
 fn stage_op(
-    arr: &mut StagingArray,
-    inputs: &mut [bool],
+    arr: &mut Staging,
     partials: &[f64; 2],
     ids: &[ArgId; 2],
     z: f64,
     mut cell: impl FnMut(usize) -> Option<Rc<ArrayDual>>,
 ) -> Result<(), String> {
     for k in 0..2 {
-        array_call(arr, inputs, ids[k].get(), || cell(k), partials[k] * z)?;
+        array_call(arr, ids[k].get(), || cell(k), partials[k] * z)?;
     }
     Ok(())
 }
@@ -321,17 +318,25 @@ fn stage_op(
 /// elements to the first, each element staged with the other's primal times `z` — the calls
 /// the elementwise code's products would make (the sums pass `z` on unchanged), in the order
 /// its reverse pass would make them, so the gradient is the same to the last bit.
-fn stage_dot(
-    arr: &mut StagingArray,
-    inputs: &mut [bool],
-    dot: &DotRule,
-    z: f64,
-) -> Result<(), String> {
+fn stage_dot(arr: &mut Staging, dot: &DotRule, z: f64) -> Result<(), String> {
+    if let Some([a, b]) = dot.input_sides() {
+        // Two input arrays: each call adds to an input's cotangent.
+        if a.last.max(b.last) < arr.inputs.len() {
+            for k in (0..dot.len).rev() {
+                let (i, j) = (a.input(k), b.input(k));
+                arr.inputs[i] += b.primal(k) * z;
+                arr.reached[i] = true;
+                arr.inputs[j] += a.primal(k) * z;
+                arr.reached[j] = true;
+            }
+            return Ok(());
+        }
+    }
     for (a, b) in dot.pairs().rev() {
         let (x, i, cell_a) = a.array_parts().ok_or(NOT_ARRAY_DUAL)?;
         let (y, j, cell_b) = b.array_parts().ok_or(NOT_ARRAY_DUAL)?;
-        array_call(arr, inputs, i, || cell_a.cloned(), y * z)?;
-        array_call(arr, inputs, j, || cell_b.cloned(), x * z)?;
+        array_call(arr, i, || cell_a.cloned(), y * z)?;
+        array_call(arr, j, || cell_b.cloned(), x * z)?;
     }
     Ok(())
 }

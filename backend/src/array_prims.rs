@@ -4,17 +4,42 @@
 //! copies the array unless the primitive holds its only reference.
 
 use crate::prims::{int, PrimResult};
-use crate::value::{ArrayCell, Value};
+use crate::value::{ArrayCell, InputArray, Value};
 use dnrad_core::PrimOp;
 use std::rc::Rc;
 
 pub const UNDEFINED: &str = "(Array.!): undefined array element";
 const NOT_AN_ARRAY: &str = "internal error: not an array";
 
-fn cell(v: &Value) -> Result<&Rc<ArrayCell>, String> {
+/// An array of either kind.
+enum Cell<'a> {
+    Stored(&'a Rc<ArrayCell>),
+    Inputs(&'a InputArray),
+}
+
+fn cell(v: &Value) -> Result<Cell<'_>, String> {
     match v {
-        Value::Array(a) => Ok(a),
+        Value::Array(a) => Ok(Cell::Stored(a)),
+        Value::InputArray(a) => Ok(Cell::Inputs(a)),
         _ => Err(NOT_AN_ARRAY.into()),
+    }
+}
+
+impl Cell<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Cell::Stored(a) => a.items.len(),
+            Cell::Inputs(a) => a.len(),
+        }
+    }
+
+    /// The element at position `k`, checked.
+    fn element(&self, k: i64) -> PrimResult {
+        let k = position(k, self.len())?;
+        match self {
+            Cell::Stored(a) => element(&a.items[k]),
+            Cell::Inputs(a) => Ok(a.element(k)),
+        }
     }
 }
 
@@ -67,6 +92,7 @@ pub(crate) fn result_bytes(op: PrimOp, args: &[Value]) -> usize {
             count().saturating_mul(value + std::mem::size_of::<Vec<Value>>())
         }
         (PrimOp::ArrUpdate, Value::Array(a)) if Rc::strong_count(a) > 1 => a.items.len() * value,
+        (PrimOp::ArrUpdate, Value::InputArray(a)) => a.len() * value,
         _ => 0,
     }
 }
@@ -78,44 +104,49 @@ pub fn apply(op: PrimOp, args: &mut [Value]) -> PrimResult {
         ArrFromList => {
             let n = usize::try_from(int(&args[0])).unwrap_or(0);
             let mut items = Vec::with_capacity(n);
+            let mut doubles = true;
             let mut cur = &args[1];
             while let (true, Value::Con(c)) = (items.len() < n, cur) {
-                items.push(c.fields[0].clone());
+                let item = &c.fields[0];
+                doubles &= matches!(item, Value::Double(_));
+                items.push(item.clone());
                 cur = &c.fields[1];
             }
+            doubles &= items.len() == n;
             items.resize(n, Value::HOLE);
-            Ok(Value::array(items))
+            Ok(Value::Array(Rc::new(ArrayCell { items, doubles })))
         }
-        ArrIndex => {
-            let a = cell(&args[0])?;
-            element(&a.items[position(int(&args[1]), a.items.len())?])
-        }
-        ArrSize => Ok(Value::Int(cell(&args[0])?.items.len() as i64)),
+        ArrIndex => cell(&args[0])?.element(int(&args[1])),
+        ArrSize => Ok(Value::Int(cell(&args[0])?.len() as i64)),
         ArrToList => {
-            let items = &cell(&args[0])?.items;
+            let a = cell(&args[0])?;
             let mut list = Value::Tag(0);
-            for v in items.iter().rev() {
-                list = Value::cons(element(v)?, list);
+            for k in (0..a.len() as i64).rev() {
+                list = Value::cons(a.element(k)?, list);
             }
             Ok(list)
         }
         ArrUpdate => {
-            let mut a = std::mem::take(&mut args[0]);
+            let mut a = match std::mem::take(&mut args[0]) {
+                // The inputs as values: the update stores other values among them.
+                Value::InputArray(a) => Value::array(a.items().to_vec()),
+                a => a,
+            };
             let Value::Array(rc) = &mut a else {
                 return Err(NOT_AN_ARRAY.into());
             };
             if Rc::get_mut(rc).is_none() {
                 *rc = Rc::new(ArrayCell {
                     items: rc.items.clone(),
+                    doubles: rc.doubles,
                 });
             }
-            let items = &mut Rc::get_mut(rc)
-                .ok_or("internal error: a copied array is shared")?
-                .items;
+            let cell = Rc::get_mut(rc).ok_or("internal error: a copied array is shared")?;
             list_items(&args[1], |p| {
                 let (k, v) = pair(p)?;
-                let k = position(k, items.len())?;
-                items[k] = v.clone();
+                let k = position(k, cell.items.len())?;
+                cell.doubles &= matches!(v, Value::Double(_));
+                cell.items[k] = v.clone();
                 Ok(())
             })?;
             Ok(a)

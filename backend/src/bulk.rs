@@ -13,7 +13,7 @@ use crate::ad_prims::recorded;
 use crate::array_prims::UNDEFINED;
 use crate::nested::{self, Ids};
 use crate::prims::{int, PrimResult};
-use crate::value::{DotRule, Rule, Strided, Value};
+use crate::value::{DotRule, Element, Rule, Strided, Value};
 use dnrad_core::PrimOp;
 
 /// The operands `x p dp y q dq len` as a dot product's pairs, every position checked to lie in
@@ -30,18 +30,23 @@ fn operands<'a>(arg: impl Fn(usize) -> &'a Value) -> Result<DotRule, String> {
 
 /// An element read, if it is not of the kind `part` takes: the array's error for a position
 /// that holds none, `Ok(None)` for another kind of value.
-fn element<T>(v: &Value, part: impl Fn(&Value) -> Option<T>) -> Result<Option<T>, String> {
-    match part(v) {
+fn element<'a, T>(
+    e: Element<'a>,
+    part: impl Fn(Element<'a>) -> Option<T>,
+) -> Result<Option<T>, String> {
+    match part(e) {
         Some(t) => Ok(Some(t)),
-        None if v.is_hole() => Err(UNDEFINED.into()),
+        None if matches!(e, Element::Stored(v) if v.is_hole()) => Err(UNDEFINED.into()),
         None => Ok(None),
     }
 }
 
 /// The positions `start + k·step` of the array `a` for `k < len`, checked.
 fn strided(a: &Value, start: i64, step: i64, len: usize) -> Result<Strided, String> {
-    let Value::Array(cell) = a else {
-        return Err("internal error: not an array".into());
+    let (cell, inputs) = match a {
+        Value::Array(cell) => (cell, None),
+        Value::InputArray(a) => (&a.primal, Some(a.first)),
+        _ => return Err("internal error: not an array".into()),
     };
     let n = cell.items.len();
     let last = i64::try_from(len)
@@ -53,11 +58,13 @@ fn strided(a: &Value, start: i64, step: i64, len: usize) -> Result<Strided, Stri
     match (len, first, step_ok, inside(last)) {
         (0, ..) => Ok(Strided {
             cell: cell.clone(),
+            inputs,
             start: 0,
             step: 0,
         }),
         (_, Some(start), Ok(step), Some(_)) => Ok(Strided {
             cell: cell.clone(),
+            inputs,
             start,
             step,
         }),
@@ -70,9 +77,9 @@ fn strided(a: &Value, start: i64, step: i64, len: usize) -> Result<Strided, Stri
 /// `primDoubleDot x p dp y q dq len`.
 pub fn dot(args: &[Value]) -> PrimResult {
     let dot = operands(|k| &args[k])?;
-    let double = |v: &Value| {
-        let x = element(v, |v| match v {
-            Value::Double(x) => Some(*x),
+    let double = |e: Element| {
+        let x = element(e, |e| match e {
+            Element::Stored(Value::Double(x)) => Some(*x),
             _ => None,
         })?;
         x.ok_or_else(|| "internal error: not a Double".to_string())
@@ -87,7 +94,11 @@ pub fn dot(args: &[Value]) -> PrimResult {
 /// The dot product of the primal parts and whether every element is a constant, when every
 /// element is a number of the array mode's outermost level (or a constant Double).
 fn outermost(dot: &DotRule) -> Result<Option<(f64, bool)>, String> {
-    let parts = |v: &Value| v.array_parts().map(|(x, id, _)| (x, id));
+    if let Some([a, b]) = dot.input_sides() {
+        let acc = (0..dot.len).fold(0.0, |acc, k| acc + a.primal(k) * b.primal(k));
+        return Ok(Some((acc, dot.len == 0)));
+    }
+    let parts = |e: Element| e.array_parts().map(|(x, id, _)| (x, id));
     let mut acc = 0.0;
     let mut constant = true;
     for (a, b) in dot.pairs() {
@@ -106,9 +117,9 @@ fn outermost(dot: &DotRule) -> Result<Option<(f64, bool)>, String> {
 /// sum's `ṡ + ṗ`, a constant's term left out), without a dual number an operation.
 fn forward(dot: &DotRule) -> Result<Option<Value>, String> {
     // The primal and, for a dual number, the tangent.
-    let parts = |v: &Value| match v {
-        Value::Double(x) => Some((*x, None)),
-        Value::Dual(d) => match d.deriv {
+    let parts = |e: Element| match e {
+        Element::Stored(Value::Double(x)) => Some((*x, None)),
+        Element::Stored(Value::Dual(d)) => match d.deriv {
             Value::Double(t) => Some((d.primal, Some(t))),
             _ => None,
         },
@@ -160,10 +171,11 @@ pub fn dot_numbers<'a>(
         None => Value::Double(0.0),
     };
     for (a, b) in dot.pairs() {
+        let (a, b) = (a.value(), b.value());
         if a.is_hole() || b.is_hole() {
             return Err(UNDEFINED.into());
         }
-        let product = nested::apply(PrimOp::DoubleMul, &[a, b], &mut ids)?;
+        let product = nested::apply(PrimOp::DoubleMul, &[&a, &b], &mut ids)?;
         acc = nested::apply(PrimOp::DoubleAdd, &[&acc, &product], &mut ids)?;
     }
     Ok((acc, ids))

@@ -63,13 +63,12 @@ fn compare(a: &Value, b: &Value) -> Nodes {
 fn fields(v: &Value) -> &[Value] {
     match v {
         Value::Con(c) => &c.fields,
-        Value::Array(a) => &a.items,
-        _ => &[],
+        _ => v.array_items().unwrap_or_default(),
     }
 }
 
 fn is_array(v: &Value) -> bool {
-    matches!(v, Value::Array(_))
+    matches!(v, Value::Array(_) | Value::InputArray(_))
 }
 
 impl ShapeCheck {
@@ -272,7 +271,9 @@ fn kind(v: &Value) -> String {
         Value::SmallInteger(_) | Value::BigInteger(_) => "an Integer".into(),
         Value::Closure(_) | Value::Rec(..) => "a function".into(),
         Value::Ref(_) => "an IORef".into(),
-        Value::Array(a) => format!("an array of {}", count(a.items.len(), "element")),
+        Value::Array(_) | Value::InputArray(_) => {
+            format!("an array of {}", count(fields(v).len(), "element"))
+        }
         _ => "the state of the AD wrapper".into(),
     }
 }

@@ -43,12 +43,70 @@ pub enum Value {
     Ref(Rc<MutCell>),
     /// An array (`PrimArray a`, under Data.Array's `Array`).
     Array(Rc<ArrayCell>),
+    /// An array of the array mode's inputs, interleaved by reference (`InputArray`).
+    InputArray(Rc<InputArray>),
 }
 
 /// An array's positions in order: each an element or `Value::HOLE`.
 #[derive(Debug, Default)]
 pub struct ArrayCell {
     pub items: Vec<Value>,
+    /// Known to hold a Double at every position (set where the array is made, cleared by an
+    /// update that stores anything else): such an array is interleaved by reference and its
+    /// gradient built in one step. `false` promises nothing.
+    pub doubles: bool,
+}
+
+impl ArrayCell {
+    pub fn new(items: Vec<Value>) -> ArrayCell {
+        let doubles = items.iter().all(|v| matches!(v, Value::Double(_)));
+        ArrayCell { items, doubles }
+    }
+}
+
+/// An array of Doubles as the array mode's input numbers (interleave, `ad_prims`): position
+/// `k` is the input with ID `first + k` whose primal is the Double at position `k` of
+/// `primal`. Interleaving a large array costs nothing an element; the array primitives read
+/// its elements (`element`) and the dot product rule its primals and IDs in place. A walk that
+/// needs the elements as values gets them made once (`items`).
+#[derive(Debug)]
+pub struct InputArray {
+    pub first: u32,
+    pub primal: Rc<ArrayCell>,
+    leaves: std::cell::OnceCell<Vec<Value>>,
+}
+
+impl InputArray {
+    /// The inputs `first ..` whose primals are the Doubles of `primal` (`primal.doubles`).
+    pub fn new(first: u32, primal: Rc<ArrayCell>) -> InputArray {
+        InputArray {
+            first,
+            primal,
+            leaves: std::cell::OnceCell::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.primal.items.len()
+    }
+
+    /// The input at position `k` (in the array).
+    pub fn element(&self, k: usize) -> Value {
+        let (primal, id) = self.parts(k);
+        Value::array_leaf(primal, id)
+    }
+
+    /// The primal and ID of the input at position `k` (in the array).
+    pub fn parts(&self, k: usize) -> (f64, u32) {
+        // In range: interleave numbered every position.
+        (input_primal(&self.primal.items[k]), self.first + k as u32)
+    }
+
+    /// The elements, as values.
+    pub fn items(&self) -> &[Value] {
+        self.leaves
+            .get_or_init(|| (0..self.len()).map(|k| self.element(k)).collect())
+    }
 }
 
 /// The contents of a mutable cell; only the effectful primitives read or replace it.
@@ -115,12 +173,38 @@ impl ArgId {
 }
 
 /// `len` positions of an array, the first at `start`, each `step` after the last; in the array
-/// (checked when made).
+/// (checked when made). The positions of an input array (`InputArray`) are those of its
+/// primal, `inputs` its first ID.
 #[derive(Debug)]
 pub struct Strided {
     pub cell: Rc<ArrayCell>,
+    pub inputs: Option<u32>,
     pub start: usize,
     pub step: usize,
+}
+
+/// An element of a dot product's array: a value the array holds, or an input of an input array.
+#[derive(Debug, Clone, Copy)]
+pub enum Element<'a> {
+    Stored(&'a Value),
+    Input { primal: f64, id: u32 },
+}
+
+impl<'a> Element<'a> {
+    /// As `Value::array_parts`.
+    pub fn array_parts(self) -> Option<(f64, u32, Option<&'a Rc<ArrayDual>>)> {
+        match self {
+            Element::Stored(v) => v.array_parts(),
+            Element::Input { primal, id } => Some((primal, id, None)),
+        }
+    }
+
+    pub fn value(self) -> std::borrow::Cow<'a, Value> {
+        match self {
+            Element::Stored(v) => std::borrow::Cow::Borrowed(v),
+            Element::Input { primal, id } => std::borrow::Cow::Owned(Value::array_leaf(primal, id)),
+        }
+    }
 }
 
 /// A dot product's arguments: the elements at the positions of two arrays, pairwise.
@@ -133,11 +217,63 @@ pub struct DotRule {
 
 impl DotRule {
     /// The pairs of elements multiplied, in order.
-    pub fn pairs(&self) -> impl DoubleEndedIterator<Item = (&Value, &Value)> {
-        fn at(s: &Strided, k: usize) -> &Value {
-            &s.cell.items[s.start + k * s.step]
+    pub fn pairs(&self) -> impl DoubleEndedIterator<Item = (Element<'_>, Element<'_>)> {
+        fn at(s: &Strided, k: usize) -> Element<'_> {
+            let position = s.start + k * s.step;
+            let v = &s.cell.items[position];
+            match s.inputs {
+                Some(first) => Element::Input {
+                    primal: input_primal(v),
+                    id: first + position as u32,
+                },
+                None => Element::Stored(v),
+            }
         }
         (0..self.len).map(move |k| (at(&self.x, k), at(&self.y, k)))
+    }
+
+    /// When both arrays are input arrays, each as its positions' inputs.
+    pub fn input_sides(&self) -> Option<[InputSide<'_>; 2]> {
+        let side = |s| InputSide::new(s, self.len);
+        Some([side(&self.x)?, side(&self.y)?])
+    }
+}
+
+/// The positions of a dot product's input array (`Strided::inputs`) as inputs: the `k`-th is
+/// input `first + k·step` (ID - 1).
+pub struct InputSide<'a> {
+    strided: &'a Strided,
+    first: usize,
+    pub last: usize,
+}
+
+impl InputSide<'_> {
+    fn new(s: &Strided, len: usize) -> Option<InputSide<'_>> {
+        let first = s.inputs? as usize - 1 + s.start;
+        Some(InputSide {
+            strided: s,
+            first,
+            last: first + len.saturating_sub(1) * s.step,
+        })
+    }
+
+    /// The primal of the `k`-th position.
+    pub fn primal(&self, k: usize) -> f64 {
+        input_primal(&self.strided.cell.items[self.strided.start + k * self.strided.step])
+    }
+
+    /// The input of the `k`-th position (ID - 1).
+    pub fn input(&self, k: usize) -> usize {
+        self.first + k * self.strided.step
+    }
+}
+
+/// The primal of an input array's position, a Double (`InputArray::new`'s promise; a NaN
+/// would show a broken one).
+fn input_primal(v: &Value) -> f64 {
+    match v {
+        Value::Double(x) => *x,
+        _ => f64::NAN,
     }
 }
 
@@ -237,7 +373,16 @@ impl Value {
     }
 
     pub fn array(items: Vec<Value>) -> Value {
-        Value::Array(Rc::new(ArrayCell { items }))
+        Value::Array(Rc::new(ArrayCell::new(items)))
+    }
+
+    /// The positions of an array, of either kind (an input array's elements made once).
+    pub fn array_items(&self) -> Option<&[Value]> {
+        match self {
+            Value::Array(a) => Some(&a.items),
+            Value::InputArray(a) => Some(a.items()),
+            _ => None,
+        }
     }
 
     pub fn unit() -> Value {
@@ -409,6 +554,7 @@ impl Value {
             Value::Tower(rc) => Rc::strong_count(rc) == 1,
             Value::Ref(rc) => Rc::strong_count(rc) == 1,
             Value::Array(rc) => Rc::strong_count(rc) == 1,
+            Value::InputArray(rc) => Rc::strong_count(rc) == 1,
             _ => false,
         }
     }
@@ -430,6 +576,12 @@ impl Drop for Closure {
 
 impl Drop for ArrayCell {
     fn drop(&mut self) {
+        if self.doubles {
+            // SAFETY: no position is past the capacity, and Doubles need no drop (were the
+            // flag wrong, the elements would be leaked, never read).
+            unsafe { self.items.set_len(0) };
+            return;
+        }
         let items = &mut self.items;
         free_children(std::iter::from_fn(|| items.pop()));
     }

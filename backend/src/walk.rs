@@ -5,7 +5,7 @@
 //! grows the Rust stack). They never run code; a function inside the value is an error.
 
 use crate::shape;
-use crate::value::{fields_for, Closure, ConCell, RecGroup, Value};
+use crate::value::{fields_for, ArrayCell, Closure, ConCell, InputArray, RecGroup, Value};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -47,7 +47,9 @@ pub fn scalars(v: &Value, kind: Scalar) -> Result<Vec<Value>, String> {
         match &v {
             _ if kind.matches(&v) => out.push(v),
             Value::Con(c) => stack.extend(c.fields.iter().rev().cloned()),
-            Value::Array(a) => stack.extend(a.items.iter().rev().cloned()),
+            Value::Array(_) | Value::InputArray(_) => {
+                stack.extend(v.array_items().unwrap_or_default().iter().rev().cloned());
+            }
             Value::Closure(_) | Value::Rec(..) => return Err(FUNCTION.into()),
             _ => {}
         }
@@ -78,6 +80,7 @@ fn shared_address(v: &Value) -> Option<usize> {
         Value::Closure(c) => (Rc::strong_count(c), Rc::as_ptr(c) as usize),
         Value::Rec(g, _) => (Rc::strong_count(g), Rc::as_ptr(g) as usize),
         Value::Array(a) => (Rc::strong_count(a), Rc::as_ptr(a) as usize),
+        Value::InputArray(a) => (Rc::strong_count(a), Rc::as_ptr(a) as usize),
         _ => return None,
     };
     (references > 1).then_some(address)
@@ -155,7 +158,9 @@ fn walk<'a>(
                         Value::Con(c) => &c.fields,
                         Value::Closure(c) => &c.captures,
                         Value::Rec(g, _) => &g.captures,
-                        Value::Array(a) => &a.items,
+                        Value::Array(_) | Value::InputArray(_) => {
+                            v.array_items().unwrap_or_default()
+                        }
                         _ => {
                             results.push(v.clone());
                             continue;
@@ -168,7 +173,9 @@ fn walk<'a>(
             Task::Build(v, n) => {
                 let rebuilt = match v {
                     Value::Con(c) => Value::con(c.tag, results.drain(results.len() - n..)),
-                    Value::Array(_) => Value::array(results.drain(results.len() - n..).collect()),
+                    Value::Array(_) | Value::InputArray(_) => {
+                        Value::array(results.drain(results.len() - n..).collect())
+                    }
                     Value::Closure(c) => Value::Closure(Rc::new(Closure {
                         lam: lam(c.lam)?,
                         captures: results.drain(results.len() - n..).collect(),
@@ -244,10 +251,10 @@ fn map_nodes(
             Value::Con(c) => c.fields.split_last().map(|(last, init)| (c, last, init)),
             _ => None,
         }) else {
-            *hole = match cur {
-                Value::Array(a) => {
-                    let mut items = Vec::with_capacity(a.items.len());
-                    for item in &a.items {
+            *hole = match cur.array_items() {
+                Some(array) => {
+                    let mut items = Vec::with_capacity(array.len());
+                    for item in array {
                         items.push(match leaf(item)? {
                             Some(r) => r,
                             None => map_nodes(item, depth + 1, leaf)?,
@@ -255,7 +262,7 @@ fn map_nodes(
                     }
                     Value::array(items)
                 }
-                _ => cur.clone(),
+                None => cur.clone(),
             };
             break;
         };
@@ -319,20 +326,61 @@ pub fn map_scalars(
 }
 
 /// Interleave for the modes with IDs: `v` with its k-th Double `x` (k from 1) replaced by the dual
-/// number `input(x, k)`, and the number of Doubles.
+/// number `input(x, k)`, and the number of Doubles. With `by_reference`, an array known to hold
+/// Doubles (`ArrayCell::doubles`) is replaced whole by the input array of the same numbers
+/// (`InputArray`: the array mode's).
 pub fn interleave(
     v: &Value,
+    by_reference: bool,
     input: impl Fn(f64, i64) -> Result<Value, String>,
 ) -> Result<(Value, i64), String> {
-    let mut k = 0;
+    let mut k: i64 = 0;
     let x = map_nodes(v, 0, &mut |node| match node {
         Value::Double(x) => {
             k += 1;
             input(*x, k).map(Some)
         }
+        Value::Array(a) if by_reference && a.doubles && !a.items.is_empty() => {
+            let first = k + 1;
+            k += a.items.len() as i64;
+            let first = u32::try_from(first)
+                .ok()
+                .filter(|_| u32::try_from(k).is_ok())
+                .ok_or(TOO_MANY_INPUTS)?;
+            Ok(Some(Value::InputArray(Rc::new(InputArray::new(
+                first,
+                a.clone(),
+            )))))
+        }
         _ => first_order(node),
     })?;
     Ok((x, k))
+}
+
+pub const TOO_MANY_INPUTS: &str = "grad: too many input numbers";
+
+/// The gradient in the shape of the input `x`: its k-th Double (k from 0) replaced by
+/// `cotangents[k]` if `reached[k]`, else by 0.0; an array known to hold Doubles in one step.
+pub fn refill_gradient(x: &Value, cotangents: &[f64], reached: &[bool]) -> Result<Value, String> {
+    let mut k = 0;
+    let mut next = |n: usize| {
+        let range = k..k + n;
+        k += n;
+        let (Some(z), Some(reached)) = (cotangents.get(range.clone()), reached.get(range)) else {
+            return Err("internal error: fewer inputs than the input's Doubles".to_string());
+        };
+        Ok(z.iter()
+            .zip(reached)
+            .map(|(&z, &reached)| Value::Double(if reached { z } else { 0.0 })))
+    };
+    map_nodes(x, 0, &mut |node| match node {
+        Value::Double(_) => Ok(next(1)?.next()),
+        Value::Array(a) if a.doubles => Ok(Some(Value::Array(Rc::new(ArrayCell {
+            items: next(a.items.len())?.collect(),
+            doubles: true,
+        })))),
+        _ => first_order(node),
+    })
 }
 
 /// Call `visit` with each dual number of `y` and the number at the same position of `c`, in
@@ -372,8 +420,8 @@ mod tests {
         let list =
             Value::list((1..=5).map(|k| Value::con(0, [Value::Double(k as f64), Value::Int(k)])));
         for v in [list, left_nested(100_000)] {
-            let (x, n) =
-                interleave(&v, |x, k| Ok(Value::Double(x * 1000.0 + k as f64))).expect("walks");
+            let (x, n) = interleave(&v, false, |x, k| Ok(Value::Double(x * 1000.0 + k as f64)))
+                .expect("walks");
             let before = doubles(&v);
             assert_eq!(n as usize, before.len());
             let expected: Vec<f64> = before
@@ -437,6 +485,60 @@ mod tests {
         }));
         let with_function = Value::con(0, [Value::Double(1.0), f]);
         assert!(refill_with(&with_function, Scalar::Double, || Ok(Value::Double(0.0))).is_err());
-        assert!(interleave(&with_function, |x, _| Ok(Value::Double(x))).is_err());
+        assert!(interleave(&with_function, false, |x, _| Ok(Value::Double(x))).is_err());
+    }
+
+    /// `(d, [array of Doubles, array with a hole, array of pairs])`.
+    fn with_arrays() -> Value {
+        let doubles = |xs: &[f64]| xs.iter().map(|&x| Value::Double(x)).collect::<Vec<_>>();
+        let holey = Value::array(vec![Value::Double(4.0), Value::HOLE]);
+        let pairs = Value::array(vec![Value::con(0, doubles(&[5.0, 6.0]))]);
+        let arrays =
+            Value::list([Value::array(doubles(&[1.0, 2.0, 3.0])), holey, pairs].into_iter());
+        Value::con(0, [Value::Double(0.5), arrays])
+    }
+
+    #[test]
+    fn an_array_of_doubles_is_interleaved_by_reference_with_the_elementwise_ids() {
+        let leaf = |x, k| Ok(Value::array_leaf(x, u32::try_from(k).expect("small")));
+        let v = with_arrays();
+        let (by_element, n) = interleave(&v, false, leaf).expect("walks");
+        let (by_reference, m) = interleave(&v, true, leaf).expect("walks");
+        assert_eq!((n, m), (7, 7));
+        let parts = |v: &Value| -> Vec<(f64, u32)> {
+            scalars(v, Scalar::Dual)
+                .expect("first-order")
+                .iter()
+                .map(|d| d.array_parts().map(|(x, id, _)| (x, id)).expect("a leaf"))
+                .collect()
+        };
+        assert_eq!(parts(&by_reference), parts(&by_element));
+        assert_eq!(parts(&by_reference).len(), 7);
+        // Only the array of Doubles is by reference: its elements are made, not stored.
+        let Value::Con(root) = &by_reference else {
+            panic!("a pair")
+        };
+        let arrays = root.fields[1].list_items().expect("a list");
+        let kinds: Vec<_> = arrays
+            .iter()
+            .map(|a| match a {
+                Value::InputArray(a) => ("inputs", a.first, a.len()),
+                Value::Array(a) => ("stored", 0, a.items.len()),
+                _ => ("other", 0, 0),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [("inputs", 2, 3), ("stored", 0, 2), ("stored", 0, 1)]
+        );
+        // The gradient has the input's shape, an unreached input's derivative a positive 0.
+        let z = [-0.0, 1.0, 2.0, -0.0, 4.0, 5.0, 6.0];
+        let reached = [true, true, true, false, true, true, true];
+        let g = refill_gradient(&v, &z, &reached).expect("walks");
+        assert!(shape::TANGENT.check(&v, &g).is_ok());
+        let bits: Vec<u64> = doubles(&g).iter().map(|x| x.to_bits()).collect();
+        let expected = [-0.0, 1.0, 2.0, 0.0, 4.0, 5.0, 6.0].map(f64::to_bits);
+        assert_eq!(bits, expected);
+        assert!(refill_gradient(&v, &z[..6], &reached[..6]).is_err());
     }
 }

@@ -579,11 +579,12 @@ impl<'a> Types<'a> {
         depth: usize,
     ) -> Result<Json, String> {
         let (_, parts) = fields_of(v);
-        let (Some(bounds), Some(Value::Array(cell))) = (parts.first(), parts.get(2)) else {
+        let (Some(bounds), Some(items)) =
+            (parts.first(), parts.get(2).and_then(Value::array_items))
+        else {
             return Err("internal error: not an array".into());
         };
-        let elems = cell
-            .items
+        let elems = items
             .iter()
             .map(|x| {
                 if x.is_hole() {

@@ -576,6 +576,9 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                 }
                 v.clone()
             }
+            (ArrIndex, Value::InputArray(a), Value::Int(i)) => {
+                a.element(usize::try_from(*i).ok().filter(|&i| i < a.len())?)
+            }
             _ => return None,
         })
     }
