@@ -39,9 +39,8 @@ fn array_call(
     let Some(k) = (id as usize).checked_sub(1) else {
         return Ok(());
     };
-    if let Some(z) = arr.inputs.get_mut(k) {
-        *z += d;
-        arr.reached[k] = true;
+    if k < arr.inputs.len() {
+        arr.add_to_input(k, d);
         return Ok(());
     }
     let entry = arr
@@ -183,6 +182,15 @@ struct Staging {
     reached: Vec<bool>,
 }
 
+impl Staging {
+    /// `d` added to the cotangent of input `k` (ID k + 1), which a call has now reached.
+    #[inline]
+    fn add_to_input(&mut self, k: usize, d: f64) {
+        self.inputs[k] += d;
+        self.reached[k] = true;
+    }
+}
+
 /// The largest staging array kept for the next reverse pass (most gradients in a loop are of
 /// small functions; a large array is freed).
 const KEPT_STAGING: usize = 4096;
@@ -215,10 +223,11 @@ pub fn backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
             staged?;
             let inputs = reverse::Inputs { base: 0, count: n };
             let gradient = reverse::backward(&mut Outermost, mode, inputs, ids, outputs, bp_calls)?;
-            let mut gradient = gradient.into_iter();
-            walk::refill_with(x, Scalar::Double, || {
-                Ok(Value::Double(gradient.next().flatten().unwrap_or(0.0)))
-            })
+            let (cotangents, reached): (Vec<f64>, Vec<bool>) = gradient
+                .into_iter()
+                .map(|z| (z.unwrap_or(0.0), z.is_some()))
+                .unzip();
+            walk::refill_gradient(x, &cotangents, &reached)
         }
     }
 }
@@ -323,11 +332,8 @@ fn stage_dot(arr: &mut Staging, dot: &DotRule, z: f64) -> Result<(), String> {
         // Two input arrays: each call adds to an input's cotangent.
         if a.last.max(b.last) < arr.inputs.len() {
             for k in (0..dot.len).rev() {
-                let (i, j) = (a.input(k), b.input(k));
-                arr.inputs[i] += b.primal(k) * z;
-                arr.reached[i] = true;
-                arr.inputs[j] += a.primal(k) * z;
-                arr.reached[j] = true;
+                arr.add_to_input(a.input(k), b.primal(k) * z);
+                arr.add_to_input(b.input(k), a.primal(k) * z);
             }
             return Ok(());
         }

@@ -129,7 +129,7 @@ pub fn apply(op: PrimOp, args: &mut [Value]) -> PrimResult {
         ArrUpdate => {
             let mut a = match std::mem::take(&mut args[0]) {
                 // The inputs as values: the update stores other values among them.
-                Value::InputArray(a) => Value::array(a.items().to_vec()),
+                Value::InputArray(a) => Value::array(a.to_values()),
                 a => a,
             };
             let Value::Array(rc) = &mut a else {

@@ -102,10 +102,14 @@ impl InputArray {
         (input_primal(&self.primal.items[k]), self.first + k as u32)
     }
 
-    /// The elements, as values.
+    /// The elements, as values, made once.
     pub fn items(&self) -> &[Value] {
-        self.leaves
-            .get_or_init(|| (0..self.len()).map(|k| self.element(k)).collect())
+        self.leaves.get_or_init(|| self.to_values())
+    }
+
+    /// The elements, as new values.
+    pub fn to_values(&self) -> Vec<Value> {
+        (0..self.len()).map(|k| self.element(k)).collect()
     }
 }
 

@@ -341,16 +341,12 @@ pub fn interleave(
             input(*x, k).map(Some)
         }
         Value::Array(a) if by_reference && a.doubles && !a.items.is_empty() => {
+            // IDs k + 1 ..= k + len: the last checked, the first is smaller.
             let first = k + 1;
             k += a.items.len() as i64;
-            let first = u32::try_from(first)
-                .ok()
-                .filter(|_| u32::try_from(k).is_ok())
-                .ok_or(TOO_MANY_INPUTS)?;
-            Ok(Some(Value::InputArray(Rc::new(InputArray::new(
-                first,
-                a.clone(),
-            )))))
+            u32::try_from(k).map_err(|_| TOO_MANY_INPUTS)?;
+            let inputs = InputArray::new(first as u32, a.clone());
+            Ok(Some(Value::InputArray(Rc::new(inputs))))
         }
         _ => first_order(node),
     })?;
