@@ -8,10 +8,11 @@
 //! list's; gradient at most 4 primals for the product and the stencil; ten times the reads at
 //! most 12 times the gather's time.
 //!
-//! A program builds its input `inp` (from `n`) and then does its work `r` times, keeping the
-//! results in a list; each work runs at its `r` and at `r` = 0 (ids `…/nxr`, `…/nx0`), which
-//! pays the input and the code generation (as in benches/nested.rs), so a work's own cost is
-//! (time(r) − time(0)) / r. Programs are compiled (and differentiated) once; each iteration
+//! A program builds its input `inp` (from `n`) and then does its work `r` times, as a loop
+//! that computes gradient after gradient would: each result is reduced to a Double by the
+//! work's `probe` (an element), added up, and dropped before the next work. Each work runs at
+//! its `r` and at `r` = 0 (ids `…/nxr`, `…/nx0`), which pays the input and the code generation
+//! (as in benches/nested.rs), so a work's own cost is (time(r) − time(0)) / r. Programs are compiled (and differentiated) once; each iteration
 //! runs one, as `dnrad run` would. The runs take seconds (the stencil's gradient about 25 s on
 //! the 2-core machine): select with `cargo bench --bench arrays -- dot/` and the like.
 //!
@@ -72,12 +73,14 @@ gather reads a = go reads 1 0
 "#;
 
 /// A measured work: its input and work expressions (`n` in scope in the input, the input as
-/// `inp` and `n` in the work) and the sizes `n` with how many times a program does the work.
+/// `inp` and `n` in the work), a function from the work's result to a Double, and the sizes
+/// `n` with how many times a program does the work.
 struct Work {
     group: &'static str,
     name: &'static str,
     input: &'static str,
     work: &'static str,
+    probe: &'static str,
     sizes: &'static [(usize, usize)],
 }
 
@@ -90,6 +93,7 @@ const WORKS: &[Work] = &[
         name: "array-primal",
         input: "(vector 3 n, vector 7 n)",
         work: "dotArray inp",
+        probe: "id",
         sizes: DOT_SIZES,
     },
     Work {
@@ -97,6 +101,7 @@ const WORKS: &[Work] = &[
         name: "array-gradient",
         input: "(vector 3 n, vector 7 n)",
         work: "grad dotArray inp",
+        probe: "\\(gx, gy) -> gx ! 0 + gy ! 0",
         sizes: DOT_SIZES,
     },
     Work {
@@ -104,6 +109,7 @@ const WORKS: &[Work] = &[
         name: "list-primal",
         input: "(list 3 n, list 7 n)",
         work: "dotList inp",
+        probe: "id",
         sizes: DOT_SIZES,
     },
     Work {
@@ -111,6 +117,7 @@ const WORKS: &[Work] = &[
         name: "list-gradient",
         input: "(list 3 n, list 7 n)",
         work: "grad dotList inp",
+        probe: "\\(gx, gy) -> head gx + head gy",
         sizes: DOT_SIZES,
     },
     Work {
@@ -118,20 +125,23 @@ const WORKS: &[Work] = &[
         name: "primal",
         input: "(matrix 3 n, vector 7 n)",
         work: "matVecSum inp",
-        sizes: &[(1_000, 20)],
+        probe: "id",
+        sizes: &[(1_000, 100)],
     },
     Work {
         group: "matvec",
         name: "gradient",
         input: "(matrix 3 n, vector 7 n)",
         work: "grad matVecSum inp",
-        sizes: &[(1_000, 20)],
+        probe: "\\(gm, gv) -> gm ! (0, 0) + gv ! 0",
+        sizes: &[(1_000, 50)],
     },
     Work {
         group: "stencil",
         name: "primal",
         input: "vector 3 n",
         work: "heat 20 inp",
+        probe: "id",
         sizes: &[(100_000, 1)],
     },
     Work {
@@ -139,6 +149,7 @@ const WORKS: &[Work] = &[
         name: "gradient",
         input: "vector 3 n",
         work: "grad (heat 20) inp",
+        probe: "\\g -> g ! 0",
         sizes: &[(100_000, 1)],
     },
     Work {
@@ -146,6 +157,7 @@ const WORKS: &[Work] = &[
         name: "primal",
         input: "vector 3 10000",
         work: "gather n inp",
+        probe: "id",
         sizes: &[(100_000, 1), (1_000_000, 1)],
     },
     Work {
@@ -153,16 +165,17 @@ const WORKS: &[Work] = &[
         name: "gradient",
         input: "vector 3 10000",
         work: "grad (gather n) inp",
+        probe: "\\g -> g ! 0",
         sizes: &[(100_000, 1), (1_000_000, 1)],
     },
 ];
 
-/// The program that builds the input at size `n` and does `work` `repeats` times; `let` is
-/// strict, so `inp` and `r` are computed before `main` prints.
+/// The program that builds the input at size `n` and does `work` `repeats` times, printing the
+/// sum of the results' probes.
 fn program(work: &Work, n: usize, repeats: usize) -> Program {
     let text = format!(
-        "{DEFINITIONS}\nmain :: IO ()\nmain = let n = {n} :: Int\n           inp = {}\n           r = map (\\_ -> {}) [1 .. {repeats} :: Int]\n       in putStrLn \"done\"\n",
-        work.input, work.work
+        "{DEFINITIONS}\nmain :: IO ()\nmain = let n = {n} :: Int\n           inp = {}\n           r = foldl (\\acc _ -> acc + ({}) ({})) 0 [1 .. {repeats} :: Int]\n       in print r\n",
+        work.input, work.probe, work.work
     );
     support::compiled(&text, Options::default())
 }

@@ -7,7 +7,7 @@ use crate::nested;
 use crate::prims::{dbl, int, PrimResult};
 use crate::reverse::{self, Mode, Outermost, Ref};
 use crate::shape;
-use crate::value::{ArgId, ArrayDual, DotRule, Rule, Value};
+use crate::value::{ArgId, ArrayDual, DotRule, InputSide, Rule, Value};
 use crate::walk::{self, Scalar};
 use dnrad_core::PrimOp;
 use std::rc::Rc;
@@ -189,6 +189,24 @@ impl Staging {
         self.inputs[k] += d;
         self.reached[k] = true;
     }
+
+    /// To each input of `to`, the primal at the same position of `from` times `z`.
+    fn add_scaled(&mut self, to: &InputSide, from: &InputSide, z: f64) {
+        match (to.consecutive(), from.consecutive()) {
+            (Some((inputs, _)), Some((_, primals))) => {
+                let cotangents = self.inputs[inputs.clone()].iter_mut();
+                for (c, x) in cotangents.zip(primals) {
+                    *c += x * z;
+                }
+                self.reached[inputs].fill(true);
+            }
+            _ => {
+                for k in 0..to.len {
+                    self.add_to_input(to.input(k), from.primal(k) * z);
+                }
+            }
+        }
+    }
 }
 
 /// The largest staging array kept for the next reverse pass (most gradients in a loop are of
@@ -331,9 +349,15 @@ fn stage_dot(arr: &mut Staging, dot: &DotRule, z: f64) -> Result<(), String> {
     if let Some([a, b]) = dot.input_sides() {
         // Two input arrays: each call adds to an input's cotangent.
         if a.last.max(b.last) < arr.inputs.len() {
-            for k in (0..dot.len).rev() {
-                arr.add_to_input(a.input(k), b.primal(k) * z);
-                arr.add_to_input(b.input(k), a.primal(k) * z);
+            if a.apart(&b) {
+                // Each input gets one call, so the calls' order makes no difference.
+                arr.add_scaled(&a, &b, z);
+                arr.add_scaled(&b, &a, z);
+            } else {
+                for k in (0..dot.len).rev() {
+                    arr.add_to_input(a.input(k), b.primal(k) * z);
+                    arr.add_to_input(b.input(k), a.primal(k) * z);
+                }
             }
             return Ok(());
         }

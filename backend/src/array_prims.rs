@@ -28,7 +28,7 @@ fn cell(v: &Value) -> Result<Cell<'_>, String> {
 impl Cell<'_> {
     fn len(&self) -> usize {
         match self {
-            Cell::Stored(a) => a.items.len(),
+            Cell::Stored(a) => a.len(),
             Cell::Inputs(a) => a.len(),
         }
     }
@@ -37,7 +37,7 @@ impl Cell<'_> {
     fn element(&self, k: i64) -> PrimResult {
         let k = position(k, self.len())?;
         match self {
-            Cell::Stored(a) => element(&a.items[k]),
+            Cell::Stored(a) => element(a.get(k).unwrap_or(Value::HOLE)),
             Cell::Inputs(a) => Ok(a.element(k)),
         }
     }
@@ -73,11 +73,11 @@ fn position(k: i64, n: usize) -> Result<usize, String> {
         .ok_or_else(|| format!("internal error: array position {k} outside 0..{n}"))
 }
 
-fn element(v: &Value) -> Result<Value, String> {
+fn element(v: Value) -> Result<Value, String> {
     if v.is_hole() {
         Err(UNDEFINED.into())
     } else {
-        Ok(v.clone())
+        Ok(v)
     }
 }
 
@@ -91,10 +91,38 @@ pub(crate) fn result_bytes(op: PrimOp, args: &[Value]) -> usize {
         (PrimOp::ArrBuckets, _) => {
             count().saturating_mul(value + std::mem::size_of::<Vec<Value>>())
         }
-        (PrimOp::ArrUpdate, Value::Array(a)) if Rc::strong_count(a) > 1 => a.items.len() * value,
+        (PrimOp::ArrUpdate, Value::Array(a)) if Rc::strong_count(a) > 1 => a.len() * value,
         (PrimOp::ArrUpdate, Value::InputArray(a)) => a.len() * value,
         _ => 0,
     }
+}
+
+/// The array of `n` positions holding the first items of the Haskell list `list` in order
+/// (`Value::HOLE` at positions past its end): of Doubles, unboxed, while every item is one.
+fn from_list(n: usize, list: &Value) -> ArrayCell {
+    let mut cur = list;
+    let mut xs = Vec::new();
+    while let (true, Value::Con(c)) = (xs.len() < n, cur) {
+        let Value::Double(x) = c.fields[0] else {
+            break;
+        };
+        if xs.is_empty() {
+            xs.reserve_exact(n);
+        }
+        xs.push(x);
+        cur = &c.fields[1];
+    }
+    if n > 0 && xs.len() == n {
+        return ArrayCell::doubles(xs);
+    }
+    let mut items = Vec::with_capacity(n);
+    items.extend(xs.into_iter().map(Value::Double));
+    while let (true, Value::Con(c)) = (items.len() < n, cur) {
+        items.push(c.fields[0].clone());
+        cur = &c.fields[1];
+    }
+    items.resize(n, Value::HOLE);
+    ArrayCell::Values(items)
 }
 
 /// Apply array primitive `op`; it may take its arguments (an update reuses an unshared array).
@@ -103,18 +131,7 @@ pub fn apply(op: PrimOp, args: &mut [Value]) -> PrimResult {
     match op {
         ArrFromList => {
             let n = usize::try_from(int(&args[0])).unwrap_or(0);
-            let mut items = Vec::with_capacity(n);
-            let mut doubles = true;
-            let mut cur = &args[1];
-            while let (true, Value::Con(c)) = (items.len() < n, cur) {
-                let item = &c.fields[0];
-                doubles &= matches!(item, Value::Double(_));
-                items.push(item.clone());
-                cur = &c.fields[1];
-            }
-            doubles &= items.len() == n;
-            items.resize(n, Value::HOLE);
-            Ok(Value::Array(Rc::new(ArrayCell { items, doubles })))
+            Ok(Value::Array(Rc::new(from_list(n, &args[1]))))
         }
         ArrIndex => cell(&args[0])?.element(int(&args[1])),
         ArrSize => Ok(Value::Int(cell(&args[0])?.len() as i64)),
@@ -136,17 +153,12 @@ pub fn apply(op: PrimOp, args: &mut [Value]) -> PrimResult {
                 return Err(NOT_AN_ARRAY.into());
             };
             if Rc::get_mut(rc).is_none() {
-                *rc = Rc::new(ArrayCell {
-                    items: rc.items.clone(),
-                    doubles: rc.doubles,
-                });
+                *rc = Rc::new(rc.as_ref().clone());
             }
             let cell = Rc::get_mut(rc).ok_or("internal error: a copied array is shared")?;
             list_items(&args[1], |p| {
                 let (k, v) = pair(p)?;
-                let k = position(k, cell.items.len())?;
-                cell.doubles &= matches!(v, Value::Double(_));
-                cell.items[k] = v.clone();
+                cell.set(position(k, cell.len())?, v);
                 Ok(())
             })?;
             Ok(a)
@@ -170,5 +182,82 @@ pub fn apply(op: PrimOp, args: &mut [Value]) -> PrimResult {
             "internal error: `{}` is not an array primitive",
             op.name()
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(items: &[Value]) -> Value {
+        Value::list(items.iter().cloned())
+    }
+
+    fn array_from(n: i64, items: &[Value]) -> Value {
+        apply(PrimOp::ArrFromList, &mut [Value::Int(n), list(items)]).expect("an array")
+    }
+
+    /// Each position's value, `None` for a hole.
+    fn positions(a: &Value) -> Vec<Option<String>> {
+        let Value::Array(cell) = a else {
+            panic!("not an array: {a:?}")
+        };
+        (0..cell.len())
+            .map(|k| {
+                cell.get(k)
+                    .filter(|v| !v.is_hole())
+                    .map(|v| format!("{v:?}"))
+            })
+            .collect()
+    }
+
+    fn unboxed(a: &Value) -> bool {
+        matches!(a, Value::Array(cell) if cell.as_doubles().is_some())
+    }
+
+    #[test]
+    fn a_list_of_doubles_makes_an_unboxed_array_and_any_other_a_boxed_one() {
+        let d = Value::Double;
+        let doubles = array_from(3, &[d(1.5), d(-0.0), d(2.0)]);
+        assert!(unboxed(&doubles));
+        assert_eq!(
+            positions(&doubles),
+            [d(1.5), d(-0.0), d(2.0)].map(|v| Some(format!("{v:?}")))
+        );
+        let mixed = [d(1.5), Value::array_leaf(2.0, 3), d(4.0)];
+        let boxed = array_from(3, &mixed);
+        assert!(!unboxed(&boxed));
+        assert_eq!(positions(&boxed), mixed.map(|v| Some(format!("{v:?}"))));
+        let short = array_from(3, &[d(1.0), d(2.0)]);
+        assert!(!unboxed(&short));
+        assert_eq!(positions(&short)[2], None);
+        let r = apply(PrimOp::ArrIndex, &mut [short, Value::Int(2)]);
+        assert_eq!(r.unwrap_err(), UNDEFINED);
+    }
+
+    #[test]
+    fn an_update_storing_another_value_boxes_a_copy_and_leaves_the_shared_array() {
+        let d = Value::Double;
+        let a = array_from(2, &[d(1.0), d(2.0)]);
+        let pair = |k: i64, v: Value| Value::con(0, [Value::Int(k), v]);
+        let updates = list(&[pair(1, Value::array_leaf(5.0, 7))]);
+        let b = apply(PrimOp::ArrUpdate, &mut [a.clone(), updates]).expect("an update");
+        assert!(unboxed(&a) && !unboxed(&b));
+        assert_eq!(
+            positions(&a),
+            [Some("Double(1.0)".into()), Some("Double(2.0)".into())]
+        );
+        assert_eq!(
+            positions(&b)[1],
+            Some(format!("{:?}", Value::array_leaf(5.0, 7)))
+        );
+        let c = apply(
+            PrimOp::ArrUpdate,
+            &mut [a.clone(), list(&[pair(0, d(9.0))])],
+        );
+        let c = c.expect("an update");
+        assert!(unboxed(&c));
+        assert_eq!(positions(&c)[0], Some("Double(9.0)".into()));
+        assert_eq!(positions(&a)[0], Some("Double(1.0)".into()));
     }
 }

@@ -45,10 +45,10 @@ fn element<'a, T>(
 fn strided(a: &Value, start: i64, step: i64, len: usize) -> Result<Strided, String> {
     let (cell, inputs) = match a {
         Value::Array(cell) => (cell, None),
-        Value::InputArray(a) => (&a.primal, Some(a.first)),
+        Value::InputArray(a) => (a.primal(), Some(a.first)),
         _ => return Err("internal error: not an array".into()),
     };
-    let n = cell.items.len();
+    let n = cell.len();
     let last = i64::try_from(len)
         .ok()
         .and_then(|len| step.checked_mul(len - 1))
@@ -77,9 +77,14 @@ fn strided(a: &Value, start: i64, step: i64, len: usize) -> Result<Strided, Stri
 /// `primDoubleDot x p dp y q dq len`.
 pub fn dot(args: &[Value]) -> PrimResult {
     let dot = operands(|k| &args[k])?;
+    if let (Some(xs), Some(ys)) = (dot.x.doubles(dot.len), dot.y.doubles(dot.len)) {
+        return Ok(Value::Double(
+            xs.zip(ys).fold(0.0, |acc, (x, y)| acc + x * y),
+        ));
+    }
     let double = |e: Element| {
         let x = element(e, |e| match e {
-            Element::Stored(Value::Double(x)) => Some(*x),
+            Element::Stored(&Value::Double(x)) | Element::Double(x) => Some(x),
             _ => None,
         })?;
         x.ok_or_else(|| "internal error: not a Double".to_string())
@@ -118,7 +123,7 @@ fn outermost(dot: &DotRule) -> Result<Option<(f64, bool)>, String> {
 fn forward(dot: &DotRule) -> Result<Option<Value>, String> {
     // The primal and, for a dual number, the tangent.
     let parts = |e: Element| match e {
-        Element::Stored(Value::Double(x)) => Some((*x, None)),
+        Element::Stored(&Value::Double(x)) | Element::Double(x) => Some((x, None)),
         Element::Stored(Value::Dual(d)) => match d.deriv {
             Value::Double(t) => Some((d.primal, Some(t))),
             _ => None,

@@ -3,6 +3,7 @@
 
 use num_bigint::BigInt;
 use smallvec::SmallVec;
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 #[derive(Clone, Debug)]
@@ -47,47 +48,136 @@ pub enum Value {
     InputArray(Rc<InputArray>),
 }
 
-/// An array's positions in order: each an element or `Value::HOLE`.
-#[derive(Debug, Default)]
-pub struct ArrayCell {
-    pub items: Vec<Value>,
-    /// Known to hold a Double at every position (set where the array is made, cleared by an
-    /// update that stores anything else): such an array is interleaved by reference and its
-    /// gradient built in one step. `false` promises nothing.
-    pub doubles: bool,
+/// An array's positions in order.
+#[derive(Debug)]
+pub enum ArrayCell {
+    /// Each position an element or `Value::HOLE`.
+    Values(Vec<Value>),
+    /// A Double at every position, unboxed (8 bytes a position, half a value's), and the
+    /// positions as values, made once for a walk that borrows them (`values`). Such an array is
+    /// interleaved by reference and its gradient built in one step. A `Values` array promises
+    /// nothing (an update may have left Doubles everywhere).
+    Doubles(Vec<f64>, OnceCell<Vec<Value>>),
 }
 
 impl ArrayCell {
+    /// The positions `items`, unboxed when every one is a Double.
     pub fn new(items: Vec<Value>) -> ArrayCell {
-        let doubles = items.iter().all(|v| matches!(v, Value::Double(_)));
-        ArrayCell { items, doubles }
+        let double = |v: &Value| match v {
+            Value::Double(x) => Some(*x),
+            _ => None,
+        };
+        match items.iter().map(double).collect::<Option<Vec<f64>>>() {
+            Some(xs) if !xs.is_empty() => ArrayCell::doubles(xs),
+            _ => ArrayCell::Values(items),
+        }
+    }
+
+    pub fn doubles(xs: Vec<f64>) -> ArrayCell {
+        ArrayCell::Doubles(xs, OnceCell::new())
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            ArrayCell::Values(items) => items.len(),
+            ArrayCell::Doubles(xs, _) => xs.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value at position `k` (`Value::HOLE` if none was given), if `k` is in the array.
+    #[inline]
+    pub fn get(&self, k: usize) -> Option<Value> {
+        match self {
+            ArrayCell::Values(items) => items.get(k).cloned(),
+            ArrayCell::Doubles(xs, _) => xs.get(k).map(|&x| Value::Double(x)),
+        }
+    }
+
+    /// The unboxed Doubles, for an array of them.
+    pub fn as_doubles(&self) -> Option<&[f64]> {
+        match self {
+            ArrayCell::Doubles(xs, _) => Some(xs),
+            ArrayCell::Values(_) => None,
+        }
+    }
+
+    /// The positions as values (an array of Doubles makes them once).
+    pub fn values(&self) -> &[Value] {
+        match self {
+            ArrayCell::Values(items) => items,
+            ArrayCell::Doubles(xs, values) => {
+                values.get_or_init(|| xs.iter().map(|&x| Value::Double(x)).collect())
+            }
+        }
+    }
+
+    /// Position `k` (in the array) set to `v`; an array of Doubles given another value
+    /// becomes one of values.
+    pub fn set(&mut self, k: usize, v: &Value) {
+        match (&mut *self, v) {
+            (ArrayCell::Doubles(xs, values), Value::Double(x)) => {
+                xs[k] = *x;
+                values.take();
+            }
+            (ArrayCell::Doubles(xs, _), _) => {
+                let mut items: Vec<Value> = xs.iter().map(|&x| Value::Double(x)).collect();
+                items[k] = v.clone();
+                *self = ArrayCell::Values(items);
+            }
+            (ArrayCell::Values(items), _) => items[k] = v.clone(),
+        }
+    }
+}
+
+impl Clone for ArrayCell {
+    fn clone(&self) -> ArrayCell {
+        match self {
+            ArrayCell::Values(items) => ArrayCell::Values(items.clone()),
+            ArrayCell::Doubles(xs, _) => ArrayCell::doubles(xs.clone()),
+        }
     }
 }
 
 /// An array of Doubles as the array mode's input numbers (interleave, `ad_prims`): position
 /// `k` is the input with ID `first + k` whose primal is the Double at position `k` of
-/// `primal`. Interleaving a large array costs nothing an element; the array primitives read
-/// its elements (`element`) and the dot product rule its primals and IDs in place. A walk that
-/// needs the elements as values gets them made once (`items`).
+/// `primal`, an array of Doubles. Interleaving a large array costs nothing an element; the
+/// array primitives read its elements (`element`) and the dot product rule its primals and IDs
+/// in place. A walk that needs the elements as values gets them made once (`items`).
 #[derive(Debug)]
 pub struct InputArray {
     pub first: u32,
-    pub primal: Rc<ArrayCell>,
-    leaves: std::cell::OnceCell<Vec<Value>>,
+    primal: Rc<ArrayCell>,
+    leaves: OnceCell<Vec<Value>>,
 }
 
 impl InputArray {
-    /// The inputs `first ..` whose primals are the Doubles of `primal` (`primal.doubles`).
-    pub fn new(first: u32, primal: Rc<ArrayCell>) -> InputArray {
-        InputArray {
+    /// The inputs `first ..` whose primals are the Doubles of `primal`, if it is an array of
+    /// Doubles.
+    pub fn new(first: u32, primal: &Rc<ArrayCell>) -> Option<InputArray> {
+        primal.as_doubles()?;
+        Some(InputArray {
             first,
-            primal,
-            leaves: std::cell::OnceCell::new(),
-        }
+            primal: primal.clone(),
+            leaves: OnceCell::new(),
+        })
+    }
+
+    /// The array of the primals (of Doubles: `new`).
+    pub fn primal(&self) -> &Rc<ArrayCell> {
+        &self.primal
+    }
+
+    /// The primals, in order.
+    pub fn primals(&self) -> &[f64] {
+        self.primal.as_doubles().unwrap_or_default()
     }
 
     pub fn len(&self) -> usize {
-        self.primal.items.len()
+        self.primal.len()
     }
 
     /// The input at position `k` (in the array).
@@ -99,7 +189,7 @@ impl InputArray {
     /// The primal and ID of the input at position `k` (in the array).
     pub fn parts(&self, k: usize) -> (f64, u32) {
         // In range: interleave numbered every position.
-        (input_primal(&self.primal.items[k]), self.first + k as u32)
+        (self.primals()[k], self.first + k as u32)
     }
 
     /// The elements, as values, made once.
@@ -187,10 +277,20 @@ pub struct Strided {
     pub step: usize,
 }
 
-/// An element of a dot product's array: a value the array holds, or an input of an input array.
+impl Strided {
+    /// The Doubles at the first `len` positions, for an array of them.
+    pub fn doubles(&self, len: usize) -> Option<impl Iterator<Item = f64> + '_> {
+        let xs = self.cell.as_doubles()?;
+        Some((0..len).map(move |k| xs[self.start + k * self.step]))
+    }
+}
+
+/// An element of a dot product's array: a value the array holds, a Double of an array of
+/// them, or an input of an input array.
 #[derive(Debug, Clone, Copy)]
 pub enum Element<'a> {
     Stored(&'a Value),
+    Double(f64),
     Input { primal: f64, id: u32 },
 }
 
@@ -199,6 +299,7 @@ impl<'a> Element<'a> {
     pub fn array_parts(self) -> Option<(f64, u32, Option<&'a Rc<ArrayDual>>)> {
         match self {
             Element::Stored(v) => v.array_parts(),
+            Element::Double(x) => Some((x, 0, None)),
             Element::Input { primal, id } => Some((primal, id, None)),
         }
     }
@@ -206,6 +307,7 @@ impl<'a> Element<'a> {
     pub fn value(self) -> std::borrow::Cow<'a, Value> {
         match self {
             Element::Stored(v) => std::borrow::Cow::Borrowed(v),
+            Element::Double(x) => std::borrow::Cow::Owned(Value::Double(x)),
             Element::Input { primal, id } => std::borrow::Cow::Owned(Value::array_leaf(primal, id)),
         }
     }
@@ -224,13 +326,13 @@ impl DotRule {
     pub fn pairs(&self) -> impl DoubleEndedIterator<Item = (Element<'_>, Element<'_>)> {
         fn at(s: &Strided, k: usize) -> Element<'_> {
             let position = s.start + k * s.step;
-            let v = &s.cell.items[position];
-            match s.inputs {
-                Some(first) => Element::Input {
-                    primal: input_primal(v),
+            match (&*s.cell, s.inputs) {
+                (ArrayCell::Values(items), _) => Element::Stored(&items[position]),
+                (ArrayCell::Doubles(xs, _), Some(first)) => Element::Input {
+                    primal: xs[position],
                     id: first + position as u32,
                 },
-                None => Element::Stored(v),
+                (ArrayCell::Doubles(xs, _), None) => Element::Double(xs[position]),
             }
         }
         (0..self.len).map(move |k| (at(&self.x, k), at(&self.y, k)))
@@ -246,7 +348,10 @@ impl DotRule {
 /// The positions of a dot product's input array (`Strided::inputs`) as inputs: the `k`-th is
 /// input `first + k·step` (ID - 1).
 pub struct InputSide<'a> {
-    strided: &'a Strided,
+    primals: &'a [f64],
+    start: usize,
+    step: usize,
+    pub len: usize,
     first: usize,
     pub last: usize,
 }
@@ -255,29 +360,40 @@ impl InputSide<'_> {
     fn new(s: &Strided, len: usize) -> Option<InputSide<'_>> {
         let first = s.inputs? as usize - 1 + s.start;
         Some(InputSide {
-            strided: s,
+            primals: s.cell.as_doubles()?,
+            start: s.start,
+            step: s.step,
+            len,
             first,
             last: first + len.saturating_sub(1) * s.step,
         })
     }
 
     /// The primal of the `k`-th position.
+    #[inline]
     pub fn primal(&self, k: usize) -> f64 {
-        input_primal(&self.strided.cell.items[self.strided.start + k * self.strided.step])
+        self.primals[self.start + k * self.step]
     }
 
     /// The input of the `k`-th position (ID - 1).
+    #[inline]
     pub fn input(&self, k: usize) -> usize {
-        self.first + k * self.strided.step
+        self.first + k * self.step
     }
-}
 
-/// The primal of an input array's position, a Double (`InputArray::new`'s promise; a NaN
-/// would show a broken one).
-fn input_primal(v: &Value) -> f64 {
-    match v {
-        Value::Double(x) => *x,
-        _ => f64::NAN,
+    /// The inputs and primals of the positions, when they follow each other.
+    pub fn consecutive(&self) -> Option<(std::ops::Range<usize>, &[f64])> {
+        (self.step == 1 || self.len <= 1).then(|| {
+            let primals = &self.primals[self.start..self.start + self.len];
+            (self.first..self.first + self.len, primals)
+        })
+    }
+
+    /// Whether no input is at two positions of the two sides.
+    pub fn apart(&self, other: &InputSide) -> bool {
+        let distinct = |s: &InputSide| s.step > 0 || s.len <= 1;
+        let disjoint = self.last < other.first || other.last < self.first || self.len == 0;
+        distinct(self) && distinct(other) && (disjoint || other.len == 0)
     }
 }
 
@@ -383,7 +499,7 @@ impl Value {
     /// The positions of an array, of either kind (an input array's elements made once).
     pub fn array_items(&self) -> Option<&[Value]> {
         match self {
-            Value::Array(a) => Some(&a.items),
+            Value::Array(a) => Some(a.values()),
             Value::InputArray(a) => Some(a.items()),
             _ => None,
         }
@@ -580,14 +696,9 @@ impl Drop for Closure {
 
 impl Drop for ArrayCell {
     fn drop(&mut self) {
-        if self.doubles {
-            // SAFETY: no position is past the capacity, and Doubles need no drop (were the
-            // flag wrong, the elements would be leaked, never read).
-            unsafe { self.items.set_len(0) };
-            return;
+        if let ArrayCell::Values(items) = self {
+            free_children(std::iter::from_fn(|| items.pop()));
         }
-        let items = &mut self.items;
-        free_children(std::iter::from_fn(|| items.pop()));
     }
 }
 

@@ -47,6 +47,11 @@ pub fn scalars(v: &Value, kind: Scalar) -> Result<Vec<Value>, String> {
         match &v {
             _ if kind.matches(&v) => out.push(v),
             Value::Con(c) => stack.extend(c.fields.iter().rev().cloned()),
+            // (Not its values: they would be kept.)
+            Value::Array(a) if a.as_doubles().is_some() => {
+                let xs = a.as_doubles().unwrap_or_default();
+                stack.extend(xs.iter().rev().map(|&x| Value::Double(x)));
+            }
             Value::Array(_) | Value::InputArray(_) => {
                 stack.extend(v.array_items().unwrap_or_default().iter().rev().cloned());
             }
@@ -251,18 +256,21 @@ fn map_nodes(
             Value::Con(c) => c.fields.split_last().map(|(last, init)| (c, last, init)),
             _ => None,
         }) else {
-            *hole = match cur.array_items() {
-                Some(array) => {
-                    let mut items = Vec::with_capacity(array.len());
-                    for item in array {
-                        items.push(match leaf(item)? {
-                            Some(r) => r,
-                            None => map_nodes(item, depth + 1, leaf)?,
-                        });
-                    }
-                    Value::array(items)
+            let mut element = |item: &Value| match leaf(item)? {
+                Some(r) => Ok(r),
+                None => map_nodes(item, depth + 1, leaf),
+            };
+            *hole = match (cur, cur.array_items()) {
+                // (Not its values: they would be kept.)
+                (Value::Array(a), _) if a.as_doubles().is_some() => {
+                    let xs = a.as_doubles().unwrap_or_default();
+                    let items = xs.iter().map(|&x| element(&Value::Double(x)));
+                    Value::array(items.collect::<Result<_, _>>()?)
                 }
-                None => cur.clone(),
+                (_, Some(array)) => {
+                    Value::array(array.iter().map(element).collect::<Result<_, _>>()?)
+                }
+                (_, None) => cur.clone(),
             };
             break;
         };
@@ -340,12 +348,14 @@ pub fn interleave(
             k += 1;
             input(*x, k).map(Some)
         }
-        Value::Array(a) if by_reference && a.doubles && !a.items.is_empty() => {
+        Value::Array(a) if by_reference && !a.is_empty() => {
             // IDs k + 1 ..= k + len: the last checked, the first is smaller.
             let first = k + 1;
-            k += a.items.len() as i64;
+            let Some(inputs) = InputArray::new(first as u32, a) else {
+                return first_order(node);
+            };
+            k += a.len() as i64;
             u32::try_from(k).map_err(|_| TOO_MANY_INPUTS)?;
-            let inputs = InputArray::new(first as u32, a.clone());
             Ok(Some(Value::InputArray(Rc::new(inputs))))
         }
         _ => first_order(node),
@@ -367,14 +377,13 @@ pub fn refill_gradient(x: &Value, cotangents: &[f64], reached: &[bool]) -> Resul
         };
         Ok(z.iter()
             .zip(reached)
-            .map(|(&z, &reached)| Value::Double(if reached { z } else { 0.0 })))
+            .map(|(&z, &reached)| if reached { z } else { 0.0 }))
     };
     map_nodes(x, 0, &mut |node| match node {
-        Value::Double(_) => Ok(next(1)?.next()),
-        Value::Array(a) if a.doubles => Ok(Some(Value::Array(Rc::new(ArrayCell {
-            items: next(a.items.len())?.collect(),
-            doubles: true,
-        })))),
+        Value::Double(_) => Ok(next(1)?.next().map(Value::Double)),
+        Value::Array(a) if a.as_doubles().is_some() => Ok(Some(Value::Array(Rc::new(
+            ArrayCell::doubles(next(a.len())?.collect()),
+        )))),
         _ => first_order(node),
     })
 }
@@ -519,7 +528,7 @@ mod tests {
             .iter()
             .map(|a| match a {
                 Value::InputArray(a) => ("inputs", a.first, a.len()),
-                Value::Array(a) => ("stored", 0, a.items.len()),
+                Value::Array(a) => ("stored", 0, a.len()),
                 _ => ("other", 0, 0),
             })
             .collect();

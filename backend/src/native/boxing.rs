@@ -7,7 +7,7 @@
 //! (`init_units`, `drop_units`, `clone_into`, `build_cell`); the others only read.
 
 use super::types::{Scalar, Shape, MAX_WIDTH};
-use crate::value::Value;
+use crate::value::{ArrayCell, Value};
 
 /// Native code's reading buffer at `out` (`codegen`'s `out_addr`), which has room for
 /// `MAX_WIDTH + 1` scalars: a reader writes into it without measuring its shape first.
@@ -331,7 +331,20 @@ pub(crate) unsafe extern "C" fn array_index(
     // SAFETY: the caller's promises.
     let (v, elem) = unsafe { (&*v, &*elem) };
     let Value::Array(a) = v else { return 1 };
-    let Some(item) = usize::try_from(i).ok().and_then(|i| a.items.get(i)) else {
+    let Ok(i) = usize::try_from(i) else { return 1 };
+    let item = match (&**a, elem) {
+        (ArrayCell::Doubles(xs, _), Shape::Scalar(Scalar::Double)) => {
+            let Some(x) = xs.get(i) else { return 1 };
+            // SAFETY: the caller's promise about `out`.
+            let out = unsafe { reading_buffer(out) };
+            out[0] = x.to_bits();
+            return 0;
+        }
+        // An element of another shape may be read in place (`Any`: its address), so an
+        // array of Doubles gives its values, made once.
+        _ => a.values().get(i),
+    };
+    let Some(item) = item else {
         return 1;
     };
     if item.is_hole() {

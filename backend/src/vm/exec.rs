@@ -570,11 +570,11 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             (DualMake, Value::Double(x), deriv) => Value::dual(*x, deriv.clone()),
             // A read in bounds of a defined element (anything else: the general path's error).
             (ArrIndex, Value::Array(a), Value::Int(i)) => {
-                let v = a.items.get(usize::try_from(*i).ok()?)?;
+                let v = a.get(usize::try_from(*i).ok()?)?;
                 if v.is_hole() {
                     return None;
                 }
-                v.clone()
+                v
             }
             (ArrIndex, Value::InputArray(a), Value::Int(i)) => {
                 a.element(usize::try_from(*i).ok().filter(|&i| i < a.len())?)
