@@ -11,6 +11,7 @@
 //! code. This crate must not evaluate anything and must keep the output passing the core lint.
 
 mod build;
+mod parametric;
 mod translate;
 
 use build::B;
@@ -96,7 +97,12 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
         .iter()
         .map(|b| (b.name.clone(), lambdas(&b.rhs)))
         .collect();
-    let mut t = Translator::new(Typer::new(&program), con_data, arities);
+    // The copies get no twins: differentiated code only calls them, at types without functions
+    // (`Translator::parametric_call`).
+    let machinery = parametric::machinery(&program);
+    let generalised = parametric::generalised(&program, &machinery);
+    let typer = Typer::new(&program);
+    let mut t = Translator::new(typer, con_data, arities, &generalised, machinery);
     let mut binds = Vec::new();
     for bind in &program.binds {
         let nests = [true, false].map(|reverse| nested_entry(mode, reverse, bind.name.as_str()));
@@ -115,6 +121,7 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
             binds.push(lifted(view, lift, bind));
         }
     }
+    binds.extend(generalised.into_iter().map(|(_, copy)| copy));
     let mut datas = program.datas.clone();
     for view in &views {
         datas.extend(view.world.datas(&program.datas));

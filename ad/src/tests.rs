@@ -137,3 +137,78 @@ fn the_functions_that_differentiate_are_seen_as_their_nested_versions() {
     assert!(printed.contains("gradNestR @a"), "{printed}");
     assert!(printed.contains("gradNestF @a"), "{printed}");
 }
+
+/// `second = \p -> case p of (a, c) -> c` at `(Double, Double) -> Double`, and `f = \x ->
+/// second (x, x)`, differentiated in the array mode: the printed program.
+fn calls_of_second(second_body: impl Fn(Expr) -> Expr) -> (Program, String) {
+    let pair_ty = Type::tuple(vec![Type::double(), Type::double()]);
+    let (p, a, c) = (Name::new("p"), Name::new("a"), Name::new("c"));
+    let body = b().unpair(
+        b().var(&p),
+        (&a, Type::double()),
+        (&c, Type::double()),
+        second_body(b().var(&c)),
+    );
+    let second = bind(
+        "second",
+        Type::fun(pair_ty.clone(), Type::double()),
+        b().lam(&p, pair_ty, body),
+    );
+    let call = b().app(
+        b().global("second"),
+        b().pair(x(), Type::double(), x(), Type::double()),
+    );
+    let f = bind("f", double_to_double(), lam_x(call));
+    let program = Program {
+        datas: builtin_datas(),
+        binds: vec![second, f],
+        entry: None,
+        worlds: Vec::new(),
+    };
+    let out = differentiate(&program, Mode::Array).expect("differentiates");
+    // (The twins call the Prelude's helpers, which this program lacks.)
+    let copies = |b: &Bind| b.name.as_str().ends_with("#gen");
+    dnrad_core::lint::lint_bindings(&out, copies).expect("the copy lints");
+    let f = out
+        .binds
+        .iter()
+        .find(|b| b.name.as_str() == "f")
+        .expect("f");
+    let printed = dnrad_core::pretty::expr(&f.rhs);
+    (out, printed)
+}
+
+#[test]
+fn a_function_that_only_moves_its_doubles_is_called_as_primal_code_generalised_over_them() {
+    let (out, printed) = calls_of_second(|c| c);
+    let copy = out
+        .binds
+        .iter()
+        .find(|b| b.name.as_str() == "second#gen")
+        .expect("a generalised copy");
+    let d = Type::var("double#gen");
+    let expected = Type::forall(
+        vec![Name::new("double#gen")],
+        Type::fun(Type::tuple(vec![d.clone(), d.clone()]), d),
+    );
+    assert!(
+        dnrad_core::lint::same_type(&copy.ty, &expected),
+        "{:?}",
+        copy.ty
+    );
+    // The reverse twin calls the copy at the world's numbers, not `second#R`.
+    assert!(printed.contains("second#gen @"), "{printed}");
+    assert!(!printed.contains("second#R"), "{printed}");
+}
+
+#[test]
+fn a_function_that_computes_with_its_doubles_keeps_its_twin() {
+    for body in [
+        |c: Expr| b().prim(PrimOp::DoubleMul, vec![], vec![c.clone(), c]),
+        |_: Expr| b().e(ExprKind::Lit(Lit::Double(1.0))),
+    ] {
+        let (out, printed) = calls_of_second(body);
+        assert!(out.binds.iter().all(|b| b.name.as_str() != "second#gen"));
+        assert!(printed.contains("second#R"), "{printed}");
+    }
+}

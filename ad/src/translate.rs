@@ -10,9 +10,9 @@ use crate::build::B;
 use dnrad_core::derivative::{self, Class};
 use dnrad_core::dual::World;
 use dnrad_core::expr::{Alt, Bind, Expr, ExprKind, Lit};
-use dnrad_core::lint::Typer;
+use dnrad_core::lint::{same_type, Typer};
 use dnrad_core::{Diagnostic, ErrorKind, Name, PrimOp, Span, Type};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A translated term: a value (`comp == false`) or an ID-threading computation.
 pub struct M {
@@ -78,6 +78,11 @@ pub struct Translator<'p> {
     /// A global to translate as another global (a function that differentiates, as its
     /// differentiated version) instead of its version in the world.
     pub nested_call: Option<(Name, Name)>,
+    /// The globals generalised over Double, with their copies (`parametric`), which the typer
+    /// knows as the outermost locals.
+    generalised: HashMap<Name, Name>,
+    /// The globals whose code may reach the AD machinery (`parametric::machinery`).
+    machinery: HashSet<Name>,
     fresh: u32,
 }
 
@@ -115,12 +120,23 @@ impl<'p> Translator<'p> {
         typer: Typer<'p>,
         con_data: HashMap<Name, Name>,
         arities: HashMap<Name, usize>,
+        generalised: &[(Name, Bind)],
+        machinery: HashSet<Name>,
     ) -> Translator<'p> {
+        let mut typer = typer;
+        for (_, copy) in generalised {
+            typer.push(copy.name.clone(), copy.ty.clone());
+        }
         Translator {
             typer,
             con_data,
             arities,
             nested_call: None,
+            generalised: generalised
+                .iter()
+                .map(|(g, copy)| (g.clone(), copy.name.clone()))
+                .collect(),
+            machinery,
             fresh: 0,
         }
     }
@@ -226,6 +242,9 @@ impl<'p> Translator<'p> {
                 pure(b.lam(x, w.world.ty(t), body), ty)
             }
             ExprKind::App(f, a) => {
+                if let Some(m) = self.parametric_call(w, e, i)? {
+                    return Ok(m);
+                }
                 let known = w.world.threads_ids.then(|| self.known_call(e)).flatten();
                 if let Some((head, args)) = known {
                     return self.known_call_d(w, b, head, &args, i);
@@ -372,6 +391,114 @@ impl<'p> Translator<'p> {
                 return Err(internal(e.span, "a program differentiated twice".into()))
             }
         })
+    }
+
+    /// `D[g @τ.. a1 .. ak]` as the primal call `g @D[τ].. a1' .. ak'`, when the primal code
+    /// serves the world as it is: `g` is a global (not the function that differentiates) whose
+    /// type at `D[τ]..` takes each argument and returns the result as the world has them —
+    /// `a'` is `D[a]` — or takes an argument as the primal program has it, which is then a
+    /// closed expression without lambdas (a dictionary at `Int`, a global function over
+    /// `Int`s) passed as it is. Such a `g` is polymorphic in the types that carry dual numbers
+    /// and has no dictionary over them, so it only moves their values (parametricity): it makes
+    /// no dual number and no ID, and needs no twin. A function at Double that only moves its
+    /// Doubles is called as its copy generalised over them (`parametric`) at `D[Double]`. Only
+    /// in a world that threads IDs, where no function value can cross such a call but a closed
+    /// primal one. Container code (`!`, `bounds`, `length`, `zip`, `listArray`) then runs at
+    /// primal speed in differentiated code.
+    fn parametric_call(&mut self, w: &WorldView, e: &Expr, i: &Name) -> TResult<Option<M>> {
+        let mut args = Vec::new();
+        let mut head = e;
+        while let ExprKind::App(f, a) = &head.kind {
+            args.push(&**a);
+            head = f;
+        }
+        args.reverse();
+        let (g, tys): (&Name, &[Type]) = match &head.kind {
+            ExprKind::Var(n) => (n, &[]),
+            ExprKind::TyApp(f, tys) => match &f.kind {
+                ExprKind::Var(n) => (n, tys),
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        let differentiates = self.nested_call.as_ref().is_some_and(|(n, _)| n == g);
+        if !w.world.threads_ids
+            || self.typer.is_local(g)
+            || differentiates
+            || self.machinery.contains(g)
+        {
+            return Ok(None);
+        }
+        // A function over Doubles that only moves them: its copy over a type variable, at
+        // Double.
+        let generalised = self.generalised.get(g).cloned();
+        let tys = match generalised {
+            Some(_) => [tys, &[Type::double()]].concat(),
+            None => tys.to_vec(),
+        };
+        let g = generalised.as_ref().unwrap_or(g);
+        let Some(scheme) = self.typer.lookup(g) else {
+            return Ok(None);
+        };
+        let world_tys: Vec<Type> = tys.iter().map(|t| w.world.ty(t)).collect();
+        let mut primal = self.typer.instantiate(&scheme, &tys);
+        let mut world = self.typer.instantiate(&scheme, &world_tys);
+        // For each argument, whether it is passed as the world has it.
+        let mut in_world = Vec::new();
+        for a in &args {
+            let (Type::Fun(p, p_rest), Type::Fun(q, q_rest)) = (primal, world) else {
+                return Ok(None);
+            };
+            if same_type(&w.world.ty(&p), &q) {
+                in_world.push(true);
+            } else if same_type(&p, &q) && self.closed_without_lambdas(a) {
+                in_world.push(false);
+            } else {
+                return Ok(None);
+            }
+            (primal, world) = (*p_rest, *q_rest);
+        }
+        if !same_type(&w.world.ty(&primal), &world) {
+            return Ok(None);
+        }
+        let b = B { span: e.span };
+        let mut pending = Vec::new();
+        let mut cur = i.clone();
+        let mut vals = Vec::new();
+        for (a, in_world) in args.iter().zip(in_world) {
+            if in_world {
+                let ma = self.d(w, a, &cur)?;
+                let (v, next) = self.open(ma, &cur, &mut pending);
+                vals.push(v);
+                cur = next;
+            } else {
+                vals.push((*a).clone());
+            }
+        }
+        let head = match tys[..] {
+            [] => b.var(g),
+            _ => b.e(ExprKind::TyApp(Box::new(b.var(g)), world_tys)),
+        };
+        let m = M {
+            e: b.apps(head, vals),
+            comp: false,
+            ty: primal,
+        };
+        Ok(Some(self.finish(w, m, &cur, pending)))
+    }
+
+    /// Whether `e` is built of globals, literals, applications and constructors only, so the
+    /// primal program's value of it is the same wherever it is evaluated, and holds no lambda
+    /// (which would have no twins, were it ever differentiated).
+    fn closed_without_lambdas(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Var(n) => !self.typer.is_local(n),
+            ExprKind::Lit(_) => true,
+            ExprKind::App(f, a) => self.closed_without_lambdas(f) && self.closed_without_lambdas(a),
+            ExprKind::TyApp(f, _) => self.closed_without_lambdas(f),
+            ExprKind::Con(_, _, args) => args.iter().all(|a| self.closed_without_lambdas(a)),
+            _ => false,
+        }
     }
 
     /// `g @τ.. a1 .. ak` with `k ≥ 2` and `g` a global bound to at least `k` lambdas: the head

@@ -147,4 +147,96 @@ impl Expr {
             }
         }
     }
+
+    /// This expression with `f` applied to each immediate subexpression (as `for_each_child`).
+    pub fn map_children(&self, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
+        let kind = match &self.kind {
+            ExprKind::Var(_) | ExprKind::Lit(_) => return self.clone(),
+            ExprKind::Lam(x, t, b) => ExprKind::Lam(x.clone(), t.clone(), Box::new(f(b))),
+            ExprKind::App(a, b) => ExprKind::App(Box::new(f(a)), Box::new(f(b))),
+            ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(f(b))),
+            ExprKind::TyApp(b, ts) => ExprKind::TyApp(Box::new(f(b)), ts.clone()),
+            ExprKind::Let(b, body) => {
+                ExprKind::Let(Box::new(b.with_rhs(f(&b.rhs))), Box::new(f(body)))
+            }
+            ExprKind::LetRec(bs, body) => ExprKind::LetRec(
+                bs.iter().map(|b| b.with_rhs(f(&b.rhs))).collect(),
+                Box::new(f(body)),
+            ),
+            ExprKind::Con(c, ts, args) => {
+                ExprKind::Con(c.clone(), ts.clone(), args.iter().map(&mut *f).collect())
+            }
+            ExprKind::Prim(p, ts, args) => {
+                ExprKind::Prim(*p, ts.clone(), args.iter().map(&mut *f).collect())
+            }
+            ExprKind::Case(s, alts, d) => ExprKind::Case(
+                Box::new(f(s)),
+                alts.iter().map(|a| a.with_rhs(f(&a.rhs))).collect(),
+                d.as_ref().map(|d| Box::new(f(d))),
+            ),
+            ExprKind::Twin(p, ts) => {
+                ExprKind::Twin(Box::new(f(p)), ts.iter().map(&mut *f).collect())
+            }
+        };
+        Expr::new(kind, self.span)
+    }
+
+    /// This expression with `f` applied to every type it carries (binders' types, type
+    /// arguments, constructors' and primitives' type arguments).
+    pub fn map_types(&self, f: &mut dyn FnMut(&Type) -> Type) -> Expr {
+        let bind = |b: &Bind, f: &mut dyn FnMut(&Type) -> Type| Bind {
+            ty: f(&b.ty),
+            ..b.with_rhs(b.rhs.map_types(f))
+        };
+        let kind = match &self.kind {
+            ExprKind::Var(_) | ExprKind::Lit(_) => return self.clone(),
+            ExprKind::Lam(x, t, body) => {
+                ExprKind::Lam(x.clone(), f(t), Box::new(body.map_types(f)))
+            }
+            ExprKind::App(a, b) => {
+                ExprKind::App(Box::new(a.map_types(f)), Box::new(b.map_types(f)))
+            }
+            ExprKind::TyLam(vs, body) => ExprKind::TyLam(vs.clone(), Box::new(body.map_types(f))),
+            ExprKind::TyApp(body, ts) => {
+                let body = body.map_types(f);
+                ExprKind::TyApp(Box::new(body), ts.iter().map(&mut *f).collect())
+            }
+            ExprKind::Let(b, body) => {
+                ExprKind::Let(Box::new(bind(b, f)), Box::new(body.map_types(f)))
+            }
+            ExprKind::LetRec(bs, body) => ExprKind::LetRec(
+                bs.iter().map(|b| bind(b, f)).collect(),
+                Box::new(body.map_types(f)),
+            ),
+            ExprKind::Con(c, ts, args) => {
+                let ts = ts.iter().map(&mut *f).collect();
+                ExprKind::Con(c.clone(), ts, args.iter().map(|a| a.map_types(f)).collect())
+            }
+            ExprKind::Prim(p, ts, args) => {
+                let ts = ts.iter().map(&mut *f).collect();
+                ExprKind::Prim(*p, ts, args.iter().map(|a| a.map_types(f)).collect())
+            }
+            ExprKind::Case(s, alts, d) => {
+                let s = s.map_types(f);
+                let alts = alts
+                    .iter()
+                    .map(|a| Alt {
+                        con: a.con.clone(),
+                        binders: a.binders.iter().map(|(n, t)| (n.clone(), f(t))).collect(),
+                        rhs: a.rhs.map_types(f),
+                    })
+                    .collect();
+                ExprKind::Case(
+                    Box::new(s),
+                    alts,
+                    d.as_ref().map(|d| Box::new(d.map_types(f))),
+                )
+            }
+            ExprKind::Twin(p, ts) => {
+                let p = p.map_types(f);
+                ExprKind::Twin(Box::new(p), ts.iter().map(|t| t.map_types(f)).collect())
+            }
+        };
+        Expr::new(kind, self.span)
+    }
 }

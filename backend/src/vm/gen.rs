@@ -538,14 +538,18 @@ impl Gen<'_> {
             self.emit(Op::RetPrim { op, args, span });
             return;
         }
-        let args = match *regs {
-            [_] | [_, _] => 0,
-            _ => self.operands(regs.iter().copied()),
+        // An update takes its array, to update it in place when nothing else holds it: the
+        // general form, whose operands move at their last use (`last_use`).
+        let general = regs.len() > 2 || op == PrimOp::ArrUpdate;
+        let args = if general {
+            self.operands(regs.iter().copied())
+        } else {
+            0
         };
         self.finish(target, |g, dst| {
             g.emit(match *regs {
-                [a] => Op::Prim1 { dst, op, a, span },
-                [a, b] => Op::Prim2 {
+                [a] if !general => Op::Prim1 { dst, op, a, span },
+                [a, b] if !general => Op::Prim2 {
                     dst,
                     op,
                     a,

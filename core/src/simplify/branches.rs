@@ -7,7 +7,7 @@
 //! by `let` first) and inlines neither the user's functions nor calls in the user's code (where
 //! the reference interpreter records locations), so errors are reported where they were.
 
-use super::terms::{atomic, count, freshen, let_, map_children, rename_var, spine, subst_types};
+use super::terms::{atomic, count, freshen, let_, rename_var, spine, subst_types};
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
@@ -109,7 +109,7 @@ fn branch_size(e: &Expr) -> Option<(usize, usize)> {
 /// `e` with every saturated call of a function of `table` inlined, innermost first (the
 /// arguments are rewritten before the call; an inlined body is not rewritten again).
 fn inline_calls(e: &Expr, table: &HashMap<Name, Branching>, fresh: &mut u32) -> Expr {
-    let e = map_children(e, &mut |c| inline_calls(c, table, fresh));
+    let e = e.map_children(&mut |c| inline_calls(c, table, fresh));
     if !matches!(e.kind, ExprKind::App(..)) {
         return e;
     }

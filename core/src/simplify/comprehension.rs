@@ -17,7 +17,7 @@
 //! then makes each walk a global with a direct entry. It must not touch a `concatMap` that is
 //! not the Prelude's, one applied to anything but a lambda and a list, or anything else.
 
-use super::terms::{call, list_case, map_children, var};
+use super::terms::{call, list_case, var};
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::program::Program;
@@ -97,7 +97,7 @@ impl Walks {
                 );
                 self.walk(&g, list, nil, e.span)
             }
-            None => map_children(e, &mut |c| self.expr(c)),
+            None => e.map_children(&mut |c| self.expr(c)),
         }
     }
 

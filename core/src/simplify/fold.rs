@@ -10,7 +10,7 @@
 //! the runtime computes the same way; it never folds arithmetic, strings (a string literal
 //! builds a list) or anything that prints.
 
-use super::terms::{map_children, mentions};
+use super::terms::mentions;
 use crate::expr::{Bind, Expr, ExprKind, Lit};
 use crate::name::Name;
 use crate::prim::PrimOp;
@@ -74,7 +74,7 @@ impl Folder<'_> {
                 )
             }
             ExprKind::Prim(op, ..) => {
-                let folded = map_children(e, &mut |c| self.expr(c));
+                let folded = e.map_children(&mut |c| self.expr(c));
                 let ExprKind::Prim(_, _, args) = &folded.kind else {
                     return folded;
                 };
@@ -107,8 +107,8 @@ impl Folder<'_> {
                     _ => folded,
                 }
             }
-            ExprKind::Case(..) => known_case(merge_cases(map_children(e, &mut |c| self.expr(c)))),
-            _ => map_children(e, &mut |c| self.expr(c)),
+            ExprKind::Case(..) => known_case(merge_cases(e.map_children(&mut |c| self.expr(c)))),
+            _ => e.map_children(&mut |c| self.expr(c)),
         }
     }
 }

@@ -134,9 +134,9 @@ impl Lifter {
             }
             ExprKind::App(..) => match self.call_lifting_lambdas(e) {
                 Some(call) => return call,
-                None => return super::terms::map_children(e, &mut |c| self.expr(c)),
+                None => return e.map_children(&mut |c| self.expr(c)),
             },
-            _ => return super::terms::map_children(e, &mut |c| self.expr(c)),
+            _ => return e.map_children(&mut |c| self.expr(c)),
         };
         Expr::new(kind, e.span)
     }

@@ -9,7 +9,7 @@
 //! small one without binders (`0`, an `error` call) is taken. It must not touch any other
 //! chain.
 
-use super::terms::{if_, map_children, prim, small_size};
+use super::terms::{if_, prim, small_size};
 use crate::expr::{Expr, ExprKind, Lit};
 use crate::prim::PrimOp;
 use crate::program::Program;
@@ -36,7 +36,7 @@ pub(super) fn searches(mut program: Program) -> Program {
 fn expr(e: &Expr) -> Expr {
     match chain(e) {
         Some(c) if c.tests.len() >= MIN_CHAIN => search(c),
-        _ => map_children(e, &mut expr),
+        _ => e.map_children(&mut expr),
     }
 }
 

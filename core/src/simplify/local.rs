@@ -11,7 +11,7 @@
 //! dictionaries, or whose recursive calls change the instance (polymorphic recursion): those
 //! keep passing dictionaries.
 
-use super::terms::{lambda, map_children, rename_var, spine, strip_ty_lams, subst_types};
+use super::terms::{lambda, rename_var, spine, strip_ty_lams, subst_types};
 use crate::expr::{Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
@@ -144,7 +144,7 @@ fn calls(e: &Expr, f: &Name, k: usize, out: &mut Vec<Instance>) -> bool {
 pub(super) fn strip_calls(e: &Expr, f: &Name, k: usize) -> Expr {
     let (head, _, args) = spine(e);
     match &e.kind {
-        _ if !is_var(head, f) || args.len() < k => map_children(e, &mut |c| strip_calls(c, f, k)),
+        _ if !is_var(head, f) || args.len() < k => e.map_children(&mut |c| strip_calls(c, f, k)),
         ExprKind::App(g, a) if args.len() > k => Expr::new(
             ExprKind::App(
                 Box::new(strip_calls(g, f, k)),

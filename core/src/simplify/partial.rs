@@ -15,7 +15,7 @@
 //! that differentiate nor takes them as known functions (the AD pass rewrites their calls).
 
 use super::closed;
-use super::terms::{call, freshen, head_of, map_children, rename_var, replace_calls, spine};
+use super::terms::{call, freshen, head_of, rename_var, replace_calls, spine};
 use super::terms::{instantiated, returns_io, size, strip_ty_lams};
 use super::terms::{subst_types, var};
 use crate::expr::{Bind, Expr, ExprKind};
@@ -113,7 +113,7 @@ impl Specialiser<'_> {
                 return call;
             }
         }
-        map_children(e, &mut |c| self.expr(c))
+        e.map_children(&mut |c| self.expr(c))
     }
 
     /// Whether `x` is a global's name (a copy's too).

@@ -79,7 +79,7 @@ pub(super) fn list_case(
 pub(super) fn rename_var(e: &Expr, from: &Name, to: &Expr) -> Expr {
     match &e.kind {
         ExprKind::Var(n) if n == from => Expr::new(to.kind.clone(), e.span),
-        _ => map_children(e, &mut |c| rename_var(c, from, to)),
+        _ => e.map_children(&mut |c| rename_var(c, from, to)),
     }
 }
 
@@ -271,60 +271,14 @@ pub(super) fn replace_call(
             let arg = replace_call(arg, f, make);
             make(tys, arg, e.span)
         }
-        _ => map_children(e, &mut |c| replace_call(c, f, make)),
+        _ => e.map_children(&mut |c| replace_call(c, f, make)),
     }
 }
 
 /// `e` with type variables replaced in every type annotation.
 pub(super) fn subst_types(e: &Expr, sub: &[(Name, Type)]) -> Expr {
     let mut fresh = 0;
-    let mut t = |ty: &Type| subst(ty, sub, &mut fresh);
-    let kind = match &e.kind {
-        ExprKind::Lam(x, ty, b) => ExprKind::Lam(x.clone(), t(ty), Box::new(subst_types(b, sub))),
-        ExprKind::TyApp(f, ts) => ExprKind::TyApp(
-            Box::new(subst_types(f, sub)),
-            ts.iter().map(&mut t).collect(),
-        ),
-        ExprKind::Let(b, body) => ExprKind::Let(
-            Box::new(Bind {
-                ty: t(&b.ty),
-                ..b.with_rhs(subst_types(&b.rhs, sub))
-            }),
-            Box::new(subst_types(body, sub)),
-        ),
-        ExprKind::LetRec(bs, body) => ExprKind::LetRec(
-            bs.iter()
-                .map(|b| Bind {
-                    ty: t(&b.ty),
-                    ..b.with_rhs(subst_types(&b.rhs, sub))
-                })
-                .collect(),
-            Box::new(subst_types(body, sub)),
-        ),
-        ExprKind::Con(c, ts, args) => ExprKind::Con(
-            c.clone(),
-            ts.iter().map(&mut t).collect(),
-            args.iter().map(|a| subst_types(a, sub)).collect(),
-        ),
-        ExprKind::Prim(p, ts, args) => ExprKind::Prim(
-            *p,
-            ts.iter().map(&mut t).collect(),
-            args.iter().map(|a| subst_types(a, sub)).collect(),
-        ),
-        ExprKind::Case(s, alts, d) => ExprKind::Case(
-            Box::new(subst_types(s, sub)),
-            alts.iter()
-                .map(|a| crate::expr::Alt {
-                    con: a.con.clone(),
-                    binders: a.binders.iter().map(|(n, ty)| (n.clone(), t(ty))).collect(),
-                    rhs: subst_types(&a.rhs, sub),
-                })
-                .collect(),
-            d.as_ref().map(|d| Box::new(subst_types(d, sub))),
-        ),
-        _ => return map_children(e, &mut |c| subst_types(c, sub)),
-    };
-    Expr::new(kind, e.span)
+    e.map_types(&mut |ty| subst(ty, sub, &mut fresh))
 }
 
 /// `program` with `f` applied to every binding's right-hand side, then to the entry.
@@ -340,35 +294,6 @@ pub(super) fn map_program(program: Program, f: &mut dyn FnMut(&Expr) -> Expr) ->
         entry,
         ..program
     }
-}
-
-/// `e` with `f` applied to each immediate subexpression.
-pub(super) fn map_children(e: &Expr, f: &mut dyn FnMut(&Expr) -> Expr) -> Expr {
-    let kind = match &e.kind {
-        ExprKind::Var(_) | ExprKind::Lit(_) => return e.clone(),
-        ExprKind::Lam(x, t, b) => ExprKind::Lam(x.clone(), t.clone(), Box::new(f(b))),
-        ExprKind::App(a, b) => ExprKind::App(Box::new(f(a)), Box::new(f(b))),
-        ExprKind::TyLam(vs, b) => ExprKind::TyLam(vs.clone(), Box::new(f(b))),
-        ExprKind::TyApp(b, ts) => ExprKind::TyApp(Box::new(f(b)), ts.clone()),
-        ExprKind::Let(b, body) => ExprKind::Let(Box::new(b.with_rhs(f(&b.rhs))), Box::new(f(body))),
-        ExprKind::LetRec(bs, body) => ExprKind::LetRec(
-            bs.iter().map(|b| b.with_rhs(f(&b.rhs))).collect(),
-            Box::new(f(body)),
-        ),
-        ExprKind::Con(c, ts, args) => {
-            ExprKind::Con(c.clone(), ts.clone(), args.iter().map(&mut *f).collect())
-        }
-        ExprKind::Prim(p, ts, args) => {
-            ExprKind::Prim(*p, ts.clone(), args.iter().map(&mut *f).collect())
-        }
-        ExprKind::Case(s, alts, d) => ExprKind::Case(
-            Box::new(f(s)),
-            alts.iter().map(|a| a.with_rhs(f(&a.rhs))).collect(),
-            d.as_ref().map(|d| Box::new(f(d))),
-        ),
-        ExprKind::Twin(p, ts) => ExprKind::Twin(Box::new(f(p)), ts.iter().map(&mut *f).collect()),
-    };
-    Expr::new(kind, e.span)
 }
 
 /// `e`'s head with its type arguments: `f @tys` of `f @tys a1 .. an`.
@@ -473,7 +398,7 @@ fn freshen_in(e: &Expr, env: &mut Vec<(Name, Name)>, fresh: &mut u32) -> Expr {
             let d = d.as_ref().map(|d| Box::new(freshen_in(d, env, fresh)));
             ExprKind::Case(Box::new(s), alts, d)
         }
-        _ => return map_children(e, &mut |c| freshen_in(c, env, fresh)),
+        _ => return e.map_children(&mut |c| freshen_in(c, env, fresh)),
     };
     Expr::new(kind, e.span)
 }
@@ -492,7 +417,7 @@ pub(super) fn replace_calls(
             return make(args, e.span);
         }
     }
-    map_children(e, &mut |c| replace_calls(c, f, n, make))
+    e.map_children(&mut |c| replace_calls(c, f, n, make))
 }
 
 /// The number of nodes of `e`.

@@ -26,7 +26,7 @@ mod source;
 
 pub(super) use consumer::{consumer, Consumer};
 
-use super::terms::{atomic, map_children, rename_var, spine, subst_types};
+use super::terms::{atomic, rename_var, spine, subst_types};
 use super::Simplifier;
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::lint::subst;
@@ -147,7 +147,7 @@ impl Simplifier {
     }
 
     fn fuse(&mut self, e: &Expr) -> Expr {
-        let e = map_children(e, &mut |c| self.fuse(c));
+        let e = e.map_children(&mut |c| self.fuse(c));
         self.site(&e, 0).unwrap_or(e)
     }
 
