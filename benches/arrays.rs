@@ -84,8 +84,9 @@ struct Work {
     sizes: &'static [(usize, usize)],
 }
 
-/// Sizes of the dot product: 10⁵ elements a program (10⁶ at n = 10⁶).
-const DOT_SIZES: &[(usize, usize)] = &[(1_000, 100), (10_000, 10), (100_000, 1), (1_000_000, 1)];
+/// Sizes of the dot product: 10⁶ elements a program.
+const DOT_SIZES: &[(usize, usize)] =
+    &[(1_000, 1_000), (10_000, 100), (100_000, 10), (1_000_000, 1)];
 
 const WORKS: &[Work] = &[
     Work {

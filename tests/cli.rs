@@ -236,6 +236,33 @@ fn a_call_of_grad_or_vjp_is_a_direct_call_of_the_modes_function() {
 }
 
 #[test]
+fn an_array_update_takes_its_array_at_its_last_use() {
+    // (An update that holds the only reference writes in place: a loop of `//` is then linear.)
+    let file = temp_program(
+        "update.hs",
+        "import Data.Array\n\nfill :: Int -> Array Int Double -> Array Int Double\n\
+         fill k a = if k == 0 then a else fill (k - 1) (a // [(k - 1, 1.0)])\n\n\
+         main = print (elems (fill 3 (listArray (0, 2) [0, 0, 0])))\n",
+    );
+    let out = run_dnrad(&["dump", "bytecode", "--all"], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let updates: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("prim arrUpdate ("))
+        .collect();
+    assert!(!updates.is_empty(), "{}", out.stdout);
+    for line in updates {
+        let array = line
+            .split("prim arrUpdate (")
+            .nth(1)
+            .and_then(|r| r.split(' ').next());
+        assert!(array.is_some_and(|a| a.ends_with('!')), "not moved: {line}");
+    }
+    assert_eq!(run_dnrad(&["run"], &file).stdout, "[1.0,1.0,1.0]\n");
+}
+
+#[test]
 fn dump_bytecode_lists_the_user_functions() {
     let file = temp_program(
         "bytecode.hs",

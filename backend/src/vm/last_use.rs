@@ -1,6 +1,7 @@
 //! Marks the reads that are their register's last use with `MOVE`, so the VM moves the value
 //! instead of copying it: a call's arguments, a constructor's fields, the operands of a
-//! primitive of more than two arguments, a cell being unpacked. (One- and two-operand
+//! primitive in the general form (more than two arguments, or an array update, which reuses
+//! an array it holds the only reference to), a cell being unpacked. (One- and two-operand
 //! primitives mostly take numbers, which a move would not save, on the VM's hottest path.) Without it a frame keeps every value it passed on alive until it
 //! returns: `shrink (x:xs) = x : shrink [y | y <- xs, y /= x + 1]` held each level's list for
 //! the whole recursion (quadratic memory), and every such read cost a reference count up and

@@ -40,17 +40,7 @@ listArray b xs = let n = rangeSize b in MkArray b n (primArrFromList n xs)
 accumArray :: Ix i => (e -> a -> e) -> e -> (i, i) -> [(i, a)] -> Array i e
 accumArray f z b ies =
   let n = rangeSize b
-  in MkArray b n (accumulate f b (primArrFromList n (replicate n z)) ies)
-
--- The run-time array of the bounds with each association's value folded into the element at
--- its index, in the list's order. Nothing else holds the array it updates, so each update is
--- in place.
-accumulate :: Ix i => (e -> a -> e) -> (i, i) -> PrimArray e -> [(i, a)] -> PrimArray e
-accumulate f b a ies = case ies of
-  [] -> a
-  (i, x) : rest ->
-    let k = index b i
-    in accumulate f b (primArrUpdate a [(k, f (primArrIndex a k) x)]) rest
+  in MkArray b n (primArrFromList n (map (foldl f z) (primArrToList (primArrBuckets n (positions b ies)))))
 
 -- | The element at an index; an error naming the index and the bounds outside them.
 (!) :: Ix i => Array i e -> i -> e
@@ -80,7 +70,10 @@ assocs a = zip (indices a) (elems a)
 -- The positions that get values, each with its old element and the values folded in (a
 -- position no association names keeps its element, even an undefined one).
 accum :: Ix i => (e -> a -> e) -> Array i e -> [(i, a)] -> Array i e
-accum f (MkArray b n a) ies = MkArray b n (accumulate f b (primArrUpdate a []) ies)
+accum f (MkArray b n a) ies =
+  let buckets = primArrToList (primArrBuckets n (positions b ies))
+  in MkArray b n (primArrUpdate a
+       [(k, foldl f (primArrIndex a k) xs) | (k, xs) <- zip (enumFromTo 0 (n - 1)) buckets, not (null xs)])
 
 -- | The array over new bounds whose element at i is the old array's at `f i`.
 ixmap :: (Ix i, Ix j) => (i, i) -> (i -> j) -> Array j e -> Array i e
