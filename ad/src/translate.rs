@@ -93,6 +93,18 @@ pub type TResult<T> = Result<T, Diagnostic>;
 pub const NESTED_UNSUPPORTED: &str = "nested differentiation: this AD mode cannot differentiate a \
      function that itself calls grad, vjp or jvp (the array mode, the default, can)";
 
+/// The head of the application `e` and its arguments in order: `h a1 .. an`.
+fn spine(e: &Expr) -> (&Expr, Vec<&Expr>) {
+    let mut args = Vec::new();
+    let mut head = e;
+    while let ExprKind::App(f, a) = &head.kind {
+        args.push(&**a);
+        head = f;
+    }
+    args.reverse();
+    (head, args)
+}
+
 fn internal(span: Span, msg: String) -> Diagnostic {
     Diagnostic::new(
         ErrorKind::Type,
@@ -406,13 +418,7 @@ impl<'p> Translator<'p> {
     /// primal one. Container code (`!`, `bounds`, `length`, `zip`, `listArray`) then runs at
     /// primal speed in differentiated code.
     fn parametric_call(&mut self, w: &WorldView, e: &Expr, i: &Name) -> TResult<Option<M>> {
-        let mut args = Vec::new();
-        let mut head = e;
-        while let ExprKind::App(f, a) = &head.kind {
-            args.push(&**a);
-            head = f;
-        }
-        args.reverse();
+        let (head, args) = spine(e);
         let (g, tys): (&Name, &[Type]) = match &head.kind {
             ExprKind::Var(n) => (n, &[]),
             ExprKind::TyApp(f, tys) => match &f.kind {
@@ -505,13 +511,7 @@ impl<'p> Translator<'p> {
     /// and the arguments. Applying `D[g]` to fewer than its lambdas only builds a closure and
     /// returns the ID it was given, so such a call may evaluate all its arguments first.
     fn known_call<'e>(&self, e: &'e Expr) -> Option<(&'e Expr, Vec<&'e Expr>)> {
-        let mut args = Vec::new();
-        let mut head = e;
-        while let ExprKind::App(f, a) = &head.kind {
-            args.push(&**a);
-            head = f;
-        }
-        args.reverse();
+        let (head, args) = spine(e);
         let mut g = head;
         while let ExprKind::TyApp(f, _) = &g.kind {
             g = f;
