@@ -122,7 +122,7 @@ fn from_list(n: usize, list: &Value) -> ArrayCell {
         cur = &c.fields[1];
     }
     items.resize(n, Value::HOLE);
-    ArrayCell::Values(items)
+    ArrayCell::new(items)
 }
 
 /// Apply array primitive `op`; it may take its arguments (an update reuses an unshared array).
@@ -233,6 +233,29 @@ mod tests {
         assert_eq!(positions(&short)[2], None);
         let r = apply(PrimOp::ArrIndex, &mut [short, Value::Int(2)]);
         assert_eq!(r.unwrap_err(), UNDEFINED);
+    }
+
+    #[test]
+    fn filling_the_last_hole_with_a_double_unboxes_and_only_that() {
+        let pair = |k: i64, v: Value| Value::con(0, [Value::Int(k), v]);
+        let update = |a: Value, ps: &[Value]| {
+            apply(PrimOp::ArrUpdate, &mut [a, list(ps)]).expect("an update")
+        };
+        // `array (0, 2) [(2, 3.0), (0, 1.0), (1, 2.0)]`
+        let holes = array_from(3, &[]);
+        let a = update(holes.clone(), &[pair(2, Value::Double(3.0))]);
+        assert!(!unboxed(&a));
+        let a = update(
+            a,
+            &[pair(0, Value::Double(1.0)), pair(1, Value::Double(2.0))],
+        );
+        assert!(unboxed(&a));
+        assert_eq!(positions(&a)[2], Some("Double(3.0)".into()));
+        // A dual number stored and replaced by a Double: boxed once, and it stays so.
+        let b = update(a, &[pair(1, Value::array_leaf(2.0, 5))]);
+        let b = update(b, &[pair(1, Value::Double(2.0))]);
+        assert!(!unboxed(&b));
+        assert_eq!(positions(&b)[1], Some("Double(2.0)".into()));
     }
 
     #[test]

@@ -51,8 +51,9 @@ pub enum Value {
 /// An array's positions in order.
 #[derive(Debug)]
 pub enum ArrayCell {
-    /// Each position an element or `Value::HOLE`.
-    Values(Vec<Value>),
+    /// Each position an element or `Value::HOLE`, and how many positions hold no Double (the
+    /// update that fills the last hole of an array of Doubles unboxes it: `array`'s).
+    Values { items: Vec<Value>, others: usize },
     /// A Double at every position, unboxed (8 bytes a position, half a value's), and the
     /// positions as values, made once for a walk that borrows them (`values`). Such an array is
     /// interleaved by reference and its gradient built in one step. A `Values` array promises
@@ -69,7 +70,10 @@ impl ArrayCell {
         };
         match items.iter().map(double).collect::<Option<Vec<f64>>>() {
             Some(xs) if !xs.is_empty() => ArrayCell::doubles(xs),
-            _ => ArrayCell::Values(items),
+            _ => {
+                let others = items.iter().filter(|v| double(v).is_none()).count();
+                ArrayCell::Values { items, others }
+            }
         }
     }
 
@@ -79,7 +83,7 @@ impl ArrayCell {
 
     pub fn len(&self) -> usize {
         match self {
-            ArrayCell::Values(items) => items.len(),
+            ArrayCell::Values { items, .. } => items.len(),
             ArrayCell::Doubles(xs, _) => xs.len(),
         }
     }
@@ -92,7 +96,7 @@ impl ArrayCell {
     #[inline]
     pub fn get(&self, k: usize) -> Option<Value> {
         match self {
-            ArrayCell::Values(items) => items.get(k).cloned(),
+            ArrayCell::Values { items, .. } => items.get(k).cloned(),
             ArrayCell::Doubles(xs, _) => xs.get(k).map(|&x| Value::Double(x)),
         }
     }
@@ -101,14 +105,14 @@ impl ArrayCell {
     pub fn as_doubles(&self) -> Option<&[f64]> {
         match self {
             ArrayCell::Doubles(xs, _) => Some(xs),
-            ArrayCell::Values(_) => None,
+            ArrayCell::Values { .. } => None,
         }
     }
 
     /// The positions as values (an array of Doubles makes them once).
     pub fn values(&self) -> &[Value] {
         match self {
-            ArrayCell::Values(items) => items,
+            ArrayCell::Values { items, .. } => items,
             ArrayCell::Doubles(xs, values) => {
                 values.get_or_init(|| xs.iter().map(|&x| Value::Double(x)).collect())
             }
@@ -116,8 +120,11 @@ impl ArrayCell {
     }
 
     /// Position `k` (in the array) set to `v`; an array of Doubles given another value
-    /// becomes one of values.
+    /// becomes one of values, and one of values whose last hole gets a Double, with Doubles
+    /// everywhere else, an array of Doubles. (Only a hole filled unboxes, so storing a Double
+    /// and another value by turns boxes an array once.)
     pub fn set(&mut self, k: usize, v: &Value) {
+        let is_double = |v: &Value| matches!(v, Value::Double(_));
         match (&mut *self, v) {
             (ArrayCell::Doubles(xs, values), Value::Double(x)) => {
                 xs[k] = *x;
@@ -126,9 +133,16 @@ impl ArrayCell {
             (ArrayCell::Doubles(xs, _), _) => {
                 let mut items: Vec<Value> = xs.iter().map(|&x| Value::Double(x)).collect();
                 items[k] = v.clone();
-                *self = ArrayCell::Values(items);
+                *self = ArrayCell::Values { items, others: 1 };
             }
-            (ArrayCell::Values(items), _) => items[k] = v.clone(),
+            (ArrayCell::Values { items, others }, _) => {
+                let filled = items[k].is_hole();
+                *others = *others + usize::from(!is_double(v)) - usize::from(!is_double(&items[k]));
+                items[k] = v.clone();
+                if filled && *others == 0 {
+                    *self = ArrayCell::new(std::mem::take(items));
+                }
+            }
         }
     }
 }
@@ -136,7 +150,10 @@ impl ArrayCell {
 impl Clone for ArrayCell {
     fn clone(&self) -> ArrayCell {
         match self {
-            ArrayCell::Values(items) => ArrayCell::Values(items.clone()),
+            ArrayCell::Values { items, others } => ArrayCell::Values {
+                items: items.clone(),
+                others: *others,
+            },
             ArrayCell::Doubles(xs, _) => ArrayCell::doubles(xs.clone()),
         }
     }
@@ -327,7 +344,7 @@ impl DotRule {
         fn at(s: &Strided, k: usize) -> Element<'_> {
             let position = s.start + k * s.step;
             match (&*s.cell, s.inputs) {
-                (ArrayCell::Values(items), _) => Element::Stored(&items[position]),
+                (ArrayCell::Values { items, .. }, _) => Element::Stored(&items[position]),
                 (ArrayCell::Doubles(xs, _), Some(first)) => Element::Input {
                     primal: xs[position],
                     id: first + position as u32,
@@ -696,7 +713,7 @@ impl Drop for Closure {
 
 impl Drop for ArrayCell {
     fn drop(&mut self) {
-        if let ArrayCell::Values(items) = self {
+        if let ArrayCell::Values { items, .. } = self {
             free_children(std::iter::from_fn(|| items.pop()));
         }
     }
