@@ -4,7 +4,9 @@
 //! the copy passes the core lint, so that differentiated code may call its primal code at the
 //! world's numbers (`Translator::parametric_call`) instead of its twin. The lint is the proof:
 //! an operation on Doubles (a primitive, a literal, a call of a function at Double) types at
-//! Double only. It changes no binding and decides nothing about calls.
+//! Double only. Code that may reach the AD machinery (`machinery`) is left out: `jvp` looks at
+//! values at run time whatever its type says. It changes no binding and decides nothing about
+//! calls.
 
 use dnrad_core::derivative::{self, Class};
 use dnrad_core::expr::{Bind, Expr, ExprKind};
