@@ -43,19 +43,6 @@ impl Cell<'_> {
     }
 }
 
-/// The items of a Haskell list, in order, each checked by `item`.
-fn list_items(
-    list: &Value,
-    mut item: impl FnMut(&Value) -> Result<(), String>,
-) -> Result<(), String> {
-    let mut cur = list;
-    while let Value::Con(c) = cur {
-        item(&c.fields[0])?;
-        cur = &c.fields[1];
-    }
-    Ok(())
-}
-
 /// The position and value of an `(Int, a)` pair.
 fn pair(v: &Value) -> Result<(i64, &Value), String> {
     match v {
@@ -156,22 +143,20 @@ pub fn apply(op: PrimOp, args: &mut [Value]) -> PrimResult {
                 *rc = Rc::new(rc.as_ref().clone());
             }
             let cell = Rc::get_mut(rc).ok_or("internal error: a copied array is shared")?;
-            list_items(&args[1], |p| {
+            for p in args[1].list_cells() {
                 let (k, v) = pair(p)?;
                 cell.set(position(k, cell.len())?, v);
-                Ok(())
-            })?;
+            }
             Ok(a)
         }
         ArrBuckets => {
             let n = usize::try_from(int(&args[0])).unwrap_or(0);
             // Each bucket's values in reverse, consed onto its list from the back afterwards.
             let mut buckets: Vec<Vec<Value>> = vec![Vec::new(); n];
-            list_items(&args[1], |p| {
+            for p in args[1].list_cells() {
                 let (k, v) = pair(p)?;
                 buckets[position(k, n)?].push(v.clone());
-                Ok(())
-            })?;
+            }
             let lists = buckets
                 .into_iter()
                 .map(|b| Value::list(b.into_iter()))

@@ -567,7 +567,20 @@ impl Value {
             .fold(Value::Tag(0), |acc, x| Value::cons(x, acc))
     }
 
-    /// An array-mode dual number that no operation made: input `id` or (ID 0) a constant.
+    /// The heads of the cells along the last fields of the constructors from this value on,
+    /// in order (a list's items), stopping at the first value that is no constructor with
+    /// fields: lenient, for values whose type says they are lists.
+    pub fn list_cells(&self) -> impl Iterator<Item = &Value> {
+        let mut cur = self;
+        std::iter::from_fn(move || match cur {
+            Value::Con(c) => {
+                cur = &c.fields[1];
+                Some(&c.fields[0])
+            }
+            _ => None,
+        })
+    }
+
     /// The items of a proper list (cells of tag 1 and two fields ending in `[]`, tag 0), in
     /// order; `None` for any other value.
     pub fn list_items(&self) -> Option<Vec<&Value>> {
@@ -588,6 +601,7 @@ impl Value {
         }
     }
 
+    /// An array-mode dual number that no operation made: input `id` or (ID 0) a constant.
     pub fn array_leaf(primal: f64, id: u32) -> Value {
         Value::ArrayLeaf { id, primal }
     }

@@ -116,17 +116,7 @@ fn expected(path: &Path, wanted: &str, json: &Json) -> String {
     path.error(format!("expected {wanted}, found {}", what(json)))
 }
 
-/// The elements of a Haskell list value.
-fn list_items(v: &Value) -> Vec<&Value> {
-    let mut out = Vec::new();
-    let mut cur = v;
-    while let Value::Con(c) = cur {
-        out.push(&c.fields[0]);
-        cur = &c.fields[1];
-    }
-    out
-}
-
+/// A constructor's tag and fields (a nullary one's tag and none; any other value 0 and none).
 fn fields_of(v: &Value) -> (u32, &[Value]) {
     match v {
         Value::Con(c) => (c.tag, &c.fields),
@@ -486,7 +476,7 @@ impl<'a> Types<'a> {
             (names::BOOL, [], Value::Tag(t)) => Json::Bool(*t == 1),
             (names::UNIT, [], _) => Json::Null,
             (names::LIST, [elem], _) => {
-                let items = list_items(v);
+                let items: Vec<&Value> = v.list_cells().collect();
                 match elem {
                     Type::Con(c, a) if c.as_str() == names::CHAR && a.is_empty() => Json::String(
                         items
