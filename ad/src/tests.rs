@@ -24,6 +24,22 @@ fn bind(name: &str, ty: Type, rhs: Expr) -> Bind {
     }
 }
 
+/// A program of `binds` over the built-in data types, with no entry.
+fn program(binds: Vec<Bind>) -> Program {
+    Program {
+        datas: builtin_datas(),
+        binds,
+        entry: None,
+        worlds: Vec::new(),
+    }
+}
+
+/// The binding of `program` named `name`.
+fn bind_named<'a>(program: &'a Program, name: &str) -> &'a Bind {
+    let found = program.binds.iter().find(|b| b.name.as_str() == name);
+    found.unwrap_or_else(|| panic!("`{name}` is kept"))
+}
+
 /// `\(x :: Double) -> body`
 fn lam_x(body: Expr) -> Expr {
     b().lam(&Name::new("x"), Type::double(), body)
@@ -35,18 +51,9 @@ fn x() -> Expr {
 
 /// The printed twins of `rhs`, bound as `f :: ty`, differentiated in `mode`.
 fn twins_of(ty: Type, rhs: Expr, mode: Mode) -> String {
-    let program = Program {
-        datas: builtin_datas(),
-        binds: vec![bind("f", ty, rhs)],
-        entry: None,
-        worlds: Vec::new(),
-    };
+    let program = program(vec![bind("f", ty, rhs)]);
     let out = differentiate(&program, mode).expect("differentiates");
-    let f = out
-        .binds
-        .iter()
-        .find(|b| b.name.as_str() == "f")
-        .expect("f is kept");
+    let f = bind_named(&out, "f");
     dnrad_core::pretty::expr(&f.rhs)
 }
 
@@ -121,18 +128,9 @@ fn the_functions_that_differentiate_are_seen_as_their_nested_versions() {
     let body = b().e(ExprKind::Var(Name::new("x")));
     let lam = b().lam(&Name::new("f"), fty, b().lam(&Name::new("x"), a, body));
     let rhs = b().e(ExprKind::TyLam(vec![Name::new("a")], Box::new(lam)));
-    let program = Program {
-        datas: builtin_datas(),
-        binds: vec![bind("gradStaged", ty, rhs)],
-        entry: None,
-        worlds: Vec::new(),
-    };
+    let program = program(vec![bind("gradStaged", ty, rhs)]);
     let out = differentiate(&program, Mode::Staged).expect("differentiates");
-    let g = out
-        .binds
-        .iter()
-        .find(|b| b.name.as_str() == "gradStaged")
-        .expect("kept");
+    let g = bind_named(&out, "gradStaged");
     let printed = dnrad_core::pretty::expr(&g.rhs);
     assert!(printed.contains("gradNestR @a"), "{printed}");
     assert!(printed.contains("gradNestF @a"), "{printed}");
@@ -159,21 +157,12 @@ fn calls_of_second(second_body: impl Fn(Expr) -> Expr) -> (Program, String) {
         b().pair(x(), Type::double(), x(), Type::double()),
     );
     let f = bind("f", double_to_double(), lam_x(call));
-    let program = Program {
-        datas: builtin_datas(),
-        binds: vec![second, f],
-        entry: None,
-        worlds: Vec::new(),
-    };
+    let program = program(vec![second, f]);
     let out = differentiate(&program, Mode::Array).expect("differentiates");
     // (The twins call the Prelude's helpers, which this program lacks.)
     let copies = |b: &Bind| b.name.as_str().ends_with("#gen");
     dnrad_core::lint::lint_bindings(&out, copies).expect("the copy lints");
-    let f = out
-        .binds
-        .iter()
-        .find(|b| b.name.as_str() == "f")
-        .expect("f");
+    let f = bind_named(&out, "f");
     let printed = dnrad_core::pretty::expr(&f.rhs);
     (out, printed)
 }
@@ -181,11 +170,7 @@ fn calls_of_second(second_body: impl Fn(Expr) -> Expr) -> (Program, String) {
 #[test]
 fn a_function_that_only_moves_its_doubles_is_called_as_primal_code_generalised_over_them() {
     let (out, printed) = calls_of_second(|c| c);
-    let copy = out
-        .binds
-        .iter()
-        .find(|b| b.name.as_str() == "second#gen")
-        .expect("a generalised copy");
+    let copy = bind_named(&out, "second#gen");
     let d = Type::var("double#gen");
     let expected = Type::forall(
         vec![Name::new("double#gen")],

@@ -109,7 +109,7 @@ fn from_list(n: usize, list: &Value) -> ArrayCell {
         cur = &c.fields[1];
     }
     items.resize(n, Value::HOLE);
-    ArrayCell::new(items)
+    ArrayCell::boxed(items)
 }
 
 /// Apply array primitive `op`; it may take its arguments (an update reuses an unshared array).

@@ -70,11 +70,17 @@ impl ArrayCell {
         };
         match items.iter().map(double).collect::<Option<Vec<f64>>>() {
             Some(xs) if !xs.is_empty() => ArrayCell::doubles(xs),
-            _ => {
-                let others = items.iter().filter(|v| double(v).is_none()).count();
-                ArrayCell::Values { items, others }
-            }
+            _ => ArrayCell::boxed(items),
         }
+    }
+
+    /// The positions `items` as values, where they are known not to be all Doubles.
+    pub fn boxed(items: Vec<Value>) -> ArrayCell {
+        let others = items
+            .iter()
+            .filter(|v| !matches!(v, Value::Double(_)))
+            .count();
+        ArrayCell::Values { items, others }
     }
 
     pub fn doubles(xs: Vec<f64>) -> ArrayCell {
@@ -113,9 +119,7 @@ impl ArrayCell {
     pub fn values(&self) -> &[Value] {
         match self {
             ArrayCell::Values { items, .. } => items,
-            ArrayCell::Doubles(xs, values) => {
-                values.get_or_init(|| xs.iter().map(|&x| Value::Double(x)).collect())
-            }
+            ArrayCell::Doubles(xs, values) => values.get_or_init(|| double_values(xs)),
         }
     }
 
@@ -130,8 +134,8 @@ impl ArrayCell {
                 xs[k] = *x;
                 values.take();
             }
-            (ArrayCell::Doubles(xs, _), _) => {
-                let mut items: Vec<Value> = xs.iter().map(|&x| Value::Double(x)).collect();
+            (ArrayCell::Doubles(xs, values), _) => {
+                let mut items = values.take().unwrap_or_else(|| double_values(xs));
                 items[k] = v.clone();
                 *self = ArrayCell::Values { items, others: 1 };
             }
@@ -145,6 +149,11 @@ impl ArrayCell {
             }
         }
     }
+}
+
+/// Doubles as values.
+fn double_values(xs: &[f64]) -> Vec<Value> {
+    xs.iter().map(|&x| Value::Double(x)).collect()
 }
 
 impl Clone for ArrayCell {
@@ -511,6 +520,14 @@ impl Value {
 
     pub fn array(items: Vec<Value>) -> Value {
         Value::Array(Rc::new(ArrayCell::new(items)))
+    }
+
+    /// The Doubles of an unboxed array of them.
+    pub fn unboxed_doubles(&self) -> Option<&[f64]> {
+        match self {
+            Value::Array(a) => a.as_doubles(),
+            _ => None,
+        }
     }
 
     /// The positions of an array, of either kind (an input array's elements made once).

@@ -44,14 +44,14 @@ pub fn scalars(v: &Value, kind: Scalar) -> Result<Vec<Value>, String> {
     let mut out = Vec::new();
     let mut stack = vec![v.clone()];
     while let Some(v) = stack.pop() {
+        if let Some(xs) = v.unboxed_doubles() {
+            // (Not its values: they would be kept.)
+            stack.extend(xs.iter().rev().map(|&x| Value::Double(x)));
+            continue;
+        }
         match &v {
             _ if kind.matches(&v) => out.push(v),
             Value::Con(c) => stack.extend(c.fields.iter().rev().cloned()),
-            // (Not its values: they would be kept.)
-            Value::Array(a) if a.as_doubles().is_some() => {
-                let xs = a.as_doubles().unwrap_or_default();
-                stack.extend(xs.iter().rev().map(|&x| Value::Double(x)));
-            }
             Value::Array(_) | Value::InputArray(_) => {
                 stack.extend(v.array_items().unwrap_or_default().iter().rev().cloned());
             }
@@ -260,17 +260,16 @@ fn map_nodes(
                 Some(r) => Ok(r),
                 None => map_nodes(item, depth + 1, leaf),
             };
-            *hole = match (cur, cur.array_items()) {
+            *hole = match (cur.unboxed_doubles(), cur.array_items()) {
                 // (Not its values: they would be kept.)
-                (Value::Array(a), _) if a.as_doubles().is_some() => {
-                    let xs = a.as_doubles().unwrap_or_default();
+                (Some(xs), _) => {
                     let items = xs.iter().map(|&x| element(&Value::Double(x)));
                     Value::array(items.collect::<Result<_, _>>()?)
                 }
-                (_, Some(array)) => {
+                (None, Some(array)) => {
                     Value::array(array.iter().map(element).collect::<Result<_, _>>()?)
                 }
-                (_, None) => cur.clone(),
+                (None, None) => cur.clone(),
             };
             break;
         };
@@ -334,8 +333,8 @@ pub fn map_scalars(
 }
 
 /// Interleave for the modes with IDs: `v` with its k-th Double `x` (k from 1) replaced by the dual
-/// number `input(x, k)`, and the number of Doubles. With `by_reference`, an array known to hold
-/// Doubles (`ArrayCell::doubles`) is replaced whole by the input array of the same numbers
+/// number `input(x, k)`, and the number of Doubles. With `by_reference`, an unboxed array of
+/// Doubles (`ArrayCell::Doubles`) is replaced whole by the input array of the same numbers
 /// (`InputArray`: the array mode's).
 pub fn interleave(
     v: &Value,
@@ -366,7 +365,7 @@ pub fn interleave(
 pub const TOO_MANY_INPUTS: &str = "grad: too many input numbers";
 
 /// The gradient in the shape of the input `x`: its k-th Double (k from 0) replaced by
-/// `cotangents[k]` if `reached[k]`, else by 0.0; an array known to hold Doubles in one step.
+/// `cotangents[k]` if `reached[k]`, else by 0.0; an unboxed array of Doubles in one step.
 pub fn refill_gradient(x: &Value, cotangents: &[f64], reached: &[bool]) -> Result<Value, String> {
     let mut k = 0;
     let mut next = |n: usize| {
