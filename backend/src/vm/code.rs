@@ -142,28 +142,6 @@ pub enum Op {
         scrut: bool,
         span: Span,
     },
-    /// `case f a i of (g, j) -> g b j` (and, with three arguments, that `case` inside another
-    /// `case ... of (h, k) -> h c k`) at once when `f`'s function has the threaded entry for
-    /// `n` arguments (see `curried`), returning to `skip`; otherwise the code that follows
-    /// (that `case`) runs. `operands[args..args+n+1]` are the registers of the arguments and the
-    /// counter `i`, all ready before the call.
-    CallThreaded {
-        dst: Reg,
-        f: Reg,
-        args: u32,
-        n: u32,
-        /// The user location the fallback records before its last call.
-        loc: Span,
-        scrut: bool,
-        skip: u32,
-    },
-    /// `CallThreaded` in tail position (the fallback ends in tail calls).
-    TailCallThreaded {
-        f: Reg,
-        args: u32,
-        n: u32,
-        loc: Span,
-    },
     /// `Call2` in tail position, followed by `Call` and `TailCall`.
     TailCall2 {
         f: Reg,
@@ -269,9 +247,6 @@ pub struct Function {
     pub strings: Vec<Rc<str>>,
     /// The function's two-argument entry (see `curried`).
     pub curried: Option<u32>,
-    /// The threaded entries of a differentiated function of two and of three arguments (see
-    /// `curried`): taking those arguments and the ID counter at once.
-    pub threaded: [Option<u32>; super::curried::THREADED_DEPTHS],
 }
 
 impl Function {

@@ -3,11 +3,7 @@
 //! `x` and `M`'s argument at once: `M`'s code with its registers moved up by one (`x` lives in
 //! register 0) and its captures read from `L`'s environment or register 0. `Call2` uses it to
 //! apply `f a b` without building the intermediate closure — the common shape of curried
-//! Haskell functions and of every differentiated function (`\x -> \i -> …`, the ID counter
-//! comes second). A differentiated function of two arguments,
-//! `\x -> \i -> (\y -> \i' -> body, i)`, also gets an entry `L3` taking `x`, `y` and the
-//! counter at once (`CallThreaded`), building neither the closure nor the pair. It only
-//! rewrites code; it evaluates nothing.
+//! Haskell functions. It only rewrites code; it evaluates nothing.
 
 use super::code::{Function, Op, OPERAND_CAPTURE, OPERAND_KIND, OPERAND_REC};
 use crate::value::Value;
@@ -35,16 +31,16 @@ fn returned_closure(l: &Function) -> Option<(u32, Vec<u32>)> {
     }
 }
 
-/// Rewrites an inner function's code for an entry that takes `by` more arguments first.
+/// Rewrites `M`'s code for `L2`.
 struct Shift<'a> {
-    /// The inner function's captures as operands of the entry.
+    /// `M`'s captures as operands of `L2` (`x` in register 0, `L`'s captures).
     captures: &'a [u32],
-    by: u32,
 }
 
 impl Shift<'_> {
+    /// A register of `M` as a register of `L2`, above `x`.
     fn reg(&self, r: u32) -> u32 {
-        r + self.by
+        r + 1
     }
 
     /// An operand of `M` as an operand of `L2`.
@@ -192,29 +188,6 @@ impl Shift<'_> {
                 arg: r(arg),
                 span,
             },
-            Op::CallThreaded {
-                dst,
-                f,
-                args,
-                n,
-                loc,
-                scrut,
-                skip,
-            } => Op::CallThreaded {
-                dst: r(dst),
-                f: r(f),
-                args: Self::remap(table, m, args, n + 1, |x| Some(r(x)))?,
-                n,
-                loc,
-                scrut,
-                skip,
-            },
-            Op::TailCallThreaded { f, args, n, loc } => Op::TailCallThreaded {
-                f: r(f),
-                args: Self::remap(table, m, args, n + 1, |x| Some(r(x)))?,
-                n,
-                loc,
-            },
             Op::TailCall2 { f, a, b, span } => Op::TailCall2 {
                 f: r(f),
                 a: r(a),
@@ -286,93 +259,37 @@ impl Shift<'_> {
     }
 }
 
-/// `inner`'s code moved up `by` registers, its captures read as `captures` (operands of the new
-/// function's frame).
-fn shifted(inner: &Function, captures: &[u32], by: u32) -> Option<Function> {
-    let shift = Shift { captures, by };
+/// `L2` for function `l` of `funcs`, if `l` has the shape: `M`'s code moved up one register.
+fn two_argument_entry(funcs: &[Function], l: &Function) -> Option<Function> {
+    let (m, captures) = returned_closure(l)?;
+    let m = &funcs[m as usize];
+    let shift = Shift {
+        captures: &captures,
+    };
     let mut table = Vec::new();
-    let ops = inner
+    let ops = m
         .ops
         .iter()
-        .map(|op| shift.op(op, inner, &mut table))
+        .map(|op| shift.op(op, m, &mut table))
         .collect::<Option<Vec<_>>>()?;
     Some(Function {
-        nregs: inner.nregs + by,
-        nparams: inner.nparams + by,
+        nregs: m.nregs + 1,
+        nparams: m.nparams + 1,
         ops,
         operands: table,
-        consts: inner.consts.clone(),
-        strings: inner.strings.clone(),
+        consts: m.consts.clone(),
+        strings: m.strings.clone(),
         curried: None,
-        threaded: [None; THREADED_DEPTHS],
     })
 }
 
-/// `L2` for function `l` of `funcs`, if `l` has the shape.
-fn two_argument_entry(funcs: &[Function], l: &Function) -> Option<Function> {
-    let (m, captures) = returned_closure(l)?;
-    shifted(&funcs[m as usize], &captures, 1)
-}
-
-/// The closure and counter an entry `E` taking `a` arguments and then the ID counter (in
-/// register `a`) returns when it is `\x1 .. xa i -> (P-closure, i)`, the shape of a
-/// differentiated function of more arguments in the ID-threading monad: `P`'s function index
-/// and its captures as operands of `E`.
-fn threaded_pair(e: &Function, a: u32) -> Option<(u32, Vec<u32>)> {
-    let [Op::Closure { dst, lam, start, n }, Op::RetCon { tag: 0, args, n: 2 }] = e.ops.as_slice()
-    else {
-        return None;
-    };
-    if e.list(*args, 2) != [*dst, a] {
-        return None;
-    }
-    let captures = e.list(*start, *n as usize);
-    Some((*lam, captures.to_vec()))
-}
-
-/// The entry taking `a + 1` arguments and the counter, from `e` (taking `a` and the counter):
-/// `P`'s two-argument entry (its argument in register 0, the counter in 1) moved up `a`
-/// registers, so the arguments are registers `0..=a` and the counter `a + 1`. Applying `e`
-/// returns the counter unchanged, so the counter `P` is applied to is the same.
-fn threaded_entry(funcs: &[Function], e: &Function, a: u32) -> Option<Function> {
-    let (p, captures) = threaded_pair(e, a)?;
-    let p2 = &funcs[funcs[p as usize].curried? as usize];
-    // `e`'s registers `0..a` keep their place; its counter moves from `a` to `a + 1`.
-    let captures = captures
-        .into_iter()
-        .map(|o| match o & OPERAND_KIND {
-            0 if o < a => Some(o),
-            0 if o == a => Some(a + 1),
-            0 => None,
-            _ => Some(o),
-        })
-        .collect::<Option<Vec<_>>>()?;
-    shifted(p2, &captures, a)
-}
-
-/// How many threaded entries a function may have: taking 2 or 3 arguments before the counter.
-pub const THREADED_DEPTHS: usize = 2;
-
 /// Append the two-argument entries of the first `nlams` functions of `funcs` (the lambdas;
-/// recorded in each `curried`), then the threaded entries of differentiated functions of two
-/// and three arguments (in `threaded`).
-pub fn add_entries(funcs: &mut Vec<Function>, nlams: usize) {
+/// recorded in each `curried`).
+pub fn add_two_argument_entries(funcs: &mut Vec<Function>, nlams: usize) {
     for l in 0..nlams {
         if let Some(entry) = two_argument_entry(funcs, &funcs[l]) {
             funcs[l].curried = Some(funcs.len() as u32);
             funcs.push(entry);
-        }
-    }
-    for l in 0..nlams {
-        let mut last = funcs[l].curried;
-        for depth in 0..THREADED_DEPTHS {
-            let Some(e) = last else { break };
-            let a = depth as u32 + 1;
-            last = threaded_entry(funcs, &funcs[e as usize], a).map(|entry| {
-                funcs.push(entry);
-                funcs.len() as u32 - 1
-            });
-            funcs[l].threaded[depth] = last;
         }
     }
 }

@@ -249,14 +249,6 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         Ok(())
     }
 
-    /// The threaded entry (see `curried`) for `n` arguments of the function `f`, and its
-    /// environment.
-    fn threaded(&self, f: &Value, n: u32) -> Option<(u32, Env)> {
-        let (lam, env) = Env::of_function(f)?;
-        let entry = *self.funcs[lam as usize].threaded.get(n as usize - 2)?;
-        Some((entry?, env))
-    }
-
     /// The primitive `op`, which makes a pair, on the registers `code.operands[args..]` of the
     /// frame at `base`: the pair's two components.
     fn pair_op(
@@ -270,17 +262,6 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         let regs = &code.operands[args as usize..];
         let parts = crate::ad_prims::pair_parts(op, |i| &self.stack[base + regs[i] as usize]);
         parts.map_err(|msg| self.prim_error(op, span, msg))
-    }
-
-    /// The values of the registers `code.operands[start..start+n]` of the frame at `base`.
-    fn registers(&self, code: &Function, base: usize, start: u32, n: u32) -> SmallVec<[Value; 4]> {
-        // Pushing one by one: collecting goes through SmallVec's `extend`, several times slower
-        // for a few values.
-        let mut values = SmallVec::new();
-        for &r in code.list(start, n as usize) {
-            values.push(self.stack[base + r as usize].clone());
-        }
-        values
     }
 
     /// A tail call: the running frame at `base` becomes `callee`'s, whose `nargs` arguments are
@@ -842,38 +823,6 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     let (ret, args) = (Return::to(*dst, *scrut), [*a, *b]);
                     self.enter(pc + 2, entry, env, ret, args)?;
                     resume!();
-                }
-                Op::CallThreaded {
-                    dst,
-                    f,
-                    args,
-                    n,
-                    loc,
-                    scrut,
-                    skip,
-                } => {
-                    // Without a threaded entry, the `case` that follows runs.
-                    let Some((entry, env)) = self.threaded(&self.stack[reg(*f)], *n) else {
-                        continue;
-                    };
-                    if loc.is_user() {
-                        self.user_loc = *loc;
-                    }
-                    let (ret, regs) = (Return::to(*dst, *scrut), code.list(*args, *n as usize + 1));
-                    self.enter(*skip as usize, entry, env, ret, regs.iter().copied())?;
-                    resume!();
-                }
-                Op::TailCallThreaded { f, args, n, loc } => {
-                    let Some((entry, env)) = self.threaded(&self.stack[reg(*f)], *n) else {
-                        continue;
-                    };
-                    let values = self.registers(code, base, *args, *n + 1);
-                    if loc.is_user() {
-                        self.user_loc = *loc;
-                    }
-                    self.reenter(base, entry, env, values)?;
-                    (func, pc) = (entry, 0);
-                    code = &funcs[func as usize];
                 }
                 Op::TailCall2 { f, a, b, span } => {
                     let Some((lam, env)) = Env::of_function(&self.stack[reg(*f)]) else {

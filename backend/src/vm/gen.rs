@@ -5,7 +5,7 @@
 //! It evaluates nothing.
 
 use super::code::{Function, Op, Operand, Reg, NO_TARGET, OPERAND_CAPTURE, OPERAND_REC};
-use super::curried::{add_entries, THREADED_DEPTHS};
+use super::curried::add_two_argument_entries;
 use crate::compile::{Arm, CaseCode, Code, Compiled, LamCode, VarRef};
 use crate::value::{Closure, Value};
 use dnrad_core::{PrimOp, Span};
@@ -19,66 +19,6 @@ fn ready(e: &Code) -> bool {
         e,
         Code::Var(_) | Code::Lit(_) | Code::Str(_) | Code::Lam(..)
     )
-}
-
-/// A two- or three-argument call in differentiated code, `i` the ID counter:
-/// `case f a i of (g, j) -> g b j`, or that inside `case … of (h, k) -> h c k`, with `i`, `b`
-/// and `c` ready (and not the arms' own variables).
-struct Threaded<'c> {
-    f: &'c Code,
-    /// `a`, `b` (, `c`).
-    args: Vec<&'c Code>,
-    i: &'c Code,
-    /// The locations of `f a` and `f a i`.
-    first: [Span; 2],
-    /// Each `case`, innermost first: its code, its location, and the locations of its arm's
-    /// applications (`g b`, `g b j`).
-    levels: Vec<(&'c CaseCode, Span, [Span; 2])>,
-}
-
-/// The `Threaded` call `case scrut of cc` is, if it is one.
-fn threaded_shape<'c>(scrut: &'c Code, cc: &'c CaseCode, span: Span) -> Option<Threaded<'c>> {
-    let ([Some(arm)], None) = (cc.arms.as_slice(), &cc.default) else {
-        return None;
-    };
-    let [g, j] = *arm.slots else {
-        return None;
-    };
-    let Code::App(gb, j_use, span_j) = &arm.body else {
-        return None;
-    };
-    let Code::App(g_use, b, span_b) = gb.as_ref() else {
-        return None;
-    };
-    let is_local = |c: &Code, s: Reg| matches!(c, Code::Var(VarRef::Local(x)) if *x == s);
-    if !is_local(g_use, g) || !is_local(j_use, j) || !ready(b) || is_local(b, g) || is_local(b, j) {
-        return None;
-    }
-    let mut t = match scrut {
-        Code::App(fa, i, span_i) => {
-            let Code::App(f, a, span_a) = fa.as_ref() else {
-                return None;
-            };
-            if !ready(i) {
-                return None;
-            }
-            Threaded {
-                f,
-                args: vec![a],
-                i,
-                first: [*span_a, *span_i],
-                levels: Vec::new(),
-            }
-        }
-        Code::Case(inner, inner_cc, inner_span) => threaded_shape(inner, inner_cc, *inner_span)?,
-        _ => return None,
-    };
-    if t.levels.len() == THREADED_DEPTHS {
-        return None;
-    }
-    t.args.push(b);
-    t.levels.push((cc, span, [*span_b, *span_j]));
-    Some(t)
 }
 
 /// Where an expression's value goes.
@@ -342,7 +282,6 @@ impl Gen<'_> {
                 let regs: Vec<Reg> = args.iter().map(|a| self.operand_reg(a)).collect();
                 self.emit_prim(*op, *span, &regs, target);
             }
-            Code::Case(scrut, cc, span) if self.threaded_call(scrut, cc, *span, target) => {}
             Code::Case(scrut, cc, span) => self.case_of(scrut, cc, *span, target),
         }
         self.next = mark;
@@ -363,10 +302,7 @@ impl Gen<'_> {
                     self.next = mark;
                     scrut = body;
                 }
-                Code::Case(s, inner, inner_span)
-                    if single_alternative(inner).is_some()
-                        && threaded_shape(s, inner, *inner_span).is_none() =>
-                {
+                Code::Case(s, inner, inner_span) if single_alternative(inner).is_some() => {
                     self.locs(&[*inner_span]);
                     let arm = self.bind(s, inner, *inner_span);
                     scrut = &arm.body;
@@ -687,76 +623,6 @@ impl Gen<'_> {
         }
     }
 
-    /// A differentiated call (see `Threaded`): `CallThreaded`, then the code it falls back on.
-    /// Returns false when the case has another shape.
-    fn threaded_call(&mut self, scrut: &Code, cc: &CaseCode, span: Span, target: Target) -> bool {
-        let Some(t) = threaded_shape(scrut, cc, span) else {
-            return false;
-        };
-        // The locations the plain code records before its first call, in its order.
-        let cases: Vec<Span> = t.levels.iter().rev().map(|level| level.1).collect();
-        self.locs(&cases);
-        self.locs(&[t.first[1], t.first[0]]);
-        let f = self.operand_reg(t.f);
-        let args: Vec<Reg> = t.args.iter().map(|a| self.operand_reg(a)).collect();
-        let i = self.operand_reg(t.i);
-        self.emit_threaded(f, &args, i, &t, t.levels.len(), target);
-        true
-    }
-
-    /// `CallThreaded` for the first `depth` levels of `t` (arguments `args[..=depth]`, counter
-    /// `i`), then its fallback: the levels inside (or the first call, through `Call2`) and this
-    /// level's `case`.
-    fn emit_threaded(
-        &mut self,
-        f: Reg,
-        args: &[Reg],
-        i: Reg,
-        t: &Threaded<'_>,
-        depth: usize,
-        target: Target,
-    ) {
-        let n = depth as u32 + 1;
-        let operands = self.operands(args[..=depth].iter().copied().chain([i]));
-        // Where the plain code has recorded the user's location when it makes its last call.
-        let loc = t.levels[..depth]
-            .iter()
-            .rev()
-            .flat_map(|level| level.2)
-            .find(Span::is_user)
-            .unwrap_or_else(Span::dummy);
-        let at = self.here();
-        match target.register() {
-            Some(dst) => self.emit(Op::CallThreaded {
-                dst,
-                f,
-                args: operands,
-                n,
-                loc,
-                scrut: matches!(target, Target::Scrut(_)),
-                skip: NO_TARGET,
-            }),
-            None => self.emit(Op::TailCallThreaded {
-                f,
-                args: operands,
-                n,
-                loc,
-            }),
-        }
-        let inner = self.temp();
-        if depth == 1 {
-            self.emit_call2([f, args[0], i], t.first, Target::Scrut(inner));
-        } else {
-            self.emit_threaded(f, args, i, t, depth - 1, Target::Scrut(inner));
-        }
-        let (cc, span, _) = t.levels[depth - 1];
-        self.case(inner, cc, span, target);
-        let end = self.here();
-        if let Op::CallThreaded { skip, .. } = &mut self.f.ops[at as usize] {
-            *skip = end;
-        }
-    }
-
     fn case(&mut self, scrut: Reg, cc: &CaseCode, span: Span, target: Target) {
         let switch = self.here();
         let table = self.switch(scrut, cc, span);
@@ -899,7 +765,7 @@ pub fn generate(compiled: &Compiled) -> Vec<Function> {
         .chain(compiled.entry.iter().map(|c| (c, 0)))
         .map(|(c, nparams)| function(c, nparams, &direct))
         .collect();
-    add_entries(&mut funcs, compiled.lams.len());
+    add_two_argument_entries(&mut funcs, compiled.lams.len());
     for f in &mut funcs {
         super::locs::drop_repeated(f);
         super::jumps::thread(f);

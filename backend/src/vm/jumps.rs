@@ -1,8 +1,8 @@
-//! Jump threading of generated code: a `Jump`, `Switch` arm or threaded call's skip that lands
-//! on a `Jump` goes straight to where that chain of jumps ends (nested `case`s and `let`s of
-//! `case`s end their arms with jumps to jumps), and the `Jump`s left unreachable or going to
-//! the next instruction are removed (`locs::remove` renumbers). It moves no other instruction
-//! and changes no register, so what runs is the same minus the jumps.
+//! Jump threading of generated code: a `Jump` or `Switch` arm that lands on a `Jump` goes
+//! straight to where that chain of jumps ends (nested `case`s and `let`s of `case`s end their
+//! arms with jumps to jumps), and the `Jump`s left unreachable or going to the next
+//! instruction are removed (`locs::remove` renumbers). It moves no other instruction and
+//! changes no register, so what runs is the same minus the jumps.
 
 use super::code::{Function, Op, NO_TARGET};
 use super::liveness::reached;

@@ -25,7 +25,6 @@ pub fn mark(f: &mut Function) {
         let (after, callee): (Option<&Set>, Option<Reg>) = match &f.ops[pc] {
             Op::Call { f, .. } => (live_out.get(pc), Some(*f)),
             Op::Call2 { f, .. } => (live_in.get(pc + 3), Some(*f)),
-            Op::CallThreaded { f, skip, .. } => (live_in.get(*skip as usize), Some(*f)),
             Op::CallDirect { .. } | Op::Con { .. } | Op::Prim { .. } | Op::Unpack { .. } => {
                 (live_out.get(pc), None)
             }

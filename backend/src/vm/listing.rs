@@ -133,23 +133,6 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
             format!("r{dst} = call2 r{f} {} {} (else:)", r(*a), r(*b))
         }
         Op::TailCall2 { f, a, b, .. } => format!("tailcall2 r{f} r{a} r{b} (else:)"),
-        Op::CallThreaded {
-            dst,
-            f,
-            args,
-            n,
-            skip,
-            ..
-        } => format!(
-            "r{dst} = callthreaded r{f} ({}) then {skip} (else:)",
-            operands(*args, *n + 1)
-        ),
-        Op::TailCallThreaded { f, args, n, .. } => {
-            format!(
-                "tailcallthreaded r{f} ({}) (else:)",
-                operands(*args, *n + 1)
-            )
-        }
         Op::CallDirect {
             dst, func, args, n, ..
         } => format!(
@@ -215,26 +198,20 @@ fn function_names(names: &Names<'_>, funcs: &[Function]) -> Vec<String> {
     let entry = c.entry.iter().map(|_| "<entry>".to_string());
     let mut labels: Vec<String> = lams.chain(globals).chain(direct).chain(entry).collect();
     labels.resize(funcs.len(), String::new());
-    for (i, j, arity) in extra_entries(funcs) {
-        labels[j] = format!("{}:{arity}", labels[i]);
+    for (i, j) in two_argument_entries(funcs) {
+        labels[j] = format!("{}:2", labels[i]);
     }
     labels
 }
 
-/// The two-argument and threaded entries of `funcs`: (function, entry, arguments taken).
-fn extra_entries(funcs: &[Function]) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
-    funcs.iter().enumerate().flat_map(|(i, f)| {
-        let entries = [(f.curried, 2), (f.threaded[0], 3), (f.threaded[1], 4)];
-        entries
-            .into_iter()
-            .filter_map(move |(e, arity)| e.map(|j| (i, j as usize, arity)))
-    })
+/// The two-argument entries of `funcs`: (function, its entry).
+fn two_argument_entries(funcs: &[Function]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (funcs.iter().enumerate()).filter_map(|(i, f)| f.curried.map(|j| (i, j as usize)))
 }
 
 /// A listing of `funcs` (generated from `names.compiled`): the functions `shown` selects (with
-/// their two-argument and threaded entries, labelled `f:2`, `f:3`, `f:4`), each with its register
-/// count (and `native` for those `native` selects: the native tier compiles them) and numbered
-/// instructions.
+/// their two-argument entries, labelled `f:2`), each with its register count (and `native` for
+/// those `native` selects: the native tier compiles them) and numbered instructions.
 pub fn listing(
     names: &Names<'_>,
     funcs: &[Function],
@@ -243,7 +220,7 @@ pub fn listing(
 ) -> String {
     let labels = function_names(names, funcs);
     let mut owner: Vec<usize> = (0..funcs.len()).collect();
-    for (i, j, _) in extra_entries(funcs) {
+    for (i, j) in two_argument_entries(funcs) {
         owner[j] = i;
     }
     let mut out = String::new();

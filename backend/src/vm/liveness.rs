@@ -150,17 +150,6 @@ pub(super) fn registers(
             visit(a, Read);
             visit(b, Read);
         }
-        Op::CallThreaded {
-            dst, f, args, n, ..
-        } => {
-            visit(f, Read);
-            list!(args, *n as usize + 1, Read);
-            visit(dst, Write);
-        }
-        Op::TailCallThreaded { f, args, n, .. } => {
-            visit(f, Read);
-            list!(args, *n as usize + 1, Read);
-        }
         Op::Ret { src } => visit(src, Read),
         Op::Switch { scrut, .. } => visit(scrut, Read),
         Op::Unpack { src, slots, n } => {
@@ -205,9 +194,8 @@ pub(crate) fn successors(f: &Function, pc: usize) -> Vec<usize> {
             .collect(),
         // The fast path returns past the two calls of the fallback.
         Op::Call2 { .. } => vec![next, pc + 3],
-        Op::CallThreaded { skip, .. } => vec![next, *skip as usize],
         // Only the fallback follows.
-        Op::TailCall2 { .. } | Op::TailCallThreaded { .. } => vec![next],
+        Op::TailCall2 { .. } => vec![next],
         Op::Ret { .. }
         | Op::RetCon { .. }
         | Op::RetPrim { .. }
@@ -263,7 +251,7 @@ pub(super) fn lives(f: &mut Function, accesses: &[(Vec<Reg>, Vec<Reg>)]) -> (Vec
             let (reads, writes) = &accesses[pc];
             // A call with a fallback writes its destination only on the fast path; the
             // fallback writes it later.
-            let kills = !matches!(f.ops[pc], Op::Call2 { .. } | Op::CallThreaded { .. })
+            let kills = !matches!(f.ops[pc], Op::Call2 { .. })
                 || succs[pc].first().is_some_and(|&s| {
                     s >= live_in.len() || writes.iter().all(|w| !live_in[s].contains(*w))
                 });

@@ -1,10 +1,10 @@
 //! Dropping the `Loc` instructions that record the location the VM already holds. In
-//! straight-line code the recorded location only changes at a `Loc` or a threaded call (which
-//! records its own); calls restore it when they return. So a `Loc` of the location known to be
-//! recorded — no jump lands between the two — changes nothing. Differentiated code records
-//! the same location before each of the instructions one primitive operation becomes. This pass
-//! removes such instructions and renumbers the jump targets (`remove`, which register
-//! allocation also uses); it changes nothing else.
+//! straight-line code the recorded location only changes at a `Loc`; calls restore it when
+//! they return. So a `Loc` of the location known to be recorded — no jump lands between the
+//! two — changes nothing. Differentiated code records the same location before each of the
+//! instructions one primitive operation becomes. This pass removes such instructions and
+//! renumbers the jump targets (`remove`, which register allocation also uses); it changes
+//! nothing else.
 
 use super::code::{Function, Op, NO_TARGET};
 use dnrad_core::Span;
@@ -21,9 +21,6 @@ pub fn drop_repeated(f: &mut Function) {
         match op {
             Op::Loc(span) if known == Some(*span) => keep[i] = false,
             Op::Loc(span) => known = Some(*span),
-            Op::CallThreaded { loc, .. } | Op::TailCallThreaded { loc, .. } if loc.is_user() => {
-                known = None
-            }
             _ => {}
         }
     }
@@ -87,7 +84,6 @@ pub(super) fn for_each_target(op: &mut Op, operands: &mut [u32], mut visit: impl
             visit(default);
         }
         Op::Jump { target } => visit(target),
-        Op::CallThreaded { skip, .. } => visit(skip),
         _ => {}
     }
 }
