@@ -2,7 +2,7 @@
 //! span of the primal term it came from, so runtime errors in differentiated code still point at
 //! the user's source. Nothing here knows about differentiation.
 
-use dnrad_core::expr::{Alt, Bind, Expr, ExprKind, Lit};
+use dnrad_core::expr::{Bind, Expr, ExprKind, Lit};
 use dnrad_core::{Name, PrimOp, Span, Type};
 
 #[derive(Clone, Copy)]
@@ -47,17 +47,21 @@ impl B {
         };
         self.e(ExprKind::Let(Box::new(bind), Box::new(body)))
     }
-    /// `(a, b)`
-    pub fn pair(self, a: Expr, ta: Type, b: Expr, tb: Type) -> Expr {
-        self.e(ExprKind::Con(Name::new("(,)"), vec![ta, tb], vec![a, b]))
+    /// `f @vs`, each type variable of `vs` as its type; `f` without them.
+    pub fn at_vars(self, f: Expr, vs: Option<&Vec<Name>>) -> Expr {
+        match vs {
+            Some(vs) => self.e(ExprKind::TyApp(
+                Box::new(f),
+                vs.iter().cloned().map(Type::Var).collect(),
+            )),
+            None => f,
+        }
     }
-    /// `case scrut of (x, y) -> body`
-    pub fn unpair(self, scrut: Expr, x: (&Name, Type), y: (&Name, Type), body: Expr) -> Expr {
-        let alt = Alt {
-            con: Name::new("(,)"),
-            binders: vec![(x.0.clone(), x.1), (y.0.clone(), y.1)],
-            rhs: body,
-        };
-        self.e(ExprKind::Case(Box::new(scrut), vec![alt], None))
+    /// `/\vs. e`; `e` without them.
+    pub fn ty_lam(self, vs: Option<&Vec<Name>>, e: Expr) -> Expr {
+        match vs {
+            Some(vs) => self.e(ExprKind::TyLam(vs.clone(), Box::new(e))),
+            None => e,
+        }
     }
 }

@@ -3,7 +3,8 @@
 //!
 //! The pass keeps the primal program and gives every lambda two twins (`ExprKind::Twin`): its
 //! differentiated version in the reverse world of the selected mode and in the forward world.
-//! Every global `g` gets `g#R` / `g#F`, its value lifted into each world. At run time `grad`,
+//! Every global `g` gets `g#R` / `g#F`: a function its translation, any other value its value
+//! lifted into each world. At run time `grad`,
 //! `vjp` and `jvp` (Prelude functions) lift the function they are given into a world, which
 //! switches each closure to its twin, so any function value can be differentiated: a top-level
 //! name, a lambda, a partial application, or a parameter of a user's higher-order function.
@@ -29,8 +30,8 @@ use translate::{TResult, Translator, WorldView, FORWARD_HELPERS, REVERSE_HELPERS
 /// resolves in the program's mode (`adMode`).
 const NESTED: [(&str, &str, &str); 3] = [
     ("grad", "gradNestR", "gradNestF"),
-    ("vjp", "vjpNestR", "vjpNestF"),
-    ("jvp", "jvpNestR", "jvpNestF"),
+    ("vjp", "vjpNest", "vjpNest"),
+    ("jvp", "jvpNest", "jvpNest"),
 ];
 
 /// The Prelude function that differentiates in the program's mode, for a role of `NESTED`.
@@ -79,12 +80,14 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
 
     let views = [
         WorldView {
-            world: World::new("R", Type::con0(ARRAY_BP), true, &program.datas),
+            world: World::new("R", Type::con0(ARRAY_BP), &program.datas),
             helpers: &REVERSE_HELPERS,
+            parametric: true,
         },
         WorldView {
-            world: World::new("F", Type::double(), false, &program.datas),
+            world: World::new("F", Type::double(), &program.datas),
             helpers: &FORWARD_HELPERS,
+            parametric: false,
         },
     ];
     let con_data: HashMap<Name, Name> = program
@@ -92,35 +95,38 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
         .iter()
         .flat_map(|d| d.cons.iter().map(move |c| (c.name.clone(), d.name.clone())))
         .collect();
-    let arities = program
-        .binds
-        .iter()
-        .map(|b| (b.name.clone(), lambdas(&b.rhs)))
-        .collect();
     // The copies get no twins: differentiated code only calls them, at types without functions
     // (`Translator::parametric_call`).
     let machinery = parametric::machinery(&program);
     let generalised = parametric::generalised(&program, &machinery);
     let typer = Typer::new(&program);
-    let mut t = Translator::new(typer, con_data, arities, &generalised, machinery);
+    let mut t = Translator::new(typer, con_data, &generalised, machinery);
     let mut binds = Vec::new();
+    let mut world_binds: [Vec<Bind>; 2] = Default::default();
     for bind in &program.binds {
         let nests = [true, false].map(|reverse| nested_entry(mode, reverse, bind.name.as_str()));
-        let rhs = if nests.iter().any(Option::is_some) {
-            entry_twins(&mut t, &views, bind, nests)?
+        let (rhs, versions) = if nests.iter().any(Option::is_some) {
+            (entry_twins(&mut t, &views, bind, nests)?, None)
         } else {
-            twins(&mut t, &views, &bind.rhs)?
+            world_versions(&views, bind, twins(&mut t, &views, &bind.rhs)?)
         };
+        for (k, view) in views.iter().enumerate() {
+            world_binds[k].push(match &versions {
+                Some(versions) => Bind {
+                    name: view.world.name(&bind.name),
+                    ty: view.world.ty(&bind.ty),
+                    rhs: versions[k].clone(),
+                    span: bind.span,
+                },
+                None => lifted(view, [PrimOp::LiftRev, PrimOp::LiftFwd][k], bind),
+            });
+        }
         binds.push(Bind {
             rhs,
             ..bind.clone()
         });
     }
-    for (view, lift) in views.iter().zip([PrimOp::LiftRev, PrimOp::LiftFwd]) {
-        for bind in &program.binds {
-            binds.push(lifted(view, lift, bind));
-        }
-    }
+    binds.extend(world_binds.into_iter().flatten());
     binds.extend(generalised.into_iter().map(|(_, copy)| copy));
     let mut datas = program.datas.clone();
     for view in &views {
@@ -132,21 +138,6 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
         entry: program.entry.clone(),
         worlds: views.into_iter().map(|v| v.world).collect(),
     })
-}
-
-/// The number of lambdas `e` is directly (under its type abstractions): `/\a. \x -> \y -> e'`
-/// has 2.
-fn lambdas(e: &Expr) -> usize {
-    let mut n = 0;
-    let mut e = e;
-    if let ExprKind::TyLam(_, body) = &e.kind {
-        e = body;
-    }
-    while let ExprKind::Lam(_, _, body) = &e.kind {
-        n += 1;
-        e = body;
-    }
-    n
 }
 
 fn capitalised(s: &str) -> String {
@@ -170,19 +161,10 @@ fn forward_to(rhs: &Expr, target: &str, b: B) -> Expr {
         params.push((x.clone(), t.clone()));
         e = body;
     }
-    let callee = match &tyvars {
-        Some(vs) => b.e(ExprKind::TyApp(
-            Box::new(b.global(target)),
-            vs.iter().cloned().map(Type::Var).collect(),
-        )),
-        None => b.global(target),
-    };
+    let callee = b.at_vars(b.global(target), tyvars.as_ref());
     let call = b.apps(callee, params.iter().map(|(x, _)| b.var(x)).collect());
     let lam = (params.into_iter().rev()).fold(call, |body, (x, t)| b.lam(&x, t, body));
-    match tyvars {
-        Some(vs) => b.e(ExprKind::TyLam(vs, Box::new(lam))),
-        None => lam,
-    }
+    b.ty_lam(tyvars.as_ref(), lam)
 }
 
 /// `g#w = liftRev/liftFwd zero g`: a global seen from world `w`.
@@ -199,6 +181,37 @@ fn lifted(view: &WorldView, lift: PrimOp, bind: &Bind) -> Bind {
         ),
         span: bind.span,
     }
+}
+
+/// A function's versions in the worlds, `g#w = /\vs. D_w[\x -> ..]`, when `rhs` (the twins of
+/// global `bind`) is a lambda: the twins of its outermost lambda, which become `\x -> g#w @vs
+/// x`. So a call in differentiated code is a direct call of a global function, where `g#w =
+/// liftRev zero g` was a closure made at run time, and a lifted closure of `g` reaches the same
+/// code. Any other `rhs` as it is, and no versions (its globals are lifted).
+fn world_versions(views: &[WorldView], bind: &Bind, rhs: Expr) -> (Expr, Option<Vec<Expr>>) {
+    let b = B { span: bind.span };
+    let (tyvars, e) = match rhs.kind {
+        ExprKind::TyLam(vs, body) => (Some(vs), *body),
+        kind => (None, b.e(kind)),
+    };
+    let wrap = |e: Expr| b.ty_lam(tyvars.as_ref(), e);
+    let ExprKind::Twin(primal, duals) = e.kind else {
+        return (wrap(e), None);
+    };
+    let ExprKind::Lam(x, ty, _) = &primal.kind else {
+        return (wrap(b.e(ExprKind::Twin(primal, duals))), None);
+    };
+    let etas = views
+        .iter()
+        .map(|view| {
+            let w = &view.world;
+            let head = b.at_vars(b.var(&w.name(&bind.name)), tyvars.as_ref());
+            b.lam(x, w.ty(ty), b.app(head, b.var(x)))
+        })
+        .collect();
+    let versions = duals.into_iter().map(&wrap).collect();
+    let rhs = wrap(b.e(ExprKind::Twin(primal, etas)));
+    (rhs, Some(versions))
 }
 
 /// The twins of a function that differentiates (`f = /\a. \p1 -> .. \pn -> body`) in the worlds
@@ -230,13 +243,7 @@ fn entry_twins(
     let original = e;
     let body = twins(t, views, e);
     let mut e = body?;
-    let head = match &tyvars {
-        Some(vs) => b.e(ExprKind::TyApp(
-            Box::new(b.var(&bind.name)),
-            vs.iter().cloned().map(Type::Var).collect(),
-        )),
-        None => b.var(&bind.name),
-    };
+    let head = b.at_vars(b.var(&bind.name), tyvars.as_ref());
     let call = b.apps(head, params.iter().map(|(x, _)| b.var(x)).collect());
     for k in (0..params.len()).rev() {
         t.typer.truncate(depth + k);
@@ -253,17 +260,14 @@ fn entry_twins(
         for (view, nested) in views.iter().zip(nests) {
             let lam = if nested.is_some() { &eta } else { &lambda };
             t.nested_call = nested.map(|n| (bind.name.clone(), Name::new(n)));
-            let dual = t.d(view, lam, &Name::new("i#ad"));
+            let dual = t.d(view, lam);
             t.nested_call = None;
             duals.push(dual?.e);
         }
         e = b.e(ExprKind::Twin(Box::new(primal), duals));
     }
     t.typer.truncate(depth);
-    Ok(match tyvars {
-        Some(vs) => b.e(ExprKind::TyLam(vs, Box::new(e))),
-        None => e,
-    })
+    Ok(b.ty_lam(tyvars.as_ref(), e))
 }
 
 /// The primal term with every lambda wrapped in a `Twin` carrying its differentiated versions.
@@ -279,8 +283,7 @@ fn twins(t: &mut Translator, views: &[WorldView], e: &Expr) -> TResult<Expr> {
                 t.typer.truncate(depth);
                 let mut duals = Vec::new();
                 for view in views {
-                    let i = Name::new("i#ad");
-                    duals.push(t.d(view, e, &i)?.e);
+                    duals.push(t.d(view, e)?.e);
                 }
                 let primal = b.lam(x, ty.clone(), body);
                 b.e(ExprKind::Twin(Box::new(primal), duals))

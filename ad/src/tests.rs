@@ -1,11 +1,11 @@
 //! The AD pass on small core programs, printed and compared: the twins of a lambda in both
-//! worlds (threading IDs in the reverse world, one native primitive per smooth operation, the
-//! fused helpers of `+`, `-`, `*`), constants, operations on primal values, and the differentiated
-//! versions of the functions that differentiate.
+//! worlds (one native primitive per smooth operation, the reverse world's fused helpers of `+`,
+//! `-`, `*`), constants, operations on primal values, the differentiated versions of the
+//! functions that differentiate, and calls of primal code from differentiated code.
 
 use crate::build::B;
 use crate::{differentiate, Mode};
-use dnrad_core::expr::{Bind, Expr, ExprKind, Lit};
+use dnrad_core::expr::{Alt, Bind, Expr, ExprKind, Lit};
 use dnrad_core::program::builtin_datas;
 use dnrad_core::{FileId, Name, PrimOp, Program, Span, Type};
 
@@ -49,12 +49,32 @@ fn x() -> Expr {
     b().var(&Name::new("x"))
 }
 
-/// The printed twins of `rhs`, bound as `f :: ty`, differentiated in `mode`.
-fn twins_of(ty: Type, rhs: Expr, mode: Mode) -> String {
+/// `(a, c)` of two Doubles.
+fn pair(a: Expr, c: Expr) -> Expr {
+    let d = Type::double();
+    b().e(ExprKind::Con(
+        Name::new("(,)"),
+        vec![d.clone(), d],
+        vec![a, c],
+    ))
+}
+
+/// `case scrut of (a, c) -> body`, `a` and `c` Doubles.
+fn unpair(scrut: Expr, a: &Name, c: &Name, body: Expr) -> Expr {
+    let alt = Alt {
+        con: Name::new("(,)"),
+        binders: vec![(a.clone(), Type::double()), (c.clone(), Type::double())],
+        rhs: body,
+    };
+    b().e(ExprKind::Case(Box::new(scrut), vec![alt], None))
+}
+
+/// The printed versions of `rhs`, bound as `f :: ty`, differentiated in `mode`: `f` (with its
+/// twins), `f#R` and `f#F`.
+fn versions_of(ty: Type, rhs: Expr, mode: Mode) -> [String; 3] {
     let program = program(vec![bind("f", ty, rhs)]);
     let out = differentiate(&program, mode).expect("differentiates");
-    let f = bind_named(&out, "f");
-    dnrad_core::pretty::expr(&f.rhs)
+    ["f", "f#R", "f#F"].map(|name| dnrad_core::pretty::expr(&bind_named(&out, name).rhs))
 }
 
 fn double_to_double() -> Type {
@@ -66,13 +86,15 @@ fn a_smooth_operation_is_one_native_primitive_in_each_world() {
     // f = \x -> sin x
     let rhs = lam_x(b().prim(PrimOp::DoubleSin, vec![], vec![x()]));
     let sin = PrimOp::DoubleSin as i64;
-    let expected = format!(
-        "twin (\\(x :: Double) ->\n   prim#doubleSin x)\n  \
-         | \\(x :: Dual ArrayBp) ->\n      \\(i#ad1 :: Int) ->\n        \
-         prim#numUnId @ArrayBp {sin} x i#ad1\n  \
-         | \\(x :: Dual Double) ->\n      prim#numUn @Double {sin} x"
-    );
-    assert_eq!(twins_of(double_to_double(), rhs, Mode::Array), expected);
+    let [f, reverse, forward] = versions_of(double_to_double(), rhs, Mode::Array);
+    // The twins of a global's outermost lambda call its versions in the worlds.
+    let twins = "twin (\\(x :: Double) ->\n   prim#doubleSin x)\n  \
+                 | \\(x :: Dual ArrayBp) ->\n      f#R x\n  \
+                 | \\(x :: Dual Double) ->\n      f#F x";
+    assert_eq!(f, twins);
+    let expected = |world: &str| format!("\\(x :: Dual {world}) ->\n  prim#numUn @{world} {sin} x");
+    assert_eq!(reverse, expected("ArrayBp"));
+    assert_eq!(forward, expected("Double"));
 }
 
 #[test]
@@ -80,15 +102,12 @@ fn products_call_the_fused_helper_and_literals_are_constants() {
     // f = \x -> x * 2.0
     let two = b().e(ExprKind::Lit(Lit::Double(2.0)));
     let rhs = lam_x(b().prim(PrimOp::DoubleMul, vec![], vec![x(), two]));
-    let printed = twins_of(double_to_double(), rhs, Mode::Staged);
-    assert!(
-        printed.contains("arrayMul x (arrayConst 2.0) i#ad"),
-        "{printed}"
-    );
+    let [_, reverse, forward] = versions_of(double_to_double(), rhs, Mode::Staged);
+    assert!(reverse.contains("arrayMul x (arrayConst 2.0)"), "{reverse}");
     let mul = PrimOp::DoubleMul as i64;
     assert!(
-        printed.contains(&format!("prim#numBin @Double {mul} x (fwdConst 2.0)")),
-        "the forward world's product is the native operation:\n{printed}"
+        forward.contains(&format!("prim#numBin @Double {mul} x (fwdConst 2.0)")),
+        "the forward world's product is the native operation:\n{forward}"
     );
 }
 
@@ -97,7 +116,7 @@ fn comparisons_use_primal_values() {
     // f = \x -> if x > 0.0 then x else 0.0 (as a case on the comparison)
     let zero = || b().e(ExprKind::Lit(Lit::Double(0.0)));
     let test = b().prim(PrimOp::DoubleGt, vec![], vec![x(), zero()]);
-    let alt = |con: &str, rhs| dnrad_core::Alt {
+    let alt = |con: &str, rhs| Alt {
         con: Name::new(con),
         binders: Vec::new(),
         rhs,
@@ -107,7 +126,7 @@ fn comparisons_use_primal_values() {
         vec![alt("True", x()), alt("False", zero())],
         None,
     ));
-    let printed = twins_of(double_to_double(), lam_x(body), Mode::Array);
+    let [_, printed, _] = versions_of(double_to_double(), lam_x(body), Mode::Array);
     assert!(
         printed.contains(
             "prim#doubleGt (prim#dualPrimal @ArrayBp x) (prim#dualPrimal @ArrayBp (arrayConst 0.0))"
@@ -141,29 +160,20 @@ fn the_functions_that_differentiate_are_seen_as_their_nested_versions() {
 fn calls_of_second(second_body: impl Fn(Expr) -> Expr) -> (Program, String) {
     let pair_ty = Type::tuple(vec![Type::double(), Type::double()]);
     let (p, a, c) = (Name::new("p"), Name::new("a"), Name::new("c"));
-    let body = b().unpair(
-        b().var(&p),
-        (&a, Type::double()),
-        (&c, Type::double()),
-        second_body(b().var(&c)),
-    );
+    let body = unpair(b().var(&p), &a, &c, second_body(b().var(&c)));
     let second = bind(
         "second",
         Type::fun(pair_ty.clone(), Type::double()),
         b().lam(&p, pair_ty, body),
     );
-    let call = b().app(
-        b().global("second"),
-        b().pair(x(), Type::double(), x(), Type::double()),
-    );
+    let call = b().app(b().global("second"), pair(x(), x()));
     let f = bind("f", double_to_double(), lam_x(call));
     let program = program(vec![second, f]);
     let out = differentiate(&program, Mode::Array).expect("differentiates");
     // (The twins call the Prelude's helpers, which this program lacks.)
     let copies = |b: &Bind| b.name.as_str().ends_with("#gen");
     dnrad_core::lint::lint_bindings(&out, copies).expect("the copy lints");
-    let f = bind_named(&out, "f");
-    let printed = dnrad_core::pretty::expr(&f.rhs);
+    let printed = dnrad_core::pretty::expr(&bind_named(&out, "f#R").rhs);
     (out, printed)
 }
 

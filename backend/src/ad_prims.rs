@@ -3,6 +3,7 @@
 //! level (the array mode's, tuned, here; the other modes' in `reverse`). Lifting into a world
 //! needs the lambda table and lives in `lift`; nested levels live in `nested`.
 
+use crate::ids;
 use crate::nested;
 use crate::prims::{dbl, int, PrimResult};
 use crate::reverse::{self, Mode, Outermost, Ref};
@@ -75,11 +76,10 @@ pub fn constant(x: f64, zero: &Value) -> Value {
 /// An argument of an array-mode operation: the partial derivative and the dual number.
 pub(crate) type ArrayArg<'a> = (f64, &'a Value);
 
-/// The result `(v with ID i, i + 1)` of a primitive operation with value `v` and, for each
-/// argument, the partial derivative and the argument's dual number: the backpropagator
-/// records the non-constant arguments (§8.2). All arguments constant: `(constant v, i)`.
-/// The two components, unboxed.
-pub(crate) fn array_op(v: f64, args: [Option<ArrayArg>; 2], i: i64) -> Result<[Value; 2], String> {
+/// The dual number `v` made by a primitive operation with, for each argument, the partial
+/// derivative and the argument's dual number: the backpropagator records the non-constant
+/// arguments (§8.2), and the number takes the next ID. All arguments constant: `constant v`.
+pub(crate) fn array_op(v: f64, args: [Option<ArrayArg>; 2]) -> Result<Value, String> {
     let mut partials = [0.0; 2];
     let mut ids = [ArgId::new(0); 2];
     let mut cells: [Option<Rc<ArrayDual>>; 2] = Default::default();
@@ -92,83 +92,71 @@ pub(crate) fn array_op(v: f64, args: [Option<ArrayArg>; 2], i: i64) -> Result<[V
         }
     }
     if ids == [ArgId::new(0); 2] {
-        return Ok([Value::array_leaf(v, 0), Value::Int(i)]);
+        return Ok(Value::array_leaf(v, 0));
     }
     let rule = Rule::Op {
         partials,
         ids,
         cells,
     };
-    recorded(v, rule, i)
+    recorded(v, rule)
 }
 
-/// The dual number `v` with backpropagator `rule` and ID `i`, and the next ID.
-pub(crate) fn recorded(v: f64, rule: Rule, i: i64) -> Result<[Value; 2], String> {
-    let id = u32::try_from(i)
-        .ok()
-        .filter(|&id| id < u32::MAX)
-        .ok_or("grad: too many operations on dual numbers")?;
+/// The dual number `v` with backpropagator `rule` and the next ID.
+pub(crate) fn recorded(v: f64, rule: Rule) -> Result<Value, String> {
+    let id = ids::take()?;
     let cell = Rc::new(ArrayDual { primal: v, rule });
-    Ok([Value::ArrayDual { id, cell }, Value::Int(i + 1)])
+    Ok(Value::ArrayDual { id, cell })
+}
+
+/// `primInterleave zero x`: `x` with its k-th Double `x` (k from 1) replaced by the input with
+/// ID k — `Dual x (k, zero)`, or the array mode's dual number — and the number of inputs. The
+/// run's forward pass starts: its operations' IDs follow the inputs' (`ids::enter`).
+fn interleave(bp: &Value, x: &Value) -> Result<[Value; 2], String> {
+    let array = array_world(bp);
+    let (x, n) = walk::interleave(x, array, |x, k| {
+        if array {
+            let id = u32::try_from(k).map_err(|_| walk::TOO_MANY_INPUTS)?;
+            Ok(Value::array_leaf(x, id))
+        } else {
+            Ok(Value::dual(x, tuple([Value::Int(k), bp.clone()])))
+        }
+    })?;
+    ids::enter(n + 1);
+    Ok([x, Value::Int(n)])
 }
 
 /// A primitive that makes a pair (`PrimOp::makes_pair`) on the arguments `arg(0)`, `arg(1)`,
 /// ..: the pair's components.
 pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[Value; 2], String> {
     match op {
-        PrimOp::Interleave => {
-            // Input k: `Dual x (k, bp)`, or the array mode's dual number with ID k.
-            let bp = arg(0);
-            let array = array_world(bp);
-            let (x, n) = walk::interleave(arg(1), array, |x, k| {
-                if array {
-                    let id = u32::try_from(k).map_err(|_| walk::TOO_MANY_INPUTS)?;
-                    Ok(Value::array_leaf(x, id))
-                } else {
-                    Ok(Value::dual(x, tuple([Value::Int(k), bp.clone()])))
-                }
-            })?;
-            Ok([x, Value::Int(n)])
-        }
-        PrimOp::NumUnId | PrimOp::NumBinId => {
-            let p = nested::smooth(int(arg(0)))?;
-            let n = if op == PrimOp::NumUnId { 1 } else { 2 };
-            let args: Vec<&Value> = (1..=n).map(&arg).collect();
-            let mut ids = Some(int(arg(n + 1)));
-            let r = nested::apply(p, &args, &mut ids)?;
-            Ok([r, Value::Int(ids.unwrap_or(0))])
-        }
-        PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul => {
-            let (a, b) = (arg(0), arg(1));
-            // The primal values of the outermost level's numbers (and constants).
-            let outermost = |v: &Value| v.array_parts().map(|(x, _, _)| x);
-            let (Some(x), Some(y)) = (outermost(a), outermost(b)) else {
-                // A number of a nested level, or a forward one.
-                let p = match op {
-                    PrimOp::ArrayAdd => PrimOp::DoubleAdd,
-                    PrimOp::ArraySub => PrimOp::DoubleSub,
-                    _ => PrimOp::DoubleMul,
-                };
-                let mut ids = Some(int(arg(2)));
-                let r = nested::apply(p, &[a, b], &mut ids)?;
-                return Ok([r, Value::Int(ids.unwrap_or(0))]);
-            };
-            let (v, dx, dy) = match op {
-                PrimOp::ArrayAdd => (x + y, 1.0, 1.0),
-                PrimOp::ArraySub => (x - y, 1.0, -1.0),
-                _ => (x * y, y, x),
-            };
-            array_op(v, [Some((dx, a)), Some((dy, b))], int(arg(2)))
-        }
-        PrimOp::NumDotId => {
-            let (d, ids) = crate::bulk::dot_numbers(&arg, Some(int(arg(7))))?;
-            Ok([d, Value::Int(ids.unwrap_or(0))])
-        }
+        PrimOp::Interleave => interleave(arg(0), arg(1)),
         _ => Err(format!(
             "internal error: `{}` does not make a pair",
             op.name()
         )),
     }
+}
+
+/// `primArrayAdd a b` and kin: what `primNumBin` of `+`, `-` or `*` makes, the outermost
+/// level's numbers (and constants) without the dispatch on levels.
+fn array_arith(op: PrimOp, a: &Value, b: &Value) -> Result<Value, String> {
+    let outermost = |v: &Value| v.array_parts().map(|(x, _, _)| x);
+    let (Some(x), Some(y)) = (outermost(a), outermost(b)) else {
+        // A number of a nested level, or a forward one.
+        let p = match op {
+            PrimOp::ArrayAdd => PrimOp::DoubleAdd,
+            PrimOp::ArraySub => PrimOp::DoubleSub,
+            _ => PrimOp::DoubleMul,
+        };
+        return nested::apply(p, &[a, b]);
+    };
+    let (v, dx, dy) = match op {
+        PrimOp::ArrayAdd => (x + y, 1.0, 1.0),
+        PrimOp::ArraySub => (x - y, 1.0, -1.0),
+        _ => (x * y, y, x),
+    };
+    array_op(v, [Some((dx, a)), Some((dy, b))])
 }
 
 /// The staging array of the array mode (§7, §8.1), split: for each ID of an operation (from
@@ -413,21 +401,17 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
             Value::unit()
         }
         ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
-        NumDot => crate::bulk::dot_numbers(arg, None)?.0,
-        Interleave | NumUnId | NumBinId | ArrayAdd | ArraySub | ArrayMul | NumDotId => {
-            tuple(pair_parts(op, arg)?)
-        }
+        NumDot => crate::bulk::dot_numbers(arg)?,
+        Interleave => tuple(pair_parts(op, arg)?),
+        IdsEnd => Value::Int(ids::leave()),
+        ArrayAdd | ArraySub | ArrayMul => array_arith(op, arg(0), arg(1))?,
         NumUn | NumBin => {
             let p = nested::smooth(int(arg(0)))?;
             let args: Vec<&Value> = args[1..].iter().collect();
-            nested::apply(p, &args, &mut None)?
+            nested::apply(p, &args)?
         }
-        NestInterleave => {
-            let mode = Mode::from_code(int(arg(0)))?;
-            nested::interleave(mode, arg(1), nested::ids_from(int(arg(2))))?
-        }
+        NestInterleave => nested::interleave(Mode::from_code(int(arg(0)))?, arg(1))?,
         NestInterleaveFwd => nested::interleave_forward(arg(0), arg(1))?,
-        TapeNext => Value::Int(nested::next(&nested::tape(arg(0))?)),
         NestStrip | NestTangent => {
             nested::project(&nested::tape(arg(0))?, arg(1), op == NestStrip)?
         }

@@ -2,7 +2,7 @@
 //! positions of two arrays, `Σₖ x[p + k·dp] · y[q + k·dq]` for `k < len`, which `Num`'s hidden
 //! method `dotRun` is at `Double` (Data.Array.Numeric's `dotA`, `matVec`, `vecMat`, `matMul`).
 //! Primal code (`primDoubleDot`) is one loop over the elements. Differentiated code
-//! (`primNumDot`, `primNumDotId`) over the array mode's dual numbers is one operation whose
+//! (`primNumDot`) over the array mode's dual numbers is one operation whose
 //! backpropagator (`Rule::Dot`) stages every element's contribution, where the elementwise code
 //! made two dual numbers an element; over the forward world's it computes the values and
 //! tangents at once; over a nested level's it is the elementwise operations. Values and
@@ -11,7 +11,7 @@
 
 use crate::ad_prims::recorded;
 use crate::array_prims::UNDEFINED;
-use crate::nested::{self, Ids};
+use crate::nested;
 use crate::prims::{int, PrimResult};
 use crate::value::{DotRule, Element, Rule, Strided, Value};
 use dnrad_core::PrimOp;
@@ -149,41 +149,30 @@ fn forward(dot: &DotRule) -> Result<Option<Value>, String> {
     }))
 }
 
-/// `primNumDot x p dp y q dq len` (`ids` is `None`) or `primNumDotId x p dp y q dq len i`: the
-/// dot product of dual numbers, and the next ID.
-pub fn dot_numbers<'a>(
-    arg: impl Fn(usize) -> &'a Value,
-    mut ids: Ids,
-) -> Result<(Value, Ids), String> {
+/// `primNumDot x p dp y q dq len`: the dot product of dual numbers of any world and level.
+pub fn dot_numbers<'a>(arg: impl Fn(usize) -> &'a Value) -> Result<Value, String> {
     let dot = operands(arg)?;
-    if let Some(i) = ids {
-        if let Some((acc, constant)) = outermost(&dot)? {
-            if constant {
-                return Ok((Value::array_leaf(acc, 0), ids));
-            }
-            let [d, next] = recorded(acc, Rule::Dot(Box::new(dot)), i)?;
-            return Ok((d, Some(int(&next))));
+    if let Some((acc, constant)) = outermost(&dot)? {
+        // A constant is a Double, as `nested::apply` makes it, in either world.
+        if constant {
+            return Ok(Value::Double(acc));
         }
+        return recorded(acc, Rule::Dot(Box::new(dot)));
     }
-    if ids.is_none() {
-        if let Some(d) = forward(&dot)? {
-            return Ok((d, ids));
-        }
+    if let Some(d) = forward(&dot)? {
+        return Ok(d);
     }
-    // The elementwise operations, from the world's 0.
-    let mut acc = match ids {
-        Some(_) => Value::array_leaf(0.0, 0),
-        None => Value::Double(0.0),
-    };
+    // The elementwise operations, from 0.
+    let mut acc = Value::Double(0.0);
     for (a, b) in dot.pairs() {
         let (a, b) = (a.value(), b.value());
         if a.is_hole() || b.is_hole() {
             return Err(UNDEFINED.into());
         }
-        let product = nested::apply(PrimOp::DoubleMul, &[&a, &b], &mut ids)?;
-        acc = nested::apply(PrimOp::DoubleAdd, &[&acc, &product], &mut ids)?;
+        let product = nested::apply(PrimOp::DoubleMul, &[&a, &b])?;
+        acc = nested::apply(PrimOp::DoubleAdd, &[&acc, &product])?;
     }
-    Ok((acc, ids))
+    Ok(acc)
 }
 
 #[cfg(test)]
@@ -233,20 +222,20 @@ mod tests {
     }
 
     #[test]
-    fn dual_numbers_of_the_array_mode_make_one_operation() {
+    fn dual_numbers_of_the_array_mode_make_one_operation_with_the_next_id() {
         let x = Value::array(vec![Value::array_leaf(2.0, 1), Value::array_leaf(3.0, 2)]);
         let y = Value::array(vec![Value::array_leaf(5.0, 0), Value::array_leaf(7.0, 3)]);
         let a = args(x, 0, 1, y, 0, 1, 2);
-        let (d, ids) = dot_numbers(|k| &a[k], Some(10)).unwrap();
-        assert_eq!(ids, Some(11));
+        crate::ids::enter(10);
+        let d = dot_numbers(|k| &a[k]).unwrap();
         let Value::ArrayDual { id: 10, cell } = d else {
             panic!("{d:?}")
         };
         assert_eq!(cell.primal, 31.0);
         let constants = array(&[1.0, 2.0]);
         let a = args(constants.clone(), 0, 1, constants, 0, 1, 2);
-        let (c, ids) = dot_numbers(|k| &a[k], Some(4)).unwrap();
-        assert!(matches!(c, Value::ArrayLeaf { id: 0, primal } if primal == 5.0));
-        assert_eq!(ids, Some(4));
+        let c = dot_numbers(|k| &a[k]).unwrap();
+        assert!(matches!(c, Value::Double(x) if x == 5.0), "{c:?}");
+        assert_eq!(crate::ids::leave(), 11, "a constant takes no ID");
     }
 }

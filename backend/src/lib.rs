@@ -10,6 +10,7 @@ mod chars;
 mod compile;
 mod float_encoding;
 pub mod host;
+mod ids;
 mod integer;
 mod io_prims;
 mod lift;

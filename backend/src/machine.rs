@@ -31,8 +31,7 @@ pub(crate) fn apply_prim(
         PrimOp::Backward => crate::ad_prims::backward(args, bp_calls),
         PrimOp::NestBackward => {
             let tape = crate::nested::tape(&args[0])?;
-            let mut ids = crate::nested::ids_from(crate::prims::int(&args[4]));
-            crate::nested::backward(&tape, &args[1], &args[2], &args[3], &mut ids, bp_calls)
+            crate::nested::backward(&tape, &args[1], &args[2], &args[3], bp_calls)
         }
         _ if op.uses_world() => io_prims::apply(op, args, world),
         _ if op.is_array() => crate::array_prims::apply(op, args),

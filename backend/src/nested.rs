@@ -8,12 +8,14 @@
 //! other arguments are constants to it, which is what keeps levels from confusing their
 //! perturbations): it computes the primal value and the partial derivatives
 //! (`dnrad_core::derivative`) one level down — recursively, so the enclosing levels record them
-//! — and makes the level's number: the tangent, or a reverse node with the next ID.
+//! — and makes the level's number: the tangent, or a reverse node with the run's next ID
+//! (`ids`).
 //! The reverse pass of a nested level (`backward`) is the array mode's SResolve with numbers of
 //! the enclosing levels as cotangents, so the enclosing levels differentiate it in turn.
-//! It never runs code; IDs come from the counter the reverse world threads.
+//! It never runs code.
 
 use crate::ad_prims::{array_op, ArrayArg};
+use crate::ids;
 use crate::reverse::{self, Mode};
 use crate::shape;
 use crate::value::{Tape, Tower, TowerDeriv, Value};
@@ -22,39 +24,11 @@ use dnrad_core::derivative::{self, Class, Doubles, Field};
 use dnrad_core::PrimOp;
 use std::rc::Rc;
 
-/// Where the running code's IDs come from: the counter the reverse world threads, or (`None`)
-/// in the forward world, which threads none, the run time's own counter. Reverse code and
-/// forward code never run inside each other (a reverse world's `jvp` runs reverse code, a
-/// forward world's `grad` forward code), so the numbers of one level get their IDs from one
-/// counter, in evaluation order.
-pub type Ids = Option<i64>;
-
-/// The counter an ID-threading primitive was given: a negative one stands for the run time's.
-pub fn ids_from(counter: i64) -> Ids {
-    (counter >= 0).then_some(counter)
-}
-
-const NO_IDS: &str = "internal error: a reverse-mode operation in code that threads no IDs";
 const NOT_NESTABLE: &str = "nested differentiation: this AD mode's dual numbers cannot be \
                             differentiated again (the array mode, the default, can)";
 
 thread_local! {
     static LAST_TAG: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-    /// The IDs of reverse levels started in forward code.
-    static FORWARD_IDS: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
-}
-
-/// The current value of the counter.
-fn counter(ids: &Ids) -> i64 {
-    ids.unwrap_or_else(|| FORWARD_IDS.get())
-}
-
-/// Set the counter.
-fn set_counter(ids: &mut Ids, next: i64) {
-    match ids {
-        Some(i) => *i = next,
-        None => FORWARD_IDS.set(next),
-    }
 }
 
 /// A tag larger than every tag made before.
@@ -90,7 +64,7 @@ pub fn smooth(code: i64) -> Result<PrimOp, String> {
 }
 
 /// `p` applied to `args` (one or two numbers) at the innermost of their levels.
-pub fn apply(p: PrimOp, args: &[&Value], ids: &mut Ids) -> Result<Value, String> {
+pub fn apply(p: PrimOp, args: &[&Value]) -> Result<Value, String> {
     let mut top = None;
     for a in args {
         top = top.max(level(a)?);
@@ -100,8 +74,8 @@ pub fn apply(p: PrimOp, args: &[&Value], ids: &mut Ids) -> Result<Value, String>
             let (xs, n) = primal_values(args);
             Ok(Value::Double(derivative::eval(p, &xs[..n])))
         }
-        Some(0) => outermost(p, args, ids),
-        Some(tag) => at_level(p, tag, args, ids),
+        Some(0) => outermost(p, args),
+        Some(tag) => at_level(p, tag, args),
     }
 }
 
@@ -115,7 +89,7 @@ fn primal_values(args: &[&Value]) -> ([f64; 2], usize) {
 }
 
 /// An operation at the outermost level, whose primal parts are Doubles.
-fn outermost(p: PrimOp, args: &[&Value], ids: &mut Ids) -> Result<Value, String> {
+fn outermost(p: PrimOp, args: &[&Value]) -> Result<Value, String> {
     let (xs, n) = primal_values(args);
     let xs = &xs[..n];
     let v = derivative::eval(p, xs);
@@ -136,14 +110,11 @@ fn outermost(p: PrimOp, args: &[&Value], ids: &mut Ids) -> Result<Value, String>
         }
         return Ok(Value::dual(v, Value::Double(t.unwrap_or(0.0))));
     }
-    let i = ids.as_mut().ok_or(NO_IDS)?;
     let arg = |k: usize| -> Option<ArrayArg> {
         let a = args.get(k).copied()?;
         Some((ds[k], a))
     };
-    let [r, next] = array_op(v, [arg(0), arg(1)], *i)?;
-    *i = crate::prims::int(&next);
-    Ok(r)
+    array_op(v, [arg(0), arg(1)])
 }
 
 /// A number's primal part and derivative part as an argument of an operation at level `tag`:
@@ -156,7 +127,7 @@ fn split(a: &Value, tag: u32) -> (Value, Option<&Rc<Tower>>) {
 }
 
 /// An operation at nested level `tag`.
-fn at_level(p: PrimOp, tag: u32, args: &[&Value], ids: &mut Ids) -> Result<Value, String> {
+fn at_level(p: PrimOp, tag: u32, args: &[&Value]) -> Result<Value, String> {
     // (At most two arguments: no allocation but the new number's.)
     let n = args.len().min(2);
     let mut primals: [Value; 2] = Default::default();
@@ -165,8 +136,8 @@ fn at_level(p: PrimOp, tag: u32, args: &[&Value], ids: &mut Ids) -> Result<Value
         (primals[k], levels[k]) = split(a, tag);
     }
     let parts = &levels[..n];
-    let v = apply(p, &[&primals[0], &primals[1]][..n], ids)?;
-    let mut nums = Numbers { ids };
+    let v = apply(p, &[&primals[0], &primals[1]][..n])?;
+    let mut nums = Numbers;
     let ds = match derivative::partials(&mut nums, p, &primals[..n], &v) {
         Some(ds) => ds?,
         None => return Err(format!("internal error: `{}` is not smooth", p.name())),
@@ -184,7 +155,7 @@ fn at_level(p: PrimOp, tag: u32, args: &[&Value], ids: &mut Ids) -> Result<Value
             }
         }
         TowerDeriv::Node {
-            id: next_id(ids)?,
+            id: ids::take()?,
             partials,
             args: nodes,
         }
@@ -192,10 +163,10 @@ fn at_level(p: PrimOp, tag: u32, args: &[&Value], ids: &mut Ids) -> Result<Value
         let mut tangent: Option<Value> = None;
         for (t, d) in parts.iter().zip(ds) {
             if let Some(TowerDeriv::Tangent(tk)) = t.map(|t| &t.deriv) {
-                let term = apply(PrimOp::DoubleMul, &[&d, tk], ids)?;
+                let term = apply(PrimOp::DoubleMul, &[&d, tk])?;
                 tangent = Some(match tangent {
                     None => term,
-                    Some(acc) => apply(PrimOp::DoubleAdd, &[&acc, &term], ids)?,
+                    Some(acc) => apply(PrimOp::DoubleAdd, &[&acc, &term])?,
                 });
             }
         }
@@ -208,20 +179,10 @@ fn at_level(p: PrimOp, tag: u32, args: &[&Value], ids: &mut Ids) -> Result<Value
     })))
 }
 
-/// The next ID of the running code.
-fn next_id(ids: &mut Ids) -> Result<u32, String> {
-    let i = counter(ids);
-    let id = u32::try_from(i).map_err(|_| "grad: too many operations on dual numbers")?;
-    set_counter(ids, i + 1);
-    Ok(id)
-}
-
 /// Numbers of any level, for evaluating the derivative rules one level down.
-struct Numbers<'a> {
-    ids: &'a mut Ids,
-}
+struct Numbers;
 
-impl Field for Numbers<'_> {
+impl Field for Numbers {
     type N = Value;
     type E = String;
     fn num(&mut self, x: f64) -> Value {
@@ -229,8 +190,8 @@ impl Field for Numbers<'_> {
     }
     fn op(&mut self, op: PrimOp, args: &[Value]) -> Result<Value, String> {
         match args {
-            [a] => apply(op, &[a], self.ids),
-            [a, b] => apply(op, &[a, b], self.ids),
+            [a] => apply(op, &[a]),
+            [a, b] => apply(op, &[a, b]),
             _ => Err(format!(
                 "internal error: `{}` of {} numbers",
                 op.name(),
@@ -271,9 +232,9 @@ pub fn tape(v: &Value) -> Result<Tape, String> {
 /// A new reverse level over input `x` (a value of a differentiated world): its numbers become
 /// inputs with IDs `base + 1`, `base + 2`, ..., in order, `base` the counter's value. The input
 /// and the level; the counter goes on after the inputs.
-pub fn interleave(mode: Mode, x: &Value, mut ids: Ids) -> Result<Value, String> {
+pub fn interleave(mode: Mode, x: &Value) -> Result<Value, String> {
     let tag = fresh_tag()?;
-    let base = counter(&ids);
+    let base = ids::peek();
     let mut k = 0;
     let xd = walk::map_scalars(x, Scalar::Dual, |v| {
         k += 1;
@@ -294,7 +255,7 @@ pub fn interleave(mode: Mode, x: &Value, mut ids: Ids) -> Result<Value, String> 
         inputs: k,
         reverse: Some(mode),
     };
-    set_counter(&mut ids, next(&tape));
+    ids::skip(k + 1);
     Ok(Value::con(0, [xd, tape_value(tape)]))
 }
 
@@ -320,11 +281,6 @@ pub fn interleave_forward(x: &Value, t: &Value) -> Result<Value, String> {
     Ok(Value::con(0, [xd, tape_value(tape)]))
 }
 
-/// The ID after a reverse level's inputs: where its operations' IDs start.
-pub fn next(tape: &Tape) -> i64 {
-    tape.base + tape.inputs + 1
-}
-
 /// `y` with each number of the level replaced by its primal part (`strip`) or its tangent
 /// (`!strip`; a number of the enclosing levels has tangent 0 at this level).
 pub fn project(tape: &Tape, y: &Value, strip: bool) -> Result<Value, String> {
@@ -345,21 +301,19 @@ pub fn project(tape: &Tape, y: &Value, strip: bool) -> Result<Value, String> {
 
 /// The reverse pass of a nested reverse level, in its mode (`reverse::backward`): the output
 /// `y`'s numbers of the level staged with the cotangent `c`'s numbers, the backpropagators
-/// called (arithmetic of the enclosing levels, with IDs from `ids`), and the inputs'
-/// accumulated cotangents in `x`'s shape (0 for an input that got none). The gradient and the
-/// counter after.
+/// called (arithmetic of the enclosing levels, whose numbers take the run's next IDs), and the
+/// inputs' accumulated cotangents in `x`'s shape (0 for an input that got none).
 pub fn backward(
     tape: &Tape,
     x: &Value,
     y: &Value,
     c: &Value,
-    ids: &mut Ids,
     bp_calls: &mut u64,
 ) -> Result<Value, String> {
     let mode = tape
         .reverse
         .ok_or("internal error: the reverse pass of a forward level")?;
-    let end = counter(ids);
+    let end = ids::peek();
     let mut outputs = Vec::new();
     walk::for_each_cotangent(y, c, |d, z| {
         if let Value::Tower(t) = d {
@@ -372,11 +326,10 @@ pub fn backward(
         base: tape.base,
         count: tape.inputs,
     };
-    let mut level = reverse::Nested { ids };
+    let mut level = reverse::Nested;
     let gradient = reverse::backward(&mut level, mode, inputs, end, outputs, bp_calls)?;
     let mut gradient = gradient.into_iter();
-    let gradient = walk::map_scalars(x, Scalar::Dual, |_| {
+    walk::map_scalars(x, Scalar::Dual, |_| {
         Ok(gradient.next().flatten().unwrap_or(Value::Double(0.0)))
-    })?;
-    Ok(Value::con(0, [gradient, Value::Int(counter(ids))]))
+    })
 }

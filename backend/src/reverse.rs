@@ -85,13 +85,10 @@ impl Level for Outermost {
     }
 }
 
-/// A nested level: its numbers are `Tower`s; its arithmetic that of the enclosing levels, with
-/// IDs from `ids`.
-pub struct Nested<'a> {
-    pub ids: &'a mut crate::nested::Ids,
-}
+/// A nested level: its numbers are `Tower`s; its arithmetic that of the enclosing levels.
+pub struct Nested;
 
-impl Level for Nested<'_> {
+impl Level for Nested {
     type N = Value;
     type Node = Rc<Tower>;
     fn args(&self, node: &Rc<Tower>) -> Args<Self> {
@@ -111,10 +108,10 @@ impl Level for Nested<'_> {
             .collect()
     }
     fn add(&mut self, a: Value, b: Value) -> Result<Value, String> {
-        crate::nested::apply(dnrad_core::PrimOp::DoubleAdd, &[&a, &b], self.ids)
+        crate::nested::apply(dnrad_core::PrimOp::DoubleAdd, &[&a, &b])
     }
     fn mul(&mut self, a: &Value, b: &Value) -> Result<Value, String> {
-        crate::nested::apply(dnrad_core::PrimOp::DoubleMul, &[a, b], self.ids)
+        crate::nested::apply(dnrad_core::PrimOp::DoubleMul, &[a, b])
     }
 }
 

@@ -1,7 +1,8 @@
-//! The AD type map `D[-]` of a differentiation world (the paper's Fig. 6 on types, with §4's
-//! ID-generation monad when the world threads IDs): `D[Double] = Dual X` for the world's
-//! derivative part `X`, `D[σ → τ] = D[σ] → D[τ]` or, threading IDs, `D[σ] → Int → (D[τ], Int)`,
-//! `D[T τ̄] = T#w D[τ̄]` for data types that contain Double or functions, `D[α] = α`.
+//! The AD type map `D[-]` of a differentiation world (the paper's Fig. 6 on types): `D[Double]
+//! = Dual X` for the world's derivative part `X`, `D[σ → τ] = D[σ] → D[τ]`, `D[T τ̄] = T#w D[τ̄]`
+//! for data types that contain Double (directly or through another such type), `D[α] = α`.
+//! §4's ID generation is not in the types: reverse operations take their IDs from the run
+//! time's counter.
 //! It only maps types and declares data types; the term transformation lives in the `ad` crate.
 
 use crate::name::Name;
@@ -106,19 +107,16 @@ pub struct World {
     pub suffix: String,
     /// The derivative part `X` of `D[Double] = Dual X`.
     pub deriv: Type,
-    /// Whether differentiated functions thread an ID counter.
-    pub threads_ids: bool,
     /// The data types that have a differentiated version in this world.
     pub differentiated: HashSet<Name>,
 }
 
 impl World {
     /// A world whose differentiated data types are found among `datas` (see `differentiated_datas`).
-    pub fn new(suffix: &str, deriv: Type, threads_ids: bool, datas: &[DataDecl]) -> World {
+    pub fn new(suffix: &str, deriv: Type, datas: &[DataDecl]) -> World {
         let mut w = World {
             suffix: suffix.to_string(),
             deriv,
-            threads_ids,
             differentiated: HashSet::new(),
         };
         // Fixpoint: a type needs a D-version when D changes one of its fields.
@@ -159,18 +157,9 @@ impl World {
                 };
                 Type::Con(c, args.iter().map(|a| self.ty(a)).collect())
             }
-            Type::Fun(a, b) => Type::fun(self.ty(a), self.result(self.ty(b))),
+            Type::Fun(a, b) => Type::fun(self.ty(a), self.ty(b)),
             Type::App(v, args) => Type::App(v.clone(), args.iter().map(|a| self.ty(a)).collect()),
             Type::Forall(vs, b) => Type::Forall(vs.clone(), Box::new(self.ty(b))),
-        }
-    }
-
-    /// The type of a differentiated function's result: `τ` or, threading IDs, `Int → (τ, Int)`.
-    pub fn result(&self, t: Type) -> Type {
-        if self.threads_ids {
-            Type::fun(Type::int(), Type::tuple(vec![t, Type::int()]))
-        } else {
-            t
         }
     }
 
@@ -233,11 +222,11 @@ mod tests {
             Type::int(),
             Type::fun(Type::double(), Type::con0("Staged")),
         ]);
-        World::new("R", deriv, true, datas)
+        World::new("R", deriv, datas)
     }
 
     #[test]
-    fn doubles_become_duals_and_functions_thread_ids() {
+    fn doubles_become_duals_and_functions_map_their_parts() {
         let w = reverse_world(&builtin_datas());
         let dual = Type::Con(Name::new(DUAL), vec![w.deriv.clone()]);
         assert_eq!(w.ty(&Type::double()), dual);
@@ -245,16 +234,15 @@ mod tests {
         assert_eq!(w.ty(&Type::var("a")), Type::var("a"));
         assert_eq!(
             w.ty(&Type::fun(Type::double(), Type::int())),
-            Type::funs(
-                vec![dual.clone(), Type::int()],
-                Type::tuple(vec![Type::int(), Type::int()])
-            )
+            Type::fun(dual.clone(), Type::int())
         );
+        let ints = Type::fun(Type::int(), Type::int());
+        assert_eq!(w.ty(&ints), ints);
         assert_eq!(w.ty(&Type::list(Type::double())), Type::list(dual));
     }
 
     #[test]
-    fn data_types_with_doubles_or_functions_get_versions_through_mutual_recursion() {
+    fn data_types_with_doubles_get_versions_through_mutual_recursion() {
         let mut datas = builtin_datas();
         let a = Type::var("a");
         datas.push(data("Poly", &["a"], vec![("Poly", vec![a.clone(), a])]));

@@ -77,23 +77,26 @@
 //! `x` becomes the world's constant (derivative part `d`), each closure the closure of its
 //! lambda's twin. A reverse-mode dual number is `Dual ArrayBp`, one run-time cell holding the
 //! primal, the ID and the backpropagator as data (§8.2); its derivative part (`dualDeriv`) is the
-//! cell itself, and only primitives build one (`interleave`, `arrayConst`, `numUnId`/`numBinId`,
-//! and `arrayAdd`/`arraySub`/`arrayMul` `a b i`, what `numBinId` of `+`, `-`, `*` makes).
+//! cell itself, and only primitives build one (`interleave`, `arrayConst`, `numUn`/`numBin`,
+//! and `arrayAdd`/`arraySub`/`arrayMul` `a b`, what `numBin` of `+`, `-`, `*` makes). A reverse
+//! operation takes the run's next ID, a counter of the run time (no value threads it): the
+//! outermost `interleave x` numbers `x`'s Doubles 1..n and starts the counter after them,
+//! `idsEnd y` (after the forward pass that made `y`) is the ID after its last operation and
+//! puts back the counter `interleave` found.
 //! `backward mode n ids x y c` is a reverse mode's whole reverse pass (mode 0 naive, 1 staged,
 //! 2 cayley, 3 array): the output `y`'s dual numbers staged with the cotangent `c`'s Doubles
 //! (an error when the shapes differ), the backpropagators called down to the inputs 1..n, and
 //! their accumulated cotangents put in `x`'s shape; each call of an operation's backpropagator is
 //! counted (for tests of the complexity claims). `dualConst x` is the constant `x` of any world
-//! that has native operations (a plain Double). `numUn op a`, `numBin op a b` (forward world) and
-//! `numUnId op a i`, `numBinId op a b i` (reverse world, threading the ID counter) apply the
-//! smooth primitive with index `op` to dual numbers of any level of nested differentiation,
-//! computing the value and partial derivatives natively (`derivative`). A level of nested
-//! differentiation (`Tape`) starts with `nestInterleave mode x i` (reverse, resolved as `mode`:
-//! `x`'s numbers become inputs with the next IDs; a negative `i` stands for the run time's own
-//! counter, in forward code) or `nestInterleaveFwd x t` (forward, tangent `t`); `tapeNext` is the
-//! ID after its inputs, `nestBackward tape x y c i` its reverse pass (the gradient in `x`'s shape
-//! and the counter after), `nestStrip tape y` / `nestTangent tape y` replace its numbers in `y`
-//! by their primal parts / tangents.
+//! that has native operations (a plain Double). `numUn op a`, `numBin op a b` apply the smooth
+//! primitive with index `op` to dual numbers of any world and any level of nested
+//! differentiation, computing the value and partial derivatives natively (`derivative`);
+//! `numDot` is the dot product of positions of two arrays of them. A level of nested
+//! differentiation (`Tape`) starts with `nestInterleave mode x` (reverse, resolved as `mode`:
+//! `x`'s numbers become inputs with the next IDs) or `nestInterleaveFwd x t` (forward, tangent
+//! `t`); `nestBackward tape x y c` is its reverse pass (the gradient in `x`'s shape), and
+//! `nestStrip tape y` / `nestTangent tape y` replace its numbers in `y` by their primal parts /
+//! tangents.
 
 use crate::types::Type;
 
@@ -246,13 +249,11 @@ prims! {
     CheckTangent "checkTangent" 2,
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
     ArrayConst "arrayConst" 1,
-    ArrayAdd "arrayAdd" 3, ArraySub "arraySub" 3, ArrayMul "arrayMul" 3,
-    Backward "backward" 6,
-    NumUn "numUn" 2, NumBin "numBin" 3, NumUnId "numUnId" 3, NumBinId "numBinId" 4,
-    NumDot "numDot" 7, NumDotId "numDotId" 8,
-    NestInterleave "nestInterleave" 3, NestInterleaveFwd "nestInterleaveFwd" 2,
-    TapeNext "tapeNext" 1, NestBackward "nestBackward" 5, NestStrip "nestStrip" 2,
-    NestTangent "nestTangent" 2,
+    ArrayAdd "arrayAdd" 2, ArraySub "arraySub" 2, ArrayMul "arrayMul" 2,
+    IdsEnd "idsEnd" 1, Backward "backward" 6,
+    NumUn "numUn" 2, NumBin "numBin" 3, NumDot "numDot" 7,
+    NestInterleave "nestInterleave" 2, NestInterleaveFwd "nestInterleaveFwd" 2,
+    NestBackward "nestBackward" 4, NestStrip "nestStrip" 2, NestTangent "nestTangent" 2,
 }
 
 /// The arguments of a dot product of positions (`doubleDot`, `numDot`) over elements `e`: each
@@ -319,16 +320,7 @@ impl PrimOp {
     /// Whether the primitive's result is a pair built by the runtime (the backends may put its
     /// components straight where a `case` would unpack them).
     pub fn makes_pair(self) -> bool {
-        matches!(
-            self,
-            PrimOp::Interleave
-                | PrimOp::NumUnId
-                | PrimOp::NumBinId
-                | PrimOp::ArrayAdd
-                | PrimOp::ArraySub
-                | PrimOp::ArrayMul
-                | PrimOp::NumDotId
-        )
+        matches!(self, PrimOp::Interleave)
     }
 
     /// Look a primitive up by its core name (`intAdd`).
@@ -498,10 +490,10 @@ impl PrimOp {
             CheckTangent => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], Type::unit())),
             LiftRev | LiftFwd => all(&["d", "a", "b"], Type::funs(vec![v("d"), v("a")], v("b"))),
             ArrayConst => Type::fun(d, array_dual),
-            ArrayAdd | ArraySub | ArrayMul => Type::funs(
-                vec![array_dual.clone(), array_dual.clone(), i.clone()],
-                Type::tuple(vec![array_dual, i]),
-            ),
+            ArrayAdd | ArraySub | ArrayMul => {
+                Type::funs(vec![array_dual.clone(), array_dual.clone()], array_dual)
+            }
+            IdsEnd => all(&["b"], Type::fun(v("b"), i)),
             Backward => all(
                 &["a", "b", "c"],
                 Type::funs(
@@ -509,40 +501,25 @@ impl PrimOp {
                     v("a"),
                 ),
             ),
-            NumUn | NumBin | NumUnId | NumBinId => {
+            NumUn | NumBin => {
                 let mut args = vec![i.clone(), dual.clone()];
-                if matches!(self, NumBin | NumBinId) {
+                if self == NumBin {
                     args.push(dual.clone());
                 }
-                let result = if matches!(self, NumUnId | NumBinId) {
-                    args.push(i.clone());
-                    Type::tuple(vec![dual, i])
-                } else {
-                    dual
-                };
-                all(&["x"], Type::funs(args, result))
+                all(&["x"], Type::funs(args, dual))
             }
             NumDot => all(&["x"], Type::funs(dot_args(&dual), dual)),
-            NumDotId => {
-                let mut args = dot_args(&dual);
-                args.push(i.clone());
-                all(&["x"], Type::funs(args, Type::tuple(vec![dual, i])))
-            }
             NestInterleave => all(
                 &["a", "b"],
-                Type::funs(vec![i.clone(), v("a"), i], Type::tuple(vec![v("b"), tape])),
+                Type::funs(vec![i.clone(), v("a")], Type::tuple(vec![v("b"), tape])),
             ),
             NestInterleaveFwd => all(
                 &["a", "b"],
                 Type::funs(vec![v("a"), v("a")], Type::tuple(vec![v("b"), tape])),
             ),
-            TapeNext => Type::fun(tape, i),
             NestBackward => all(
                 &["a", "b", "c"],
-                Type::funs(
-                    vec![tape, v("a"), v("b"), v("c"), i.clone()],
-                    Type::tuple(vec![v("a"), i]),
-                ),
+                Type::funs(vec![tape, v("a"), v("b"), v("c")], v("a")),
             ),
             NestStrip | NestTangent => all(&["b"], Type::funs(vec![tape, v("b")], v("b"))),
             _ => unreachable!("not an AD primitive"),

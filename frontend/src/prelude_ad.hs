@@ -117,7 +117,9 @@ fwdConst x = primDualConst x
 -- primal, its ID and its backpropagator as data (`ArrayBp`, §8.2's defunctionalisation): for
 -- each non-constant argument, the partial derivative and the argument's dual number. Inputs
 -- have IDs 1..n and no arguments; constants have ID 0. The forward pass is the same in every
--- mode (IDs from the ID-generation monad of §4); the modes differ in the reverse pass, one
+-- mode: each operation takes the next ID from the run time's counter (§4's ID generation as
+-- state of the run: evaluation is strict and in order), which `primInterleave` starts after the
+-- inputs and `primIdsEnd` reads at the end; the modes differ in the reverse pass, one
 -- native primitive, `primBackward mode n ids x y c`: Deinterleave (the output's dual numbers
 -- staged with the cotangent's Doubles), the calls of the backpropagators — naive (Fig. 6-7):
 -- along every path, returning sparse cotangents; staged (§4, Fig. 8): SResolve over staging
@@ -131,24 +133,24 @@ arrayZero = primDualDeriv (primArrayConst 0.0)
 arrayConst :: Double -> Dual ArrayBp
 arrayConst x = primArrayConst x
 
--- The other operations are `primNumUnId`/`primNumBinId`, which compute the value and the
--- partial derivatives natively; these three are the most common, in one primitive each.
-arrayAdd :: Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
-arrayAdd a b i = primArrayAdd a b i
+-- The other operations are `primNumUn`/`primNumBin`, which compute the value and the partial
+-- derivatives natively; these three are the most common, in one primitive each.
+arrayAdd :: Dual ArrayBp -> Dual ArrayBp -> Dual ArrayBp
+arrayAdd a b = primArrayAdd a b
 
-arraySub :: Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
-arraySub a b i = primArraySub a b i
+arraySub :: Dual ArrayBp -> Dual ArrayBp -> Dual ArrayBp
+arraySub a b = primArraySub a b
 
-arrayMul :: Dual ArrayBp -> Dual ArrayBp -> Int -> (Dual ArrayBp, Int)
-arrayMul a b i = primArrayMul a b i
+arrayMul :: Dual ArrayBp -> Dual ArrayBp -> Dual ArrayBp
+arrayMul a b = primArrayMul a b
 
 -- vjp: the inputs' dual numbers (IDs 1..n), the forward pass of `f` lifted into the reverse
--- world, and the mode's reverse pass.
+-- world, the ID after its last operation, and the mode's reverse pass.
 vjpMode :: Int -> (a -> b) -> a -> (b, b -> a)
 vjpMode mode f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> let next = primIntAdd n 1 in
-             case primLiftRev zero f xD next of
-               (y, ids) -> (adStrip y, \c -> primBackward mode n ids x y c)
+  (xD, n) -> let y = primLiftRev zero f xD in
+             case primIdsEnd y of
+               ids -> (adStrip y, \c -> primBackward mode n ids x y c)
 
 vjpNaive :: (a -> b) -> a -> (b, b -> a)
 vjpNaive f x = vjpMode 0 f x
@@ -167,9 +169,7 @@ vjpArray f x = vjpMode 3 f x
 -- output and frees the tape as it goes.
 gradMode :: Int -> (a -> Double) -> a -> a
 gradMode mode f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> let next = primIntAdd n 1 in
-             case primLiftRev zero f xD next of
-               (y, ids) -> primBackward mode n ids x y 1.0
+  (xD, n) -> let y = primLiftRev zero f xD in primBackward mode n (primIdsEnd y) x y 1.0
 
 gradNaive :: (a -> Double) -> a -> a
 gradNaive f x = gradMode 0 f x
@@ -182,49 +182,32 @@ gradCayley f x = gradMode 2 f x
 
 gradArray :: (a -> Double) -> a -> a
 gradArray f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> let next = primIntAdd n 1 in
-             case primLiftRev zero f xD next of
-               (y, ids) -> primBackward 3 n ids x y 1.0
+  (xD, n) -> let y = primLiftRev zero f xD in primBackward 3 n (primIdsEnd y) x y 1.0
 
 -- Nested differentiation. Differentiated code sees grad, vjp and jvp as these functions (the AD
 -- pass makes them the differentiated versions of `gradArray`, `vjpArray` and `jvp`): `D` of
--- them, written by hand at their differentiated types. Each starts a new level, whose dual
--- numbers carry a fresh tag and have the enclosing levels' numbers as their primal parts; the
--- native operations work at every level, so the function runs as it is. A reverse level takes
--- its IDs from the counter the reverse world threads (inputs next, then its operations), and
--- its reverse pass, on numbers of the enclosing levels, is differentiated by them in turn.
--- Forward code has no counter: a reverse level inside it takes its IDs from the run time's.
+-- them, written by hand at their differentiated types, the same in both worlds but for the
+-- dual numbers `grad`'s type names. Each starts a new level, whose dual numbers carry a fresh
+-- tag and have the enclosing levels' numbers as their primal parts; the native operations work
+-- at every level, so the function runs as it is. A reverse level takes its IDs from the run
+-- time's counter (inputs next, then its operations), and its reverse pass, on numbers of the
+-- enclosing levels, is differentiated by them in turn.
 
-gradNestR :: (a -> Int -> (Dual ArrayBp, Int)) -> Int -> (a -> Int -> (a, Int), Int)
-gradNestR f i = (\x j -> case primNestInterleave adMode x j of
-                           (xD, tape) -> case f xD (primTapeNext tape) of
-                             (y, k) -> primNestBackward tape x y 1.0 k, i)
+gradNest :: (a -> Dual d) -> a -> a
+gradNest f x = case primNestInterleave adMode x of
+  (xD, tape) -> primNestBackward tape x (f xD) 1.0
 
-vjpNestR :: (a -> Int -> (b, Int)) -> Int -> (a -> Int -> ((b, b -> Int -> (a, Int)), Int), Int)
-vjpNestR f i = (\x j -> case primNestInterleave adMode x j of
-                          (xD, tape) -> case f xD (primTapeNext tape) of
-                            (y, k) -> ((primNestStrip tape y, \c l -> primNestBackward tape x y c l), k),
-                i)
-
-jvpNestR :: (a -> Int -> (b, Int)) -> Int -> (a -> Int -> (a -> Int -> ((b, b), Int), Int), Int)
-jvpNestR f i = (\x j -> (\t k -> case primNestInterleaveFwd x t of
-                                  (xD, tape) -> case f xD k of
-                                    (y, l) -> ((primNestStrip tape y, primNestTangent tape y), l), j),
-                i)
-
--- Forward code threads no IDs: its reverse levels take them from the run time's counter (-1).
-forwardIds :: Int
-forwardIds = primIntNegate 1
+gradNestR :: (a -> Dual ArrayBp) -> a -> a
+gradNestR f x = gradNest f x
 
 gradNestF :: (a -> Dual Double) -> a -> a
-gradNestF f x = case primNestInterleave adMode x forwardIds of
-  (xD, tape) -> fst (primNestBackward tape x (f xD) 1.0 forwardIds)
+gradNestF f x = gradNest f x
 
-vjpNestF :: (a -> b) -> a -> (b, b -> a)
-vjpNestF f x = case primNestInterleave adMode x forwardIds of
+vjpNest :: (a -> b) -> a -> (b, b -> a)
+vjpNest f x = case primNestInterleave adMode x of
   (xD, tape) -> let y = f xD
-                in (primNestStrip tape y, \c -> fst (primNestBackward tape x y c forwardIds))
+                in (primNestStrip tape y, \c -> primNestBackward tape x y c)
 
-jvpNestF :: (a -> b) -> a -> a -> (b, b)
-jvpNestF f x t = case primNestInterleaveFwd x t of
+jvpNest :: (a -> b) -> a -> a -> (b, b)
+jvpNest f x t = case primNestInterleaveFwd x t of
   (xD, tape) -> let y = f xD in (primNestStrip tape y, primNestTangent tape y)
