@@ -82,12 +82,10 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
         WorldView {
             world: World::new("R", Type::con0(ARRAY_BP), &program.datas),
             helpers: &REVERSE_HELPERS,
-            parametric: true,
         },
         WorldView {
             world: World::new("F", Type::double(), &program.datas),
             helpers: &FORWARD_HELPERS,
-            parametric: false,
         },
     ];
     let con_data: HashMap<Name, Name> = program

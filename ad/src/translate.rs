@@ -23,9 +23,6 @@ pub struct M {
 pub struct WorldView {
     pub world: World,
     pub helpers: &'static Helpers,
-    /// Whether the world calls the primal code of functions that only move its numbers
-    /// (`Translator::parametric_call`).
-    pub parametric: bool,
 }
 
 /// The Prelude functions that a world's differentiated code calls by name.
@@ -275,9 +272,9 @@ impl<'p> Translator<'p> {
     /// `Int`s) passed as it is. Such a `g` is polymorphic in the types that carry dual numbers
     /// and has no dictionary over them, so it only moves their values (parametricity): it makes
     /// no dual number and no ID, and needs no twin. A function at Double that only moves its
-    /// Doubles is called as its copy generalised over them (`parametric`) at `D[Double]`. Only
-    /// in a world that asks for it (`WorldView::parametric`); a closure the primal code makes
-    /// has no twins, which is safe since values of a world are never lifted. Container code
+    /// Doubles is called as its copy generalised over them (`parametric`) at `D[Double]`. A
+    /// closure the primal code makes has no twins, which is safe since values of a world are
+    /// never lifted. Container code
     /// (`!`, `bounds`, `length`, `zip`, `listArray`) then runs at primal speed in
     /// differentiated code.
     fn parametric_call(&mut self, w: &WorldView, e: &Expr) -> TResult<Option<M>> {
@@ -291,7 +288,7 @@ impl<'p> Translator<'p> {
             _ => return Ok(None),
         };
         let differentiates = self.nested_call.as_ref().is_some_and(|(n, _)| n == g);
-        if !w.parametric || self.typer.is_local(g) || differentiates || self.machinery.contains(g) {
+        if self.typer.is_local(g) || differentiates || self.machinery.contains(g) {
             return Ok(None);
         }
         // A function over Doubles that only moves them: its copy over a type variable, at

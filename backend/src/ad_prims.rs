@@ -377,11 +377,16 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         DualInput => {
             // Forward mode's input: each Double of `x` with the Double at its position in the
             // tangent (whose shape `primCheckTangent` checked) as its derivative part.
+            // The forward pass starts: a reverse level inside it takes IDs from the counter as
+            // it is, which `idsEnd` puts back (nothing of the pass outlives it: its output is
+            // first-order).
             let mut tangents = walk::scalars(arg(1), Scalar::Double)?.into_iter();
-            walk::map_scalars(arg(0), Scalar::Double, |x| {
+            let x = walk::map_scalars(arg(0), Scalar::Double, |x| {
                 let t = tangents.next().ok_or(NOT_DUAL)?;
                 Ok(Value::dual(dbl(x), t))
-            })?
+            })?;
+            ids::enter(ids::peek());
+            x
         }
         DualParts => {
             // Every number of a differentiated value as its primal part (0) or, as a Double,
@@ -403,7 +408,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
         NumDot => crate::bulk::dot_numbers(arg)?,
         Interleave => tuple(pair_parts(op, arg)?),
-        IdsEnd => Value::Int(ids::leave()),
+        IdsEnd => tuple([arg(0).clone(), Value::Int(ids::leave())]),
         ArrayAdd | ArraySub | ArrayMul => array_arith(op, arg(0), arg(1))?,
         NumUn | NumBin => {
             let p = nested::smooth(int(arg(0)))?;
@@ -451,5 +456,21 @@ mod tests {
         let part = |k: i64| apply(PrimOp::DualParts, &[Value::Int(k), duals.clone()]);
         assert_eq!(doubles(&part(0).expect("primal parts")), [1.0, 2.0, 3.0]);
         assert_eq!(doubles(&part(1).expect("tangents")), [0.5, -0.25, 0.125]);
+    }
+
+    #[test]
+    fn a_forward_pass_gives_back_the_ids_taken_inside_it() {
+        crate::ids::skip(7);
+        let (x, t) = (nested(1.0, 2.0, 3.0), nested(0.5, -0.25, 0.125));
+        let duals = apply(PrimOp::DualInput, &[x, t]).expect("same shapes");
+        // Reverse levels inside the pass take IDs from where the counter was.
+        assert_eq!(crate::ids::take(), Ok(7));
+        assert_eq!(crate::ids::take(), Ok(8));
+        let end = apply(PrimOp::IdsEnd, &[duals]).expect("a pass to end");
+        let Value::Con(cell) = &end else {
+            panic!("{end:?}")
+        };
+        assert!(matches!(cell.fields[1], Value::Int(9)), "{end:?}");
+        assert_eq!(crate::ids::peek(), 7);
     }
 }

@@ -3,8 +3,10 @@
 //! operation taking the next ID (`take`) numbers the operations in evaluation order, and an
 //! operation's ID is above its arguments' — what SResolve needs. The outermost `grad` starts
 //! the counter after its inputs (`enter`, from its interleave) and takes where it ended after
-//! the forward pass (`leave`), which puts back the counter it found; a nested level starts at
-//! the counter as it is (`peek`, `skip`), so one counter serves every level of a run.
+//! the forward pass (`leave`), which puts back the counter it found; the outermost `jvp`
+//! brackets its forward pass the same way (from the counter as it is), so reverse levels
+//! inside it give their IDs back when it returns; a nested level starts at the counter as it
+//! is (`peek`, `skip`), so one counter serves every level of a run.
 //! It holds a number and nothing else.
 
 use std::cell::{Cell, RefCell};

@@ -80,9 +80,10 @@
 //! cell itself, and only primitives build one (`interleave`, `arrayConst`, `numUn`/`numBin`,
 //! and `arrayAdd`/`arraySub`/`arrayMul` `a b`, what `numBin` of `+`, `-`, `*` makes). A reverse
 //! operation takes the run's next ID, a counter of the run time (no value threads it): the
-//! outermost `interleave x` numbers `x`'s Doubles 1..n and starts the counter after them,
-//! `idsEnd y` (after the forward pass that made `y`) is the ID after its last operation and
-//! puts back the counter `interleave` found.
+//! outermost `interleave x` numbers `x`'s Doubles 1..n and starts the counter after them (the
+//! forward world's `dualInput x t` starts it where it is), and `idsEnd y` for the `y` that
+//! forward pass made is `(y, the ID after its last operation)`, the counter put back where the
+//! pass found it.
 //! `backward mode n ids x y c` is a reverse mode's whole reverse pass (mode 0 naive, 1 staged,
 //! 2 cayley, 3 array): the output `y`'s dual numbers staged with the cotangent `c`'s Doubles
 //! (an error when the shapes differ), the backpropagators called down to the inputs 1..n, and
@@ -493,7 +494,7 @@ impl PrimOp {
             ArrayAdd | ArraySub | ArrayMul => {
                 Type::funs(vec![array_dual.clone(), array_dual.clone()], array_dual)
             }
-            IdsEnd => all(&["b"], Type::fun(v("b"), i)),
+            IdsEnd => all(&["b"], Type::fun(v("b"), Type::tuple(vec![v("b"), i]))),
             Backward => all(
                 &["a", "b", "c"],
                 Type::funs(

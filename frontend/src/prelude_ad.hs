@@ -30,7 +30,8 @@ vjp f x = vjpArray f x
 -- > jvp (\(x, y) -> x * y) (2.0, 3.0) (1.0, 0.0) == (6.0, 3.0)
 jvp :: (a -> b) -> a -> a -> (b, b)
 jvp f x t = case primCheckTangent x t of
-  () -> let y = primLiftFwd fwdZero f (primDualInput x t) in (adStrip y, primDualParts 1 y)
+  () -> case primIdsEnd (primLiftFwd fwdZero f (primDualInput x t)) of
+          (y, _) -> (adStrip y, primDualParts 1 y)
 
 -- The selected reverse mode (0 naive, 1 staged, 2 cayley, 3 array): the AD pass sets it.
 adMode :: Int
@@ -119,7 +120,8 @@ fwdConst x = primDualConst x
 -- have IDs 1..n and no arguments; constants have ID 0. The forward pass is the same in every
 -- mode: each operation takes the next ID from the run time's counter (§4's ID generation as
 -- state of the run: evaluation is strict and in order), which `primInterleave` starts after the
--- inputs and `primIdsEnd` reads at the end; the modes differ in the reverse pass, one
+-- inputs and `primIdsEnd` reads at the end of the forward pass (and puts back as it found it);
+-- the modes differ in the reverse pass, one
 -- native primitive, `primBackward mode n ids x y c`: Deinterleave (the output's dual numbers
 -- staged with the cotangent's Doubles), the calls of the backpropagators — naive (Fig. 6-7):
 -- along every path, returning sparse cotangents; staged (§4, Fig. 8): SResolve over staging
@@ -148,9 +150,8 @@ arrayMul a b = primArrayMul a b
 -- world, the ID after its last operation, and the mode's reverse pass.
 vjpMode :: Int -> (a -> b) -> a -> (b, b -> a)
 vjpMode mode f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> let y = primLiftRev zero f xD in
-             case primIdsEnd y of
-               ids -> (adStrip y, \c -> primBackward mode n ids x y c)
+  (xD, n) -> case primIdsEnd (primLiftRev zero f xD) of
+               (y, ids) -> (adStrip y, \c -> primBackward mode n ids x y c)
 
 vjpNaive :: (a -> b) -> a -> (b, b -> a)
 vjpNaive f x = vjpMode 0 f x
@@ -169,7 +170,8 @@ vjpArray f x = vjpMode 3 f x
 -- output and frees the tape as it goes.
 gradMode :: Int -> (a -> Double) -> a -> a
 gradMode mode f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> let y = primLiftRev zero f xD in primBackward mode n (primIdsEnd y) x y 1.0
+  (xD, n) -> case primIdsEnd (primLiftRev zero f xD) of
+               (y, ids) -> primBackward mode n ids x y 1.0
 
 gradNaive :: (a -> Double) -> a -> a
 gradNaive f x = gradMode 0 f x
@@ -182,7 +184,8 @@ gradCayley f x = gradMode 2 f x
 
 gradArray :: (a -> Double) -> a -> a
 gradArray f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> let y = primLiftRev zero f xD in primBackward 3 n (primIdsEnd y) x y 1.0
+  (xD, n) -> case primIdsEnd (primLiftRev zero f xD) of
+               (y, ids) -> primBackward 3 n ids x y 1.0
 
 -- Nested differentiation. Differentiated code sees grad, vjp and jvp as these functions (the AD
 -- pass makes them the differentiated versions of `gradArray`, `vjpArray` and `jvp`): `D` of
