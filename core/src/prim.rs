@@ -317,12 +317,6 @@ impl PrimOp {
             )
     }
 
-    /// Whether the primitive's result is a pair built by the runtime (the backends may put its
-    /// components straight where a `case` would unpack them).
-    pub fn makes_pair(self) -> bool {
-        matches!(self, PrimOp::Interleave)
-    }
-
     /// Look a primitive up by its core name (`intAdd`).
     pub fn from_name(name: &str) -> Option<PrimOp> {
         PrimOp::ALL.iter().copied().find(|p| p.name() == name)

@@ -249,21 +249,6 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         Ok(())
     }
 
-    /// The primitive `op`, which makes a pair, on the registers `code.operands[args..]` of the
-    /// frame at `base`: the pair's two components.
-    fn pair_op(
-        &mut self,
-        code: &Function,
-        base: usize,
-        op: PrimOp,
-        args: u32,
-        span: Span,
-    ) -> Result<[Value; 2], Diagnostic> {
-        let regs = &code.operands[args as usize..];
-        let parts = crate::ad_prims::pair_parts(op, |i| &self.stack[base + regs[i] as usize]);
-        parts.map_err(|msg| self.prim_error(op, span, msg))
-    }
-
     /// A tail call: the running frame at `base` becomes `callee`'s, whose `nargs` arguments are
     /// already in its first registers.
     fn reuse_frame(&mut self, base: usize, callee: u32, env: Env, nargs: usize) {
@@ -914,21 +899,6 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     ret_con!(*tag, regs.len(), |j| std::mem::take(
                         &mut self.stack[base + regs[j] as usize]
                     ))
-                }
-                Op::PairPrim {
-                    op,
-                    args,
-                    fst,
-                    snd,
-                    span,
-                } => {
-                    let [dual, next] = self.pair_op(code, base, *op, *args, *span)?;
-                    self.stack[reg(*fst)] = dual;
-                    self.stack[reg(*snd)] = next;
-                }
-                Op::RetPairPrim { op, args, span } => {
-                    let mut pair = self.pair_op(code, base, *op, *args, *span)?;
-                    ret_con!(0, 2, |j| std::mem::take(&mut pair[j]))
                 }
                 Op::Switch {
                     scrut,
