@@ -110,9 +110,10 @@ pub(crate) fn recorded(v: f64, rule: Rule) -> Result<Value, String> {
 }
 
 /// `primInterleave zero x`: `x` with its k-th Double `x` (k from 1) replaced by the input with
-/// ID k — `Dual x (k, zero)`, or the array mode's dual number — and the number of inputs. The
-/// run's forward pass starts: its operations' IDs follow the inputs' (`ids::enter`).
-fn interleave(bp: &Value, x: &Value) -> Result<[Value; 2], String> {
+/// ID k — `Dual x (k, zero)`, or the array mode's dual number — paired with the number of
+/// inputs. The run's forward pass starts: its operations' IDs follow the inputs'
+/// (`ids::enter`).
+fn interleave(bp: &Value, x: &Value) -> Result<Value, String> {
     let array = array_world(bp);
     let (x, n) = walk::interleave(x, array, |x, k| {
         if array {
@@ -123,24 +124,12 @@ fn interleave(bp: &Value, x: &Value) -> Result<[Value; 2], String> {
         }
     })?;
     ids::enter(n + 1);
-    Ok([x, Value::Int(n)])
-}
-
-/// A primitive that makes a pair (`PrimOp::makes_pair`) on the arguments `arg(0)`, `arg(1)`,
-/// ..: the pair's components.
-pub fn pair_parts<'a>(op: PrimOp, arg: impl Fn(usize) -> &'a Value) -> Result<[Value; 2], String> {
-    match op {
-        PrimOp::Interleave => interleave(arg(0), arg(1)),
-        _ => Err(format!(
-            "internal error: `{}` does not make a pair",
-            op.name()
-        )),
-    }
+    Ok(tuple([x, Value::Int(n)]))
 }
 
 /// `primArrayAdd a b` and kin: what `primNumBin` of `+`, `-` or `*` makes, the outermost
 /// level's numbers (and constants) without the dispatch on levels.
-fn array_arith(op: PrimOp, a: &Value, b: &Value) -> Result<Value, String> {
+pub(crate) fn array_arith(op: PrimOp, a: &Value, b: &Value) -> Result<Value, String> {
     let outermost = |v: &Value| v.array_parts().map(|(x, _, _)| x);
     let (Some(x), Some(y)) = (outermost(a), outermost(b)) else {
         // A number of a nested level, or a forward one.
@@ -407,8 +396,8 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         }
         ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
         NumDot => crate::bulk::dot_numbers(arg)?,
-        Interleave => tuple(pair_parts(op, arg)?),
-        IdsEnd => tuple([arg(0).clone(), Value::Int(ids::leave())]),
+        Interleave => interleave(arg(0), arg(1))?,
+        IdsEnd => Value::Int(ids::leave()),
         ArrayAdd | ArraySub | ArrayMul => array_arith(op, arg(0), arg(1))?,
         NumUn | NumBin => {
             let p = nested::smooth(int(arg(0)))?;
@@ -467,10 +456,7 @@ mod tests {
         assert_eq!(crate::ids::take(), Ok(7));
         assert_eq!(crate::ids::take(), Ok(8));
         let end = apply(PrimOp::IdsEnd, &[duals]).expect("a pass to end");
-        let Value::Con(cell) = &end else {
-            panic!("{end:?}")
-        };
-        assert!(matches!(cell.fields[1], Value::Int(9)), "{end:?}");
+        assert!(matches!(end, Value::Int(9)), "{end:?}");
         assert_eq!(crate::ids::peek(), 7);
     }
 }

@@ -82,8 +82,8 @@
 //! operation takes the run's next ID, a counter of the run time (no value threads it): the
 //! outermost `interleave x` numbers `x`'s Doubles 1..n and starts the counter after them (the
 //! forward world's `dualInput x t` starts it where it is), and `idsEnd y` for the `y` that
-//! forward pass made is `(y, the ID after its last operation)`, the counter put back where the
-//! pass found it.
+//! forward pass made is the ID after its last operation, the counter put back where the pass
+//! found it (taking `y` orders it after the pass).
 //! `backward mode n ids x y c` is a reverse mode's whole reverse pass (mode 0 naive, 1 staged,
 //! 2 cayley, 3 array): the output `y`'s dual numbers staged with the cotangent `c`'s Doubles
 //! (an error when the shapes differ), the backpropagators called down to the inputs 1..n, and
@@ -318,12 +318,6 @@ impl PrimOp {
             )
     }
 
-    /// Whether the primitive's result is a pair built by the runtime (the backends may put its
-    /// components straight where a `case` would unpack them).
-    pub fn makes_pair(self) -> bool {
-        matches!(self, PrimOp::Interleave)
-    }
-
     /// Look a primitive up by its core name (`intAdd`).
     pub fn from_name(name: &str) -> Option<PrimOp> {
         PrimOp::ALL.iter().copied().find(|p| p.name() == name)
@@ -494,7 +488,7 @@ impl PrimOp {
             ArrayAdd | ArraySub | ArrayMul => {
                 Type::funs(vec![array_dual.clone(), array_dual.clone()], array_dual)
             }
-            IdsEnd => all(&["b"], Type::fun(v("b"), Type::tuple(vec![v("b"), i]))),
+            IdsEnd => all(&["b"], Type::fun(v("b"), i)),
             Backward => all(
                 &["a", "b", "c"],
                 Type::funs(

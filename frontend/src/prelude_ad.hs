@@ -30,8 +30,9 @@ vjp f x = vjpArray f x
 -- > jvp (\(x, y) -> x * y) (2.0, 3.0) (1.0, 0.0) == (6.0, 3.0)
 jvp :: (a -> b) -> a -> a -> (b, b)
 jvp f x t = case primCheckTangent x t of
-  () -> case primIdsEnd (primLiftFwd fwdZero f (primDualInput x t)) of
-          (y, _) -> (adStrip y, primDualParts 1 y)
+  () -> let y = primLiftFwd fwdZero f (primDualInput x t)
+        in case primIdsEnd y of
+             _ -> (adStrip y, primDualParts 1 y)
 
 -- The selected reverse mode (0 naive, 1 staged, 2 cayley, 3 array): the AD pass sets it.
 adMode :: Int
@@ -150,8 +151,9 @@ arrayMul a b = primArrayMul a b
 -- world, the ID after its last operation, and the mode's reverse pass.
 vjpMode :: Int -> (a -> b) -> a -> (b, b -> a)
 vjpMode mode f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> case primIdsEnd (primLiftRev zero f xD) of
-               (y, ids) -> (adStrip y, \c -> primBackward mode n ids x y c)
+  (xD, n) -> let y = primLiftRev zero f xD
+             in case primIdsEnd y of
+                  ids -> (adStrip y, \c -> primBackward mode n ids x y c)
 
 vjpNaive :: (a -> b) -> a -> (b, b -> a)
 vjpNaive f x = vjpMode 0 f x
@@ -170,8 +172,7 @@ vjpArray f x = vjpMode 3 f x
 -- output and frees the tape as it goes.
 gradMode :: Int -> (a -> Double) -> a -> a
 gradMode mode f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> case primIdsEnd (primLiftRev zero f xD) of
-               (y, ids) -> primBackward mode n ids x y 1.0
+  (xD, n) -> let y = primLiftRev zero f xD in primBackward mode n (primIdsEnd y) x y 1.0
 
 gradNaive :: (a -> Double) -> a -> a
 gradNaive f x = gradMode 0 f x
@@ -184,8 +185,7 @@ gradCayley f x = gradMode 2 f x
 
 gradArray :: (a -> Double) -> a -> a
 gradArray f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> case primIdsEnd (primLiftRev zero f xD) of
-               (y, ids) -> primBackward 3 n ids x y 1.0
+  (xD, n) -> let y = primLiftRev zero f xD in primBackward 3 n (primIdsEnd y) x y 1.0
 
 -- Nested differentiation. Differentiated code sees grad, vjp and jvp as these functions (the AD
 -- pass makes them the differentiated versions of `gradArray`, `vjpArray` and `jvp`): `D` of

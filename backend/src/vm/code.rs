@@ -185,24 +185,6 @@ pub enum Op {
         args: u32,
         n: u32,
     },
-    /// `case p .. of (a, b) -> ..` for a primitive `p` that makes a pair (`PrimOp::makes_pair`:
-    /// a primitive operation of differentiated code, interleave): the primitive on the registers
-    /// `operands[args..]`, the pair's two components into `fst` and `snd` (it is never built).
-    PairPrim {
-        op: PrimOp,
-        args: u32,
-        fst: Reg,
-        snd: Reg,
-        span: Span,
-    },
-    /// Return the pair primitive `op` (see `PairPrim`) makes of the registers
-    /// `operands[args..]`, as `RetCon` returns a pair (unboxed when the caller only matches on
-    /// it).
-    RetPairPrim {
-        op: PrimOp,
-        args: u32,
-        span: Span,
-    },
     /// Jump by the constructor tag of `scrut`: `operands[table + tag]` is a target (or
     /// `NO_TARGET`, then `default`, which may also be `NO_TARGET`).
     Switch {

@@ -213,24 +213,6 @@ impl Shift<'_> {
                 n,
             },
             Op::Ret { src } => Op::Ret { src: r(src) },
-            Op::PairPrim {
-                op,
-                args,
-                fst,
-                snd,
-                span,
-            } => Op::PairPrim {
-                op,
-                args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
-                fst: r(fst),
-                snd: r(snd),
-                span,
-            },
-            Op::RetPairPrim { op, args, span } => Op::RetPairPrim {
-                op,
-                args: Self::remap(table, m, args, op.arity() as u32, |x| Some(r(x)))?,
-                span,
-            },
             Op::RetCon { tag, args, n } => Op::RetCon {
                 tag,
                 args: Self::remap(table, m, args, n, |x| Some(r(x)))?,

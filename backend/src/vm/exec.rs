@@ -249,21 +249,6 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         Ok(())
     }
 
-    /// The primitive `op`, which makes a pair, on the registers `code.operands[args..]` of the
-    /// frame at `base`: the pair's two components.
-    fn pair_op(
-        &mut self,
-        code: &Function,
-        base: usize,
-        op: PrimOp,
-        args: u32,
-        span: Span,
-    ) -> Result<[Value; 2], Diagnostic> {
-        let regs = &code.operands[args as usize..];
-        let parts = crate::ad_prims::pair_parts(op, |i| &self.stack[base + regs[i] as usize]);
-        parts.map_err(|msg| self.prim_error(op, span, msg))
-    }
-
     /// A tail call: the running frame at `base` becomes `callee`'s, whose `nargs` arguments are
     /// already in its first registers.
     fn reuse_frame(&mut self, base: usize, callee: u32, env: Env, nargs: usize) {
@@ -518,7 +503,9 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         }
     }
 
-    /// The Int, Double and Char operations of two arguments that need no allocation, and array reads.
+    /// The Int, Double and Char operations of two arguments that need no allocation, array
+    /// reads, and the array mode's `+`, `-` and `*` of dual numbers (the general path reports
+    /// their errors).
     fn fast2(op: PrimOp, a: &Value, b: &Value) -> Option<Value> {
         use PrimOp::*;
         Some(match (op, a, b) {
@@ -560,6 +547,9 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             (ArrIndex, Value::InputArray(a), Value::Int(i)) => {
                 a.element(usize::try_from(*i).ok().filter(|&i| i < a.len())?)
             }
+            (ArrayAdd | ArraySub | ArrayMul, a, b) => {
+                return crate::ad_prims::array_arith(op, a, b).ok()
+            }
             _ => return None,
         })
     }
@@ -572,6 +562,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             (IntToDouble, Value::Int(a)) => Value::Double(*a as f64),
             (CharOrd, Value::Char(c)) => Value::Int(*c as i64),
             (DualPrimal, a) => Value::Double(a.dual_primal()?),
+            (ArrayConst, Value::Double(x)) => Value::array_leaf(*x, 0),
             (DualDeriv, Value::Dual(d)) => d.deriv.clone(),
             _ => return None,
         })
@@ -914,21 +905,6 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     ret_con!(*tag, regs.len(), |j| std::mem::take(
                         &mut self.stack[base + regs[j] as usize]
                     ))
-                }
-                Op::PairPrim {
-                    op,
-                    args,
-                    fst,
-                    snd,
-                    span,
-                } => {
-                    let [dual, next] = self.pair_op(code, base, *op, *args, *span)?;
-                    self.stack[reg(*fst)] = dual;
-                    self.stack[reg(*snd)] = next;
-                }
-                Op::RetPairPrim { op, args, span } => {
-                    let mut pair = self.pair_op(code, base, *op, *args, *span)?;
-                    ret_con!(0, 2, |j| std::mem::take(&mut pair[j]))
                 }
                 Op::Switch {
                     scrut,

@@ -235,7 +235,6 @@ impl Gen<'_> {
                     }),
                 }
             }
-            Code::Let(slot, rhs, body) if self.let_pair(*slot, rhs, body, target) => {}
             Code::Let(slot, rhs, body) => {
                 self.expr(rhs, Target::Reg(*slot));
                 self.next = mark;
@@ -290,7 +289,7 @@ impl Gen<'_> {
     /// `case scrut of cc`. The `let`s and single-alternative `case`s around the scrutinee's
     /// value are generated first, in order and without jumps (let floating and case-of-case:
     /// slots are fixed, so nothing is renamed or duplicated), so the value's own shape decides
-    /// the code; a primitive operation of differentiated code becomes one `PairPrim`.
+    /// the code.
     fn case_of(&mut self, scrut: &Code, cc: &CaseCode, span: Span, target: Target) {
         self.locs(&[span]);
         let mut scrut = scrut;
@@ -310,42 +309,8 @@ impl Gen<'_> {
                 _ => break,
             }
         }
-        match single_alternative(cc) {
-            Some(_) if self.pair_prim(scrut).is_some() => {
-                let arm = self.bind(scrut, cc, span);
-                self.expr(&arm.body, target);
-            }
-            _ => {
-                let s = self.scrutinee(scrut);
-                self.case(s, cc, span, target);
-            }
-        }
-    }
-
-    /// `let s = p .. in case s of (a, b) -> body` — how pattern matching binds a scrutinee —
-    /// for a primitive `p` that makes a pair and a `body` that does not read `s`: one
-    /// `PairPrim` into `a` and `b`. Returns false when the code is not of that form.
-    fn let_pair(&mut self, slot: Reg, rhs: &Code, body: &Code, target: Target) -> bool {
-        let Code::Case(scrut, cc, span) = body else {
-            return false;
-        };
-        let (Code::Var(VarRef::Local(s)), Some((_, arm))) = (&**scrut, single_alternative(cc))
-        else {
-            return false;
-        };
-        let (true, [fst, snd]) = (*s == slot, &*arm.slots) else {
-            return false;
-        };
-        let Some(prim) = self.pair_prim(rhs) else {
-            return false;
-        };
-        if reads(&arm.body, slot) {
-            return false;
-        }
-        self.emit_pair_prim(prim, *fst, *snd);
-        self.locs(&[*span]);
-        self.expr(&arm.body, target);
-        true
+        let s = self.scrutinee(scrut);
+        self.case(s, cc, span, target);
     }
 
     /// The register holding the value of `scrut`, evaluated for a `Switch` that follows.
@@ -364,10 +329,6 @@ impl Gen<'_> {
     /// one), failing as the `case` would; returns the alternative, whose body comes next.
     fn bind<'c>(&mut self, scrut: &Code, cc: &'c CaseCode, span: Span) -> &'c Arm {
         let (tag, arm) = single_alternative(cc).expect("a single alternative");
-        if let (Some(prim), [fst, snd]) = (self.pair_prim(scrut), &*arm.slots) {
-            self.emit_pair_prim(prim, *fst, *snd);
-            return arm;
-        }
         let s = self.scrutinee(scrut);
         let table = self.switch(s, cc, span);
         self.f.operands[table as usize + tag] = self.here();
@@ -401,73 +362,8 @@ impl Gen<'_> {
         }
     }
 
-    /// `scrut` as a primitive that makes a pair (`PrimOp::makes_pair`): `let`s, then the
-    /// primitive itself or a saturated call of a function that only applies it.
-    fn pair_prim<'c>(&self, scrut: &'c Code) -> Option<PairPrimCode<'c>> {
-        let mut lets = Vec::new();
-        let mut scrut = scrut;
-        while let Code::Let(slot, rhs, body) = scrut {
-            lets.push((*slot, rhs.as_ref()));
-            scrut = body;
-        }
-        let (op, args, spans, span) = match scrut {
-            Code::Prim(op, args, span) => (*op, args.iter().collect(), vec![*span], *span),
-            _ => {
-                let (head, mut args, spans) = spine(scrut);
-                let Code::Global(g) = head else {
-                    return None;
-                };
-                let Direct {
-                    arity,
-                    wrapped: Some((op, span)),
-                    ..
-                } = *self.direct.get(g)?
-                else {
-                    return None;
-                };
-                if args.len() != arity as usize {
-                    return None;
-                }
-                args.reverse();
-                (op, args, spans, span)
-            }
-        };
-        op.makes_pair().then_some(PairPrimCode {
-            lets,
-            op,
-            args,
-            spans,
-            span,
-        })
-    }
-
-    /// The `let`s of `prim`, then its `PairPrim` into `fst` and `snd`.
-    fn emit_pair_prim(&mut self, prim: PairPrimCode<'_>, fst: Reg, snd: Reg) {
-        let mark = self.next;
-        for (slot, rhs) in prim.lets {
-            self.expr(rhs, Target::Reg(slot));
-            self.next = mark;
-        }
-        self.locs(&prim.spans);
-        let regs: Vec<Reg> = prim.args.iter().map(|a| self.operand_reg(a)).collect();
-        let args = self.operands(regs);
-        self.emit(Op::PairPrim {
-            op: prim.op,
-            args,
-            fst,
-            snd,
-            span: prim.span,
-        });
-        self.next = mark;
-    }
-
     /// Primitive `op` on registers `regs`.
     fn emit_prim(&mut self, op: PrimOp, span: Span, regs: &[Reg], target: Target) {
-        if target.register().is_none() && op.makes_pair() {
-            let args = self.operands(regs.iter().copied());
-            self.emit(Op::RetPairPrim { op, args, span });
-            return;
-        }
         if target.register().is_none() && regs.len() > 2 {
             let regs = self.distinct(regs);
             let args = self.operands(regs);
@@ -673,35 +569,6 @@ fn constant_list(e: &Code) -> Option<Value> {
         }
     }
     (items.len() >= 2).then(|| Value::list(items.into_iter()))
-}
-
-/// A primitive that makes a pair, applied (see `Gen::pair_prim`).
-struct PairPrimCode<'c> {
-    lets: Vec<(Reg, &'c Code)>,
-    op: PrimOp,
-    args: Vec<&'c Code>,
-    /// The locations the call records, outermost first.
-    spans: Vec<Span>,
-    span: Span,
-}
-
-/// Whether `e` reads slot `s` of its frame, directly or by capturing it.
-fn reads(e: &Code, s: Reg) -> bool {
-    let var = |v: &VarRef| matches!(v, VarRef::Local(x) if *x == s);
-    match e {
-        Code::Var(v) => var(v),
-        Code::Global(_) | Code::Lit(_) | Code::Str(_) => false,
-        Code::Lam(_, refs) => refs.iter().any(var),
-        Code::App(f, a, _) => reads(f, s) || reads(a, s),
-        Code::Let(_, rhs, body) => reads(rhs, s) || reads(body, s),
-        Code::LetRec(_, refs, _, body) => refs.iter().any(var) || reads(body, s),
-        Code::Con(_, args) | Code::Prim(_, args, _) => args.iter().any(|a| reads(a, s)),
-        Code::Case(scrut, cc, _) => {
-            reads(scrut, s)
-                || cc.arms.iter().flatten().any(|a| reads(&a.body, s))
-                || cc.default.as_ref().is_some_and(|d| reads(d, s))
-        }
-    }
 }
 
 /// The only alternative of a `case` without a default, and its tag.

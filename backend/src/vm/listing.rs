@@ -114,20 +114,6 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
         ),
         Op::Call { dst, f, arg, .. } => format!("r{dst} = call r{f} {}", r(*arg)),
         Op::RetCon { tag, args, n } => format!("ret con #{tag} ({})", operands(*args, *n)),
-        Op::PairPrim {
-            op, args, fst, snd, ..
-        } => format!(
-            "r{fst} r{snd} = prim {} ({})",
-            op.name(),
-            operands(*args, op.arity() as u32)
-        ),
-        Op::RetPairPrim { op, args, .. } => {
-            format!(
-                "ret prim {} ({})",
-                op.name(),
-                operands(*args, op.arity() as u32)
-            )
-        }
         Op::TailCall { f, arg, .. } => format!("tailcall r{f} r{arg}"),
         Op::Call2 { dst, f, a, b, .. } => {
             format!("r{dst} = call2 r{f} {} {} (else:)", r(*a), r(*b))

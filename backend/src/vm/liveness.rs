@@ -120,16 +120,7 @@ pub(super) fn registers(
             list!(args, op.arity(), Read);
             visit(dst, Write);
         }
-        Op::RetPrim { op, args, .. } | Op::RetPairPrim { op, args, .. } => {
-            list!(args, op.arity(), Read)
-        }
-        Op::PairPrim {
-            op, args, fst, snd, ..
-        } => {
-            list!(args, op.arity(), Read);
-            visit(fst, Write);
-            visit(snd, Write);
-        }
+        Op::RetPrim { op, args, .. } => list!(args, op.arity(), Read),
         Op::Call { dst, f, arg, .. } => {
             visit(f, Read);
             visit(arg, Read);
@@ -199,7 +190,6 @@ pub(crate) fn successors(f: &Function, pc: usize) -> Vec<usize> {
         Op::Ret { .. }
         | Op::RetCon { .. }
         | Op::RetPrim { .. }
-        | Op::RetPairPrim { .. }
         | Op::TailCall { .. }
         | Op::TailCallDirect { .. }
         | Op::TailCallCon { .. } => vec![],
