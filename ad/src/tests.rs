@@ -156,8 +156,8 @@ fn the_functions_that_differentiate_are_seen_as_their_nested_versions() {
 }
 
 /// `second = \p -> case p of (a, c) -> c` at `(Double, Double) -> Double`, and `f = \x ->
-/// second (x, x)`, differentiated in the array mode: the printed program.
-fn calls_of_second(second_body: impl Fn(Expr) -> Expr) -> (Program, String) {
+/// second (x, x)`, differentiated in the array mode: the program, and `f#R` and `f#F` printed.
+fn calls_of_second(second_body: impl Fn(Expr) -> Expr) -> (Program, [String; 2]) {
     let pair_ty = Type::tuple(vec![Type::double(), Type::double()]);
     let (p, a, c) = (Name::new("p"), Name::new("a"), Name::new("c"));
     let body = unpair(b().var(&p), &a, &c, second_body(b().var(&c)));
@@ -173,7 +173,7 @@ fn calls_of_second(second_body: impl Fn(Expr) -> Expr) -> (Program, String) {
     // (The twins call the Prelude's helpers, which this program lacks.)
     let copies = |b: &Bind| b.name.as_str().ends_with("#gen");
     dnrad_core::lint::lint_bindings(&out, copies).expect("the copy lints");
-    let printed = dnrad_core::pretty::expr(&bind_named(&out, "f#R").rhs);
+    let printed = ["f#R", "f#F"].map(|name| dnrad_core::pretty::expr(&bind_named(&out, name).rhs));
     (out, printed)
 }
 
@@ -191,9 +191,11 @@ fn a_function_that_only_moves_its_doubles_is_called_as_primal_code_generalised_o
         "{:?}",
         copy.ty
     );
-    // The reverse twin calls the copy at the world's numbers, not `second#R`.
-    assert!(printed.contains("second#gen @"), "{printed}");
-    assert!(!printed.contains("second#R"), "{printed}");
+    // Both worlds call the copy at their numbers, not `second#R` or `second#F`.
+    for (world, printed) in ["R", "F"].iter().zip(printed) {
+        assert!(printed.contains("second#gen @(Dual "), "{printed}");
+        assert!(!printed.contains(&format!("second#{world}")), "{printed}");
+    }
 }
 
 #[test]
@@ -202,7 +204,7 @@ fn a_function_that_computes_with_its_doubles_keeps_its_twin() {
         |c: Expr| b().prim(PrimOp::DoubleMul, vec![], vec![c.clone(), c]),
         |_: Expr| b().e(ExprKind::Lit(Lit::Double(1.0))),
     ] {
-        let (out, printed) = calls_of_second(body);
+        let (out, [printed, _]) = calls_of_second(body);
         assert!(out.binds.iter().all(|b| b.name.as_str() != "second#gen"));
         assert!(printed.contains("second#R"), "{printed}");
     }

@@ -106,6 +106,9 @@ struct Compiler<'a> {
     /// found without walking the scopes (a global used under 10⁴ nested lambdas).
     bound: HashMap<Name, usize>,
     lams: Vec<LamCode>,
+    /// Twins that only call a global, `\x -> g#w x` (the AD pass's twins of a global
+    /// function's outermost lambda): the lambda, the twin's index and the global.
+    forwarding_twins: Vec<(u32, usize, u32)>,
 }
 
 fn internal(span: Span, msg: String) -> Diagnostic {
@@ -274,10 +277,13 @@ impl Compiler<'_> {
         captures: &[(Name, VarRef)],
     ) -> Result<(), Diagnostic> {
         let mut twins = Vec::new();
-        for dual in duals {
+        for (k, dual) in duals.iter().enumerate() {
             let ExprKind::Lam(x, _, body) = &erase(dual).kind else {
                 return Err(internal(dual.span, "a twin that is not a lambda".into()));
             };
+            if let Some(g) = self.forwarded(x, body).filter(|_| captures.is_empty()) {
+                self.forwarding_twins.push((lam, k, g));
+            }
             let (twin, _) = self.lambda(x, body, capture_base, members, Some(captures))?;
             twins.push(twin);
         }
@@ -290,6 +296,39 @@ impl Compiler<'_> {
         self.lams[lam as usize].twin_closures = twins.iter().map(closure).collect();
         self.lams[lam as usize].twins = twins.into();
         Ok(())
+    }
+
+    /// The global that the body `g x` of `\x -> g x` calls (through type applications), if
+    /// that is all it does.
+    fn forwarded(&self, x: &Name, body: &Expr) -> Option<u32> {
+        let ExprKind::App(f, a) = &erase(body).kind else {
+            return None;
+        };
+        let (ExprKind::Var(g), ExprKind::Var(y)) = (&erase(f).kind, &erase(a).kind) else {
+            return None;
+        };
+        (y == x && !self.bound.contains_key(g) && g != x)
+            .then(|| self.globals.get(g).copied())
+            .flatten()
+    }
+
+    /// A capture-less twin that only calls a global bound to a capture-less lambda becomes
+    /// that lambda: lifting a global function's closure gives the closure of its version in
+    /// the world, which a call then enters directly (not through `\x -> g#w x`).
+    fn forward_twins(&mut self, globals: &[(Name, LamCode)]) {
+        for (lam, k, g) in std::mem::take(&mut self.forwarding_twins) {
+            let Code::Lam(target, captures) = &globals[g as usize].1.body else {
+                continue;
+            };
+            if captures.is_empty() {
+                let code = &mut self.lams[lam as usize];
+                code.twins[k] = *target;
+                code.twin_closures[k] = Value::Closure(Rc::new(Closure {
+                    lam: *target,
+                    captures: Captures::new(),
+                }));
+            }
+        }
     }
 
     fn expr(&mut self, e: &Expr) -> Result<Code, Diagnostic> {
@@ -489,6 +528,7 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         scopes: Vec::new(),
         bound: HashMap::new(),
         lams: Vec::new(),
+        forwarding_twins: Vec::new(),
     };
     let mut globals = Vec::new();
     let mut direct = Vec::new();
@@ -504,6 +544,7 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         }
         lam_owners.resize(c.lams.len(), Some(g as u32));
     }
+    c.forward_twins(&globals);
     let entry = program
         .entry
         .as_ref()
@@ -528,4 +569,65 @@ pub fn compile(program: &Program, direct_entries: bool) -> Result<Compiled, Diag
         entry,
         datas,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dnrad_core::expr::Bind;
+
+    fn e(kind: ExprKind) -> Expr {
+        Expr::new(kind, Span::dummy())
+    }
+
+    fn lam(body: Expr) -> Expr {
+        e(ExprKind::Lam(Name::new("x"), Type::int(), Box::new(body)))
+    }
+
+    fn bind(name: &str, rhs: Expr) -> Bind {
+        let ty = Type::fun(Type::int(), Type::int());
+        Bind {
+            name: Name::new(name),
+            ty,
+            rhs,
+            span: Span::dummy(),
+        }
+    }
+
+    /// The lambda a global's value is a closure of.
+    fn lambda_of(c: &Compiled, name: &str) -> u32 {
+        let (_, code) = c.globals.iter().find(|(n, _)| n.as_str() == name).unwrap();
+        let Code::Lam(lam, _) = &code.body else {
+            panic!("{name} is not a lambda")
+        };
+        *lam
+    }
+
+    #[test]
+    fn a_twin_that_only_calls_a_global_function_is_that_functions_lambda() {
+        // g = twin (\x -> x) | \x -> gw x | \x -> x;  gw = \x -> x
+        let x = || e(ExprKind::Var(Name::new("x")));
+        let call = e(ExprKind::App(
+            Box::new(e(ExprKind::Var(Name::new("gw")))),
+            Box::new(x()),
+        ));
+        let twin = e(ExprKind::Twin(
+            Box::new(lam(x())),
+            vec![lam(call), lam(x())],
+        ));
+        let program = Program {
+            datas: dnrad_core::program::builtin_datas(),
+            binds: vec![bind("g", twin), bind("gw", lam(x()))],
+            entry: None,
+            worlds: Vec::new(),
+        };
+        let c = compile(&program, false).unwrap();
+        let twins = &c.lams[lambda_of(&c, "g") as usize].twins;
+        assert_eq!(twins[0], lambda_of(&c, "gw"));
+        assert_ne!(twins[1], lambda_of(&c, "gw"), "a twin of its own stays");
+        let Value::Closure(closure) = &c.lams[lambda_of(&c, "g") as usize].twin_closures[0] else {
+            panic!("a closure")
+        };
+        assert_eq!(closure.lam, lambda_of(&c, "gw"));
+    }
 }
