@@ -420,6 +420,16 @@ impl Gen<'_> {
         self.locs(&spans);
         args.reverse();
         if let Some((op, span)) = wrapped {
+            // A world's constant of a literal (`arrayConst 2.0` in differentiated code) is made
+            // once, with the code.
+            if let (PrimOp::ArrayConst | PrimOp::DualConst, [Code::Lit(x @ Value::Double(_))]) =
+                (op, &args[..])
+            {
+                if let Ok(v) = crate::ad_prims::apply(op, std::slice::from_ref(x)) {
+                    self.constant(v, target);
+                    return true;
+                }
+            }
             // The function only applies a primitive to its parameters: apply it here.
             let regs: Vec<Reg> = args.iter().map(|a| self.operand_reg(a)).collect();
             self.emit_prim(op, span, &regs, target);
