@@ -78,18 +78,6 @@ pub type TResult<T> = Result<T, Diagnostic>;
 pub const NESTED_UNSUPPORTED: &str = "nested differentiation: this AD mode cannot differentiate a \
      function that itself calls grad, vjp or jvp (the array mode, the default, can)";
 
-/// The head of the application `e` and its arguments in order: `h a1 .. an`.
-fn spine(e: &Expr) -> (&Expr, Vec<&Expr>) {
-    let mut args = Vec::new();
-    let mut head = e;
-    while let ExprKind::App(f, a) = &head.kind {
-        args.push(&**a);
-        head = f;
-    }
-    args.reverse();
-    (head, args)
-}
-
 fn internal(span: Span, msg: String) -> Diagnostic {
     Diagnostic::new(
         ErrorKind::Type,
@@ -278,14 +266,9 @@ impl<'p> Translator<'p> {
     /// (`!`, `bounds`, `length`, `zip`, `listArray`) then runs at primal speed in
     /// differentiated code.
     fn parametric_call(&mut self, w: &WorldView, e: &Expr) -> TResult<Option<M>> {
-        let (head, args) = spine(e);
-        let (g, tys): (&Name, &[Type]) = match &head.kind {
-            ExprKind::Var(n) => (n, &[]),
-            ExprKind::TyApp(f, tys) => match &f.kind {
-                ExprKind::Var(n) => (n, tys),
-                _ => return Ok(None),
-            },
-            _ => return Ok(None),
+        let (head, tys, args) = e.spine();
+        let ExprKind::Var(g) = &head.kind else {
+            return Ok(None);
         };
         let differentiates = self.nested_call.as_ref().is_some_and(|(n, _)| n == g);
         if self.typer.is_local(g) || differentiates || self.machinery.contains(g) {

@@ -115,6 +115,21 @@ impl Expr {
         Expr { kind, span }
     }
 
+    /// The head, type arguments and arguments of the application this is: `head @tys a1 .. an`.
+    pub fn spine(&self) -> (&Expr, &[Type], Vec<&Expr>) {
+        let mut args = Vec::new();
+        let mut e = self;
+        while let ExprKind::App(g, a) = &e.kind {
+            args.push(a.as_ref());
+            e = g;
+        }
+        args.reverse();
+        match &e.kind {
+            ExprKind::TyApp(g, tys) => (g, tys, args),
+            _ => (e, &[], args),
+        }
+    }
+
     /// Call `f` on each immediate subexpression (right-hand sides and bodies, arguments, a
     /// case's scrutinee and alternatives, a twin's primal and twins).
     pub fn for_each_child<'e>(&'e self, mut f: impl FnMut(&'e Expr)) {

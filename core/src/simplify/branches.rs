@@ -7,7 +7,7 @@
 //! by `let` first) and inlines neither the user's functions nor calls in the user's code (where
 //! the reference interpreter records locations), so errors are reported where they were.
 
-use super::terms::{atomic, count, freshen, let_, rename_var, spine, subst_types};
+use super::terms::{atomic, count, freshen, let_, rename_var, subst_types};
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
@@ -113,7 +113,7 @@ fn inline_calls(e: &Expr, table: &HashMap<Name, Branching>, fresh: &mut u32) -> 
     if !matches!(e.kind, ExprKind::App(..)) {
         return e;
     }
-    let (head, tys, args) = spine(&e);
+    let (head, tys, args) = e.spine();
     let ExprKind::Var(g) = &head.kind else {
         return e;
     };

@@ -8,7 +8,7 @@
 //! application instead of once per closure could run an error or a long computation more
 //! often, or at another time).
 
-use super::terms::{atomic, spine, strip_ty_lams};
+use super::terms::{atomic, strip_ty_lams};
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::types::Type;
@@ -71,7 +71,7 @@ fn expanded(b: &Bind, arities: &HashMap<Name, usize>) -> Option<Expr> {
         };
         ty = rest;
     }
-    let (head, _, args) = spine(body);
+    let (head, _, args) = body.spine();
     let ExprKind::Var(g) = &head.kind else {
         return None;
     };

@@ -16,7 +16,7 @@
 //! free variables walks its body, so the cost stays linear in the program's size).
 
 use super::terms::map_program;
-use super::terms::{head_of, instantiated, returns_io, spine};
+use super::terms::{head_of, instantiated, returns_io};
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::program::Program;
@@ -146,7 +146,7 @@ impl Lifter {
     /// argument). An action's continuation (`m >>= \x -> ...`) stays: the VM runs a bind's
     /// lambda in place, where its statements' locations are the program's.
     fn call_lifting_lambdas(&mut self, e: &Expr) -> Option<Expr> {
-        let (head, tys, args) = spine(e);
+        let (head, tys, args) = e.spine();
         let ExprKind::Var(g) = &head.kind else {
             return None;
         };

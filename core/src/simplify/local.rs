@@ -11,7 +11,7 @@
 //! dictionaries, or whose recursive calls change the instance (polymorphic recursion): those
 //! keep passing dictionaries.
 
-use super::terms::{lambda, rename_var, spine, strip_ty_lams, subst_types};
+use super::terms::{lambda, rename_var, strip_ty_lams, subst_types};
 use crate::expr::{Expr, ExprKind};
 use crate::lint::subst;
 use crate::name::Name;
@@ -121,7 +121,7 @@ fn is_var(e: &Expr, f: &Name) -> bool {
 /// Add the instance of every call of `f` in `e` to `out`; false if `f` occurs other than
 /// applied to at least `k` arguments.
 fn calls(e: &Expr, f: &Name, k: usize, out: &mut Vec<Instance>) -> bool {
-    let (head, tys, args) = spine(e);
+    let (head, tys, args) = e.spine();
     if is_var(head, f) {
         if args.len() < k {
             return false;
@@ -142,7 +142,7 @@ fn calls(e: &Expr, f: &Name, k: usize, out: &mut Vec<Instance>) -> bool {
 
 /// `e` with every call `f @tys d1 .. dk a ..` made `f a ..`.
 pub(super) fn strip_calls(e: &Expr, f: &Name, k: usize) -> Expr {
-    let (head, _, args) = spine(e);
+    let (head, _, args) = e.spine();
     match &e.kind {
         _ if !is_var(head, f) || args.len() < k => e.map_children(&mut |c| strip_calls(c, f, k)),
         ExprKind::App(g, a) if args.len() > k => Expr::new(

@@ -48,7 +48,7 @@ use crate::types::Type;
 use std::collections::HashMap;
 use terms::{
     atomic, call_of_one, count, instantiate, lambda, lambda_node, mentions, rename_var,
-    replace_call, small_size, spine, strip_ty_lams, subst_types, used_once,
+    replace_call, small_size, strip_ty_lams, subst_types, used_once,
 };
 
 /// How many nodes an inlined function body may have.
@@ -306,7 +306,7 @@ impl Simplifier {
         let ExprKind::App(f, d) = &e.kind else {
             return None;
         };
-        let (head, tys, args) = spine(f);
+        let (head, tys, args) = f.spine();
         let (ExprKind::Var(sel), ExprKind::Var(dict), true) =
             (&head.kind, &d.kind, args.is_empty())
         else {
@@ -343,7 +343,7 @@ impl Simplifier {
     /// unfolding whose body takes its parameters in order (`fusion::in_order`) takes the
     /// arguments in their places.
     fn inline_by(&mut self, e: Expr, table: Table) -> Result<Expr, Expr> {
-        let (head, tys, args) = spine(&e);
+        let (head, tys, args) = e.spine();
         let ExprKind::Var(g) = &head.kind else {
             return Err(e);
         };
@@ -650,7 +650,7 @@ impl Simplifier {
     /// specialisation again. Here: the copy's name (made on first use) and how many of the
     /// arguments remain.
     fn specialisation(&mut self, e: &Expr) -> Option<(Name, usize)> {
-        let (head, tys, args) = spine(e);
+        let (head, tys, args) = e.spine();
         let ExprKind::Var(g) = &head.kind else {
             return None;
         };

@@ -15,7 +15,7 @@
 //! that differentiate nor takes them as known functions (the AD pass rewrites their calls).
 
 use super::closed;
-use super::terms::{call, freshen, head_of, rename_var, replace_calls, spine};
+use super::terms::{call, freshen, head_of, rename_var, replace_calls};
 use super::terms::{instantiated, returns_io, size, strip_ty_lams};
 use super::terms::{subst_types, var};
 use crate::expr::{Bind, Expr, ExprKind};
@@ -74,7 +74,7 @@ fn without<T>(items: impl IntoIterator<Item = T>, i: usize) -> impl Iterator<Ite
 /// Whether every use of `h` in `e` is a call of at least `n` arguments passing the variable
 /// `p` as argument `i`.
 fn static_in(e: &Expr, h: &Name, n: usize, i: usize, p: &Name) -> bool {
-    let (head, _, args) = spine(e);
+    let (head, _, args) = e.spine();
     if let ExprKind::Var(f) = &head.kind {
         if f == h {
             return args.len() >= n
@@ -147,7 +147,7 @@ impl Specialiser<'_> {
         locals: &mut Vec<(Name, Type)>,
         nodes: &mut usize,
     ) -> Option<Expr> {
-        let (head, gtys, xs) = spine(a);
+        let (head, gtys, xs) = a.spine();
         let ExprKind::Var(g) = &head.kind else {
             return None;
         };
@@ -185,7 +185,7 @@ impl Specialiser<'_> {
 
     /// The call `e` of a specialisation, if it is a call to make one for.
     fn call(&mut self, e: &Expr) -> Option<Expr> {
-        let (head, tys, args) = spine(e);
+        let (head, tys, args) = e.spine();
         let ExprKind::Var(h) = &head.kind else {
             return None;
         };

@@ -304,21 +304,6 @@ pub(super) fn head_of(e: &Expr) -> &Expr {
     }
 }
 
-/// `e`'s head, type arguments and arguments: `head @tys a1 .. an`.
-pub(super) fn spine(e: &Expr) -> (&Expr, &[Type], Vec<&Expr>) {
-    let mut args = Vec::new();
-    let mut e = e;
-    while let ExprKind::App(g, a) = &e.kind {
-        args.push(a.as_ref());
-        e = g;
-    }
-    args.reverse();
-    match &e.kind {
-        ExprKind::TyApp(g, tys) => (g, tys, args),
-        _ => (e, &[], args),
-    }
-}
-
 /// `e` with every binder it binds renamed to a fresh name (`x#u7`), so that a copy of `e` can
 /// stand beside the original; its free variables stay.
 pub(super) fn freshen(e: &Expr, fresh: &mut u32) -> Expr {
@@ -411,7 +396,7 @@ pub(super) fn replace_calls(
     make: &mut dyn FnMut(Vec<Expr>, Span) -> Expr,
 ) -> Expr {
     if let ExprKind::App(..) = e.kind {
-        let (head, _, args) = spine(e);
+        let (head, _, args) = e.spine();
         if matches!(&head.kind, ExprKind::Var(g) if g == f) && args.len() == n {
             let args = args.iter().map(|a| replace_calls(a, f, n, make)).collect();
             return make(args, e.span);

@@ -4,7 +4,7 @@
 //! `mapM_`, `sequence_`, `any`, `all`, `elem`, `and`, `or`, ...). It only recognises the
 //! definition (in either form the pattern-match compiler gives); it builds no code.
 
-use super::super::terms::{count, lambda, size, spine, strip_ty_lams};
+use super::super::terms::{count, lambda, size, strip_ty_lams};
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::types::Type;
@@ -67,7 +67,7 @@ fn list_cases<'e>(body: &'e Expr, v: &Name) -> Option<(&'e Expr, &'e crate::expr
         // The default must be the fallthrough's call, and the fallthrough the other case.
         let Bind { name, rhs, .. } = fail;
         let d = default?;
-        let (head, _, _) = spine(d);
+        let (head, _, _) = d.spine();
         if !matches!(&head.kind, ExprKind::Var(f) if f == name) || count(d, name) != 1 {
             return None;
         }
@@ -152,7 +152,7 @@ pub(crate) fn consumer(bind: &Bind) -> Option<Consumer> {
     let mut found = 0;
     let mut ok = true;
     let mut check = |e: &Expr| {
-        let (head, tys, args) = spine(e);
+        let (head, tys, args) = e.spine();
         found += 1;
         if tys != same_types.as_slice() || !matches!(&args[list].kind, ExprKind::Var(v) if v == xs)
         {
@@ -188,7 +188,7 @@ pub(crate) fn consumer(bind: &Bind) -> Option<Consumer> {
 /// Call `f` on every saturated call of `g` (n arguments) in `e`.
 fn visit_calls(e: &Expr, g: &Name, n: usize, f: &mut dyn FnMut(&Expr)) {
     if let ExprKind::App(..) = e.kind {
-        let (head, _, args) = spine(e);
+        let (head, _, args) = e.spine();
         if matches!(&head.kind, ExprKind::Var(h) if h == g) && args.len() == n {
             f(e);
             args.iter().for_each(|a| visit_calls(a, g, n, f));

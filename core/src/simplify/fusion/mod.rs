@@ -26,7 +26,7 @@ mod source;
 
 pub(super) use consumer::{consumer, Consumer};
 
-use super::terms::{atomic, rename_var, spine, subst_types};
+use super::terms::{atomic, rename_var, subst_types};
 use super::Simplifier;
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::lint::subst;
@@ -47,7 +47,7 @@ pub(super) fn in_order(
     params: &[(Name, Type)],
     arities: &std::collections::HashMap<Name, usize>,
 ) -> bool {
-    let (head, _, args) = spine(body);
+    let (head, _, args) = body.spine();
     let is_param =
         |e: &Expr| matches!(&e.kind, ExprKind::Var(v) if params.iter().any(|(p, _)| p == v));
     let mut seen = Vec::new();
@@ -88,7 +88,7 @@ pub(super) fn wrappers(
     while changed {
         changed = false;
         for (g, u) in unfolds {
-            let ExprKind::Var(h) = &spine(&u.body).0.kind else {
+            let ExprKind::Var(h) = &u.body.spine().0.kind else {
                 continue;
             };
             let calls_param = u.params.iter().any(|(p, _)| p == h);
@@ -154,7 +154,7 @@ impl Simplifier {
     /// A selector applied to a known dictionary at the head of the call `e`, or a small
     /// Prelude function called with all its arguments: `e` unfolded one step.
     pub(super) fn unfold(&mut self, e: &Expr) -> Option<Expr> {
-        let (head, _, args) = spine(e);
+        let (head, _, args) = e.spine();
         let ExprKind::Var(h) = &head.kind else {
             return None;
         };
@@ -178,7 +178,7 @@ impl Simplifier {
 
     /// `e` as a consumer call: the consumer, the type arguments and the arguments.
     fn consumer_call<'e>(&self, e: &'e Expr) -> Option<(Consumer, Vec<Type>, Vec<&'e Expr>)> {
-        let (head, tys, args) = spine(e);
+        let (head, tys, args) = e.spine();
         let ExprKind::Var(g) = &head.kind else {
             return None;
         };
@@ -225,7 +225,7 @@ impl Simplifier {
 
     /// Whether unfolding the call `e` may lead to a consumer: its head is a wrapper.
     fn wraps(&self, e: &Expr) -> bool {
-        matches!(&spine(e).0.kind, ExprKind::Var(g) if self.wrappers.contains(g))
+        matches!(&e.spine().0.kind, ExprKind::Var(g) if self.wrappers.contains(g))
     }
 
     /// `cur`, the rest of `let_site`'s scope after the lets in `chain`.

@@ -5,7 +5,7 @@
 //! b`). It only analyses: its lets keep every argument's evaluation in the original order; the
 //! loop is built by `emit`.
 
-use super::super::terms::{atomic, lambda, spine};
+use super::super::terms::{atomic, lambda};
 use super::super::Simplifier;
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
@@ -95,7 +95,7 @@ impl Simplifier {
         if atomic(e) || lambda(e).is_some() {
             return true;
         }
-        let (head, _, args) = spine(e);
+        let (head, _, args) = e.spine();
         let ExprKind::Var(g) = &head.kind else {
             return false;
         };
@@ -146,7 +146,7 @@ impl Simplifier {
             setup.push(b.as_ref().clone());
             return self.source(body, elem, setup, depth);
         }
-        let (head, tys, args) = spine(e);
+        let (head, tys, args) = e.spine();
         let name = match &head.kind {
             ExprKind::Var(g) => g.as_str(),
             _ => "",
