@@ -20,7 +20,7 @@ pub use dnrad_core::dual::Mode;
 use dnrad_core::dual::{World, ARRAY_BP};
 use dnrad_core::expr::{Bind, Expr, ExprKind};
 use dnrad_core::lint::Typer;
-use dnrad_core::{Name, PrimOp, Program, Type};
+use dnrad_core::{Name, Program, Type};
 use std::collections::{HashMap, HashSet};
 use translate::{TResult, Translator, WorldView, FORWARD_HELPERS, REVERSE_HELPERS};
 
@@ -108,15 +108,14 @@ pub fn differentiate(program: &Program, mode: Mode) -> TResult<Program> {
         } else {
             world_versions(&views, bind, twins(&mut t, &views, &bind.rhs)?)
         };
-        for (k, view) in views.iter().enumerate() {
-            world_binds[k].push(match &versions {
-                Some(versions) => Bind {
-                    name: view.world.name(&bind.name),
-                    ty: view.world.ty(&bind.ty),
-                    rhs: versions[k].clone(),
-                    span: bind.span,
-                },
-                None => lifted(view, [PrimOp::LiftRev, PrimOp::LiftFwd][k], bind),
+        // A function's versions, else its value lifted.
+        let mut versions = versions.unwrap_or_default().into_iter();
+        for (view, world_binds) in views.iter().zip(&mut world_binds) {
+            world_binds.push(Bind {
+                name: view.world.name(&bind.name),
+                ty: view.world.ty(&bind.ty),
+                rhs: versions.next().unwrap_or_else(|| lifted(view, bind)),
+                span: bind.span,
             });
         }
         binds.push(Bind {
@@ -165,20 +164,16 @@ fn forward_to(rhs: &Expr, target: &str, b: B) -> Expr {
     b.ty_lam(tyvars.as_ref(), lam)
 }
 
-/// `g#w = liftRev/liftFwd zero g`: a global seen from world `w`.
-fn lifted(view: &WorldView, lift: PrimOp, bind: &Bind) -> Bind {
+/// `liftRev/liftFwd zero g`: global `g` seen from world `w`, the value of `g#w` when `g` is not
+/// a function.
+fn lifted(view: &WorldView, bind: &Bind) -> Expr {
     let b = B { span: bind.span };
     let w = &view.world;
-    Bind {
-        name: w.name(&bind.name),
-        ty: w.ty(&bind.ty),
-        rhs: b.prim(
-            lift,
-            vec![w.deriv.clone(), bind.ty.clone(), w.ty(&bind.ty)],
-            vec![b.global(view.helpers.zero), b.var(&bind.name)],
-        ),
-        span: bind.span,
-    }
+    b.prim(
+        view.helpers.lift,
+        vec![w.deriv.clone(), bind.ty.clone(), w.ty(&bind.ty)],
+        vec![b.global(view.helpers.zero), b.var(&bind.name)],
+    )
 }
 
 /// A function's versions in the worlds, `g#w = /\vs. D_w[\x -> ..]`, when `rhs` (the twins of

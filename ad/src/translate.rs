@@ -34,18 +34,22 @@ pub struct Helpers {
     /// Functions of two dual numbers doing what `primNumBin` of `+`, `-` and `*` does, in one
     /// primitive each (the reverse world).
     pub fused: Option<[&'static str; 3]>,
+    /// The primitive that lifts a primal value into the world.
+    pub lift: PrimOp,
 }
 
 pub const REVERSE_HELPERS: Helpers = Helpers {
     constant: "arrayConst",
     zero: "arrayZero",
     fused: Some(["arrayAdd", "arraySub", "arrayMul"]),
+    lift: PrimOp::LiftRev,
 };
 
 pub const FORWARD_HELPERS: Helpers = Helpers {
     constant: "fwdConst",
     zero: "fwdZero",
     fused: None,
+    lift: PrimOp::LiftFwd,
 };
 
 /// The fused helper of `p` among `fused`, if it has one.
