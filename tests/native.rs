@@ -888,6 +888,104 @@ main = do
 }
 
 #[test]
+fn differentiated_code_holds_its_dual_numbers_by_address() {
+    // The array mode's twins of a scalar function with a comparison (`dualPrimal`), of a
+    // function of a record of Doubles and of a stencil's cell over an array of dual numbers
+    // (its constants `arrayConst`s folded into the code; the first reads the input array,
+    // interleaved by reference) are native; the gradients are the VM's with the tier off,
+    // the interpreter's and the closed forms.
+    let file = program(
+        "twins.hs",
+        "\
+import Data.Array
+import Data.Array.Numeric
+
+poly :: Double -> Double
+poly x = if x > 1 then 3 * x * x - x + 2 else x * 0.5 - 1
+
+data P = P Double Double deriving Show
+
+norm :: P -> Double
+norm (P x y) = x * x + 3 * y - x * y
+
+smooth :: Array Int Double -> Array Int Double
+smooth a = generate (l, h) cell
+  where (l, h) = bounds a
+        cell i = if i == l || i == h then a ! i
+                 else 0.25 * a ! (i - 1) + 0.5 * a ! i + 0.25 * a ! (i + 1)
+
+energy :: Array Int Double -> Double
+energy a = let b = smooth (smooth a) in dotA b b
+
+edge :: Array Int Double -> Double
+edge v = v ! 0 * v ! 6
+
+main :: IO ()
+main = do
+  print (map (grad poly) [0.5, 2, 3])
+  print (grad norm (P 1.5 2))
+  let a = listArray (0, 5) [1, 2, 4, 8, 16, 32]
+  print (elems (grad energy a))
+",
+    );
+    let vm = compiled_and_agreeing(&file, &["poly#R/1", "norm#R/1", "edge#R/1"]);
+    some_native(&file, "cell#");
+    // A read out of an input array's bounds in native code is the VM's error at its line.
+    let line = "print (grad edge a)";
+    fails_at(
+        &file,
+        "twins_error.hs",
+        line,
+        "Index (6) out of range ((0,5))",
+        "22:18",
+    );
+    // poly' = 6x - 1 above 1, 0.5 below; norm's gradient (2x - y, 3 - x).
+    let lines: Vec<&str> = vm.stdout.lines().collect();
+    assert_eq!(lines[0], "[0.5,11.0,17.0]");
+    assert_eq!(lines[1], "P 1.0 1.5");
+    // The stencil twice is linear, b = S a with S = M²: the gradient of b · b is 2 Sᵀ S a.
+    let m = |v: &[f64]| -> Vec<f64> {
+        (0..v.len())
+            .map(|i| match i {
+                0 => v[0],
+                i if i == v.len() - 1 => v[i],
+                i => 0.25 * v[i - 1] + 0.5 * v[i] + 0.25 * v[i + 1],
+            })
+            .collect()
+    };
+    let mt = |z: &[f64]| -> Vec<f64> {
+        let mut out = vec![0.0; z.len()];
+        for (i, &zi) in z.iter().enumerate() {
+            match i {
+                0 => out[0] += zi,
+                i if i == z.len() - 1 => out[i] += zi,
+                i => {
+                    out[i - 1] += 0.25 * zi;
+                    out[i] += 0.5 * zi;
+                    out[i + 1] += 0.25 * zi;
+                }
+            }
+        }
+        out
+    };
+    let a = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
+    let b = m(&m(&a));
+    let expected: Vec<f64> = mt(&mt(&b)).iter().map(|g| 2.0 * g).collect();
+    let printed: Vec<f64> = lines[2]
+        .trim_matches(['[', ']'])
+        .split(',')
+        .map(|x| x.parse().expect("a number"))
+        .collect();
+    assert_eq!(printed.len(), expected.len());
+    for (p, e) in printed.iter().zip(&expected) {
+        assert!(
+            (p - e).abs() <= 1e-12 * e.abs().max(1.0),
+            "{printed:?} vs {expected:?}"
+        );
+    }
+}
+
+#[test]
 fn native_arithmetic_is_the_vms() {
     // Every primitive the tier compiles, on the edge cases of its semantics.
     let file = program(

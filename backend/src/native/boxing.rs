@@ -14,7 +14,7 @@ use crate::value::{ArrayCell, Value};
 ///
 /// # Safety
 /// `out` is such a buffer, not otherwise borrowed while the slice lives.
-unsafe fn reading_buffer<'a>(out: *mut u64) -> &'a mut [u64] {
+pub(crate) unsafe fn reading_buffer<'a>(out: *mut u64) -> &'a mut [u64] {
     // SAFETY: the caller's promise.
     unsafe { std::slice::from_raw_parts_mut(out, MAX_WIDTH + 1) }
 }
@@ -37,7 +37,7 @@ pub(crate) fn unbox(t: &Shape, v: &Value, out: &mut std::slice::IterMut<u64>) ->
         }
         // A list or data type is read in place (the types say what the value is).
         (Shape::List(_) | Shape::Data(_) | Shape::Any, v) => v as *const Value as u64,
-        (Shape::Array(_), v @ Value::Array(_)) => v as *const Value as u64,
+        (Shape::Array(_), v @ (Value::Array(_) | Value::InputArray(_))) => v as *const Value as u64,
         _ => return None,
     };
     *out.next()? = bits;
@@ -56,7 +56,11 @@ pub(crate) unsafe fn taken(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> V
         Shape::Con(tag, fields) => {
             Value::con(*tag, fields.iter().map(|f| unsafe { taken(f, bits) }))
         }
-        t if t.leaves() == [Scalar::Ref] => {
+        Shape::List(_)
+        | Shape::Array(_)
+        | Shape::Data(_)
+        | Shape::Any
+        | Shape::Scalar(Scalar::Ref) => {
             let b = bits.next().unwrap_or(0);
             // SAFETY: the caller's promise.
             unsafe { (b as *const Value).read() }
@@ -330,8 +334,14 @@ pub(crate) unsafe extern "C" fn array_index(
 ) -> u32 {
     // SAFETY: the caller's promises.
     let (v, elem) = unsafe { (&*v, &*elem) };
-    let Value::Array(a) = v else { return 1 };
     let Ok(i) = usize::try_from(i) else { return 1 };
+    let a = match v {
+        Value::Array(a) => a,
+        // The inputs of an array interleaved by reference: their dual numbers, made once.
+        // SAFETY: the caller's promise about `out`.
+        Value::InputArray(a) => return unsafe { read_item(a.items().get(i), elem, out) },
+        _ => return 1,
+    };
     let item = match (&**a, elem) {
         (ArrayCell::Doubles(xs, _), Shape::Scalar(Scalar::Double)) => {
             let Some(x) = xs.get(i) else { return 1 };
@@ -344,12 +354,19 @@ pub(crate) unsafe extern "C" fn array_index(
         // array of Doubles gives its values, made once.
         _ => a.values().get(i),
     };
-    let Some(item) = item else {
+    // SAFETY: the caller's promise about `out`.
+    unsafe { read_item(item, elem, out) }
+}
+
+/// An array's element `item` (`None`: out of bounds) read as shape `elem` into `out`: 0, or 1
+/// when it is out of bounds, a hole or of another shape.
+///
+/// # Safety
+/// `out` is native code's reading buffer.
+unsafe fn read_item(item: Option<&Value>, elem: &Shape, out: *mut u64) -> u32 {
+    let Some(item) = item.filter(|v| !v.is_hole()) else {
         return 1;
     };
-    if item.is_hole() {
-        return 1;
-    }
     debug_assert!(elem.width() <= MAX_WIDTH, "the buffer's size");
     // SAFETY: the caller's promise about `out`.
     let out = unsafe { reading_buffer(out) };

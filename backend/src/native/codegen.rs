@@ -13,6 +13,7 @@
 //! fail: every failure is a bail.
 
 use super::boxing;
+use super::dual;
 use super::owned::{self, has_refs, refs};
 use super::runtime::{
     self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
@@ -432,6 +433,7 @@ impl Gen<'_, '_> {
                     Some(Shape::Array(elem)) => refs(elem),
                     _ => 0,
                 },
+                Op::Prim1 { op, .. } | Op::Prim2 { op, .. } if dual::makes_number(*op) => 1,
                 Op::Unpack { src, n, .. } => types::read(state, *src)
                     .and_then(|t| t.unpacked(*n as usize))
                     .map_or(0, |(_, fields)| fields.iter().map(refs).sum()),
@@ -1000,13 +1002,13 @@ impl Gen<'_, '_> {
                 self.set1(dst, Scalar::Char, v);
             }
             RtValue::Tag(t) => self.set_tag(dst, *t),
-            // A constant list (`types::constant`): the code's own value, alive while the code
-            // is, read in place by its address.
-            RtValue::Con(_) => {
+            // A constant list or dual number (`types::constant`): the code's own value, alive
+            // while the code is, read in place by its address.
+            RtValue::Con(_) | RtValue::ArrayLeaf { .. } => {
                 let v = self.b.ins().iconst(self.ptr, c as *const RtValue as i64);
                 self.set1(dst, Scalar::Ref, v);
             }
-            _ => unreachable!("a scalar constant or a constant list"),
+            _ => unreachable!("a scalar constant, a constant list or a dual number"),
         }
     }
 
@@ -1055,6 +1057,30 @@ impl Gen<'_, '_> {
                 self.b.ins().jump(bail, &[]);
                 return false;
             }
+            Op::Prim1 {
+                dst,
+                op: PrimOp::DualPrimal,
+                a,
+                ..
+            } => {
+                let v = self.get1(*a, Scalar::Ref);
+                let addr = dual::primal as *const () as i64;
+                let x = self.checked_read(addr, &[v], &[Scalar::Double])[0];
+                self.release(pc, *dst);
+                self.set1(*dst, Scalar::Double, x);
+            }
+            Op::Prim1 {
+                dst,
+                op: PrimOp::ArrayConst,
+                a,
+                ..
+            } => {
+                let x = self.read1(state, *a, Scalar::Double);
+                let to = self.temp_addr(0);
+                let addr = dual::constant as *const () as i64;
+                self.runtime_void(addr, &[ct::F64, self.ptr], &[x, to]);
+                self.assign(pc, state, vec![(*dst, Shape::Any, vec![to])], true);
+            }
             Op::Prim1 { dst, op, a, .. } => {
                 let (arg, result) = types::prim1(*op).expect("a native primitive");
                 let x = self.read1(state, *a, arg);
@@ -1083,6 +1109,22 @@ impl Gen<'_, '_> {
                     vec![(*dst, elem.as_ref().clone(), values)],
                     false,
                 );
+            }
+            Op::Prim2 {
+                dst,
+                op: op @ (PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul),
+                a,
+                b,
+                ..
+            } => {
+                let (x, y) = (self.get1(*a, Scalar::Ref), self.get1(*b, Scalar::Ref));
+                let to = self.temp_addr(0);
+                let code = self.b.ins().iconst(ct::I32, *op as i64);
+                let addr = dual::arith as *const () as i64;
+                let params = [ct::I32, self.ptr, self.ptr, self.ptr];
+                let failed = self.runtime_call(addr, &params, &[code, x, y, to], ct::I32);
+                self.bail_if(failed);
+                self.assign(pc, state, vec![(*dst, Shape::Any, vec![to])], true);
             }
             Op::Prim2 { dst, op, a, b, .. } => {
                 let (arg, result) = types::prim2(*op).expect("a native primitive");
@@ -1810,18 +1852,31 @@ impl Gen<'_, '_> {
         elem: &Shape,
         leaves: &[Scalar],
     ) -> Vec<Value> {
-        let out = self.out_addr();
         let shape = self.shape_addr(elem.clone());
-        let mut params = vec![ct::I64; args.len()];
-        params.extend([self.ptr, self.ptr]);
         let mut values = args.to_vec();
-        values.extend([shape, out]);
+        values.push(shape);
+        self.checked_read(addr, &values, leaves)
+    }
+
+    /// A call of the runtime reader at `addr` on `args` (64-bit), then the address of a
+    /// buffer it fills with `leaves`' bits: those scalars, or bail when it returns non-zero.
+    fn checked_read(&mut self, addr: i64, args: &[Value], leaves: &[Scalar]) -> Vec<Value> {
+        let out = self.out_addr();
+        let mut params = vec![ct::I64; args.len()];
+        params.push(self.ptr);
+        let mut values = args.to_vec();
+        values.push(out);
         let failed = self.runtime_call(addr, &params, &values, ct::I32);
+        self.bail_if(failed);
+        self.loaded(out, leaves)
+    }
+
+    /// Bail when `failed` (a runtime call's status) is not zero; go on in a new block.
+    fn bail_if(&mut self, failed: Value) {
         let on = self.b.create_block();
         let bail = self.bail();
         self.b.ins().brif(failed, bail, &[], on, &[]);
         self.b.switch_to_block(on);
-        self.loaded(out, leaves)
     }
 
     /// The scalars `leaves` a runtime reader wrote to the buffer at `out`.

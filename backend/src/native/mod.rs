@@ -13,6 +13,7 @@
 
 mod boxing;
 mod codegen;
+mod dual;
 mod glue;
 mod owned;
 mod runtime;

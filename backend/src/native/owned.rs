@@ -7,6 +7,7 @@
 //! the register code with `types`' shapes, the self tail calls' edges back to the start
 //! included; it must not decide shapes or which functions compile (that is `types`).
 
+use super::dual;
 use super::types::{self, Scalar, Shape, Slot, Typed};
 use crate::vm::code::{index, Function, Op};
 use dnrad_core::PrimOp;
@@ -91,6 +92,10 @@ fn step(
     let next = pc + 1;
     match &f.ops[pc] {
         Op::Move { dst, src } => own[index(*dst)] = owned(&own, *src) && refs(*src),
+        // A dual number made by the runtime (`dual`) is the function's.
+        Op::Prim1 { dst, op, .. } | Op::Prim2 { dst, op, .. } if dual::makes_number(*op) => {
+            own[index(*dst)] = true
+        }
         Op::Const { dst, .. } | Op::Str { dst, .. } | Op::Prim1 { dst, .. } => {
             own[index(*dst)] = false
         }

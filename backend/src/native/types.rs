@@ -52,8 +52,9 @@ pub(crate) enum Shape {
     /// in place like a list (a `Ref`: its cells are taken apart by runtime calls, never built
     /// or freed).
     Data(Rc<DataShape>),
-    /// A value of a type variable (a polymorphic function's `a`): native code holds its
-    /// address (a `Ref`) and passes it on, never looks into it.
+    /// A value of a type variable (a polymorphic function's `a`), or a dual number of
+    /// differentiated code: native code holds its address (a `Ref`) and passes it on; only
+    /// the runtime's calls look into it (`read_any`, the dual numbers' operations in `dual`).
     Any,
 }
 
@@ -288,6 +289,10 @@ fn shape_at(ty: &Type, datas: &Datas, depth: usize) -> Option<Shape> {
     if let Some(s) = scalar {
         return Some(Shape::Scalar(s));
     }
+    if name.as_str() == dnrad_core::dual::DUAL && args.len() == 1 {
+        // A dual number of differentiated code, held by address (see `dual`).
+        return Some(Shape::Any);
+    }
     if depth >= MAX_DEPTH {
         return None;
     }
@@ -420,6 +425,8 @@ pub(crate) fn constant(v: &Value) -> Option<Shape> {
         Value::Double(_) => Some(Shape::Scalar(Scalar::Double)),
         Value::Char(_) => Some(Shape::Scalar(Scalar::Char)),
         Value::Tag(t) if *t < 32 => Some(Shape::Tag(1 << t)),
+        // A constant of the array mode (`arrayConst 0.25` folded), held by address.
+        Value::ArrayLeaf { id: 0, .. } => Some(Shape::Any),
         // A list literal of scalars (the VM's `constant_list`), read in place by address.
         Value::Con(_) => {
             let items = v.list_items()?;
@@ -707,6 +714,33 @@ fn step(
         Op::Prim1 {
             op: PrimOp::Error, ..
         } => Some(Vec::new()),
+        Op::Prim1 {
+            dst,
+            op: op @ (PrimOp::ArrayConst | PrimOp::DualPrimal),
+            a,
+            ..
+        } => {
+            let (arg, result) = match op {
+                PrimOp::ArrayConst => (Shape::Scalar(Scalar::Double), Shape::Any),
+                _ => (Shape::Any, Shape::Scalar(Scalar::Double)),
+            };
+            (read(state, *a)? == &arg).then_some(())?;
+            set(state, *dst, result)?;
+            Some(next)
+        }
+        Op::Prim2 {
+            dst,
+            op: PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul,
+            a,
+            b,
+            ..
+        } => {
+            for r in [a, b] {
+                (read(state, *r)? == &Shape::Any).then_some(())?;
+            }
+            set(state, *dst, Shape::Any)?;
+            Some(next)
+        }
         Op::Prim1 { dst, op, a, .. } => {
             let (arg, result) = prim1(*op)?;
             holds(state, *a, arg)?;

@@ -1,0 +1,72 @@
+//! The array mode's operations on dual numbers for native code: differentiated code (a
+//! function's reverse twin, `f#R`) holds its dual numbers by address, like a type variable's
+//! values (`Shape::Any`), and each `arrayAdd`, `arraySub`, `arrayMul` or `arrayConst` is a call
+//! here making the number — the VM's own functions (`ad_prims`), so the tape, the IDs and the
+//! gradient are the bytecode's to the last bit — into a slot native code then owns; `dualPrimal`
+//! reads one. Bailing out of a forward pass half done is safe: the IDs the abandoned attempt
+//! took are never staged (IDs only need to grow in evaluation order) and its numbers are
+//! garbage once its slots are dropped. This module must not decide which code is native.
+
+use super::boxing::reading_buffer;
+use crate::ad_prims;
+use crate::value::Value;
+use dnrad_core::PrimOp;
+
+/// Whether primitive `op` is one of the dual-number operations native code calls here that
+/// make a number (`arith`, `constant`), which the calling function then owns.
+pub(crate) fn makes_number(op: PrimOp) -> bool {
+    matches!(
+        op,
+        PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul | PrimOp::ArrayConst
+    )
+}
+
+/// `arrayAdd`, `arraySub` or `arrayMul` (`op`, its index in `PrimOp::ALL`) of the numbers at
+/// `a` and `b`, written into `to`: 0, or 1 when it fails (native code bails and the VM, running
+/// the call again, reports the error).
+///
+/// # Safety
+/// `a` and `b` are addresses of live `Value`s; `to` has room for one and holds nothing to drop.
+pub(crate) unsafe extern "C" fn arith(
+    op: u32,
+    a: *const Value,
+    b: *const Value,
+    to: *mut Value,
+) -> u32 {
+    // SAFETY: the caller's promises.
+    let (a, b) = unsafe { (&*a, &*b) };
+    match ad_prims::array_arith(PrimOp::ALL[op as usize], a, b) {
+        Ok(v) => {
+            // SAFETY: the caller's promise.
+            unsafe { to.write(v) };
+            0
+        }
+        Err(_) => 1,
+    }
+}
+
+/// `arrayConst x` (a constant of the array mode: ID 0) written into `to`.
+///
+/// # Safety
+/// `to` has room for a value and holds nothing to drop.
+pub(crate) unsafe extern "C" fn constant(x: f64, to: *mut Value) {
+    // SAFETY: the caller's promise.
+    unsafe { to.write(Value::array_leaf(x, 0)) };
+}
+
+/// `dualPrimal` of the number at `v`, its bits written to the reading buffer `out`: 0, or 1
+/// when `v` is no number (native code bails).
+///
+/// # Safety
+/// `v` is the address of a live `Value`, `out` is native code's reading buffer.
+pub(crate) unsafe extern "C" fn primal(v: *const Value, out: *mut u64) -> u32 {
+    // SAFETY: the caller's promises.
+    let (v, out) = unsafe { (&*v, reading_buffer(out)) };
+    match v.dual_primal() {
+        Some(x) => {
+            out[0] = x.to_bits();
+            0
+        }
+        None => 1,
+    }
+}
