@@ -874,12 +874,23 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     n,
                     into,
                 } => {
+                    let regs = code.list(*args, *n as usize);
+                    let fields = code.list(into.fields, into.nfields as usize);
+                    if let Some((v, loc)) = self.native_call(*callee, regs, base) {
+                        // The rest by native code (a loop building a list that became hot
+                        // while it ran): the constructor, its open field the value, returned
+                        // as the callee, running in this frame, would have made it.
+                        self.open_con(base, into.tag, fields, into.hole as usize);
+                        self.user_loc = loc;
+                        let frame = self.leave();
+                        deliver!(frame, v);
+                        continue;
+                    }
                     // The arguments first: a field may be an argument too (then not moved).
                     let mut moved = std::mem::take(&mut self.moved);
-                    for &r in code.list(*args, *n as usize) {
+                    for &r in regs {
                         moved.push(fetch(&mut self.stack, base, r));
                     }
-                    let fields = code.list(into.fields, into.nfields as usize);
                     self.open_con(base, into.tag, fields, into.hole as usize);
                     self.reenter(base, *callee, Env::None, moved.drain(..))?;
                     self.moved = moved;
