@@ -86,8 +86,8 @@ pub(crate) fn result_bytes(op: PrimOp, args: &[Value]) -> usize {
 
 /// The array of `n` positions holding the first items of the Haskell list `list` in order
 /// (`Value::HOLE` at positions past its end): of Doubles, unboxed, while every item is one.
-fn from_list(n: usize, list: &Value) -> ArrayCell {
-    let mut cur = list;
+fn from_list(n: usize, list: Value) -> ArrayCell {
+    let mut cur = &list;
     let mut xs = Vec::new();
     while let (true, Value::Con(c)) = (xs.len() < n, cur) {
         let Value::Double(x) = c.fields[0] else {
@@ -102,11 +102,23 @@ fn from_list(n: usize, list: &Value) -> ArrayCell {
     if n > 0 && xs.len() == n {
         return ArrayCell::doubles(xs);
     }
+    // Cells held only by the list give their elements up and are freed as the walk passes
+    // them (a list built for the array: no reference counts up and down); others are copied.
     let mut items = Vec::with_capacity(n);
-    items.extend(xs.into_iter().map(Value::Double));
-    while let (true, Value::Con(c)) = (items.len() < n, cur) {
-        items.push(c.fields[0].clone());
-        cur = &c.fields[1];
+    let mut rest = list;
+    while items.len() < n {
+        let Value::Con(cell) = rest else {
+            break;
+        };
+        let (head, tail) = match Rc::try_unwrap(cell) {
+            Ok(mut c) => {
+                let tail = std::mem::take(&mut c.fields[1]);
+                (std::mem::take(&mut c.fields[0]), tail)
+            }
+            Err(c) => (c.fields[0].clone(), c.fields[1].clone()),
+        };
+        items.push(head);
+        rest = tail;
     }
     items.resize(n, Value::HOLE);
     ArrayCell::boxed(items)
@@ -118,7 +130,8 @@ pub fn apply(op: PrimOp, args: &mut [Value]) -> PrimResult {
     match op {
         ArrFromList => {
             let n = usize::try_from(int(&args[0])).unwrap_or(0);
-            Ok(Value::Array(Rc::new(from_list(n, &args[1]))))
+            let list = std::mem::take(&mut args[1]);
+            Ok(Value::Array(Rc::new(from_list(n, list))))
         }
         ArrIndex => cell(&args[0])?.element(int(&args[1])),
         ArrSize => Ok(Value::Int(cell(&args[0])?.len() as i64)),
@@ -198,6 +211,39 @@ mod tests {
 
     fn unboxed(a: &Value) -> bool {
         matches!(a, Value::Array(cell) if cell.as_doubles().is_some())
+    }
+
+    /// How many references the cell of constructor value `v` has.
+    fn holders(v: &Value) -> usize {
+        match v {
+            Value::Con(c) => Rc::strong_count(c),
+            _ => panic!("not a constructor: {v:?}"),
+        }
+    }
+
+    #[test]
+    fn an_array_from_a_list_takes_the_elements_of_cells_it_holds_alone_and_copies_others() {
+        let pair = |k: i64| Value::con(0, [Value::Int(k), Value::Int(-k)]);
+        let items: Vec<Value> = (1..=3).map(pair).collect();
+        // The list's cells held only by the primitive give their elements up and are freed:
+        // the array holds each element with `items` only.
+        let a = array_from(3, &items);
+        let Value::Array(cell) = &a else {
+            panic!("an array")
+        };
+        assert!(cell.values().iter().all(|v| holders(v) == 2));
+        // A list held elsewhere too is copied and stays whole.
+        let shared = list(&items);
+        let b = apply(PrimOp::ArrFromList, &mut [Value::Int(3), shared.clone()]).expect("an array");
+        assert_eq!(positions(&a), positions(&b));
+        assert_eq!(shared.list_items().map(|xs| xs.len()), Some(3));
+        assert!(
+            items.iter().all(|v| holders(v) == 4),
+            "items, the list, a and b"
+        );
+        // A list longer than the array: the rest is dropped, shorter: holes.
+        assert_eq!(positions(&array_from(2, &items)).len(), 2);
+        assert_eq!(positions(&array_from(4, &items))[3], None);
     }
 
     #[test]

@@ -370,9 +370,10 @@ impl Gen<'_> {
             self.emit(Op::RetPrim { op, args, span });
             return;
         }
-        // An update takes its array, to update it in place when nothing else holds it: the
-        // general form, whose operands move at their last use (`last_use`).
-        let general = regs.len() > 2 || op == PrimOp::ArrUpdate;
+        // An update takes its array, to update it in place when nothing else holds it, and an
+        // array from a list its list, to move the elements out of cells nothing else holds:
+        // the general form, whose operands move at their last use (`last_use`).
+        let general = regs.len() > 2 || matches!(op, PrimOp::ArrUpdate | PrimOp::ArrFromList);
         let args = if general {
             self.operands(regs.iter().copied())
         } else {
