@@ -139,19 +139,13 @@ pub(crate) fn recorded(v: f64, rule: Rule) -> Result<Value, String> {
     Ok(Value::ArrayDual { id, cell })
 }
 
-/// `primInterleave zero x`: `x` with its k-th Double `x` (k from 1) replaced by the input with
-/// ID k — `Dual x (k, zero)`, or the array mode's dual number — paired with the number of
-/// inputs. The run's forward pass starts: its operations' IDs follow the inputs'
-/// (`ids::enter`).
-fn interleave(bp: &Value, x: &Value) -> Result<Value, String> {
-    let array = array_world(bp);
-    let (x, n) = walk::interleave(x, array, |x, k| {
-        if array {
-            let id = u32::try_from(k).map_err(|_| walk::TOO_MANY_INPUTS)?;
-            Ok(Value::array_leaf(x, id))
-        } else {
-            Ok(Value::dual(x, tuple([Value::Int(k), bp.clone()])))
-        }
+/// `primInterleave x`: `x` with its k-th Double `x` (k from 1) replaced by the input with ID k
+/// (an unboxed array of Doubles by an input array), paired with the number of inputs. The
+/// run's forward pass starts: its operations' IDs follow the inputs' (`ids::enter`).
+fn interleave(x: &Value) -> Result<Value, String> {
+    let (x, n) = walk::interleave(x, true, |x, k| {
+        let id = u32::try_from(k).map_err(|_| walk::TOO_MANY_INPUTS)?;
+        Ok(Value::array_leaf(x, id))
     })?;
     ids::enter(n + 1);
     Ok(tuple([x, Value::Int(n)]))
@@ -426,7 +420,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         }
         ArrayConst => Value::array_leaf(dbl(arg(0)), 0),
         NumDot => crate::bulk::dot_numbers(arg)?,
-        Interleave => interleave(arg(0), arg(1))?,
+        Interleave => interleave(arg(0))?,
         IdsEnd => Value::Int(ids::leave()),
         ArrayAdd | ArraySub | ArrayMul => array_arith(op, arg(0), arg(1))?,
         NumUn | NumBin => {

@@ -245,7 +245,7 @@ prims! {
     // Automatic differentiation (used by the Prelude's AD functions and the AD pass only).
     DualMake "dualMake" 2, DualConst "dualConst" 1, DualPrimal "dualPrimal" 1,
     DualDeriv "dualDeriv" 1,
-    Scalars "scalars" 2, Refill "refill" 3, Interleave "interleave" 2,
+    Scalars "scalars" 2, Refill "refill" 3, Interleave "interleave" 1,
     DualInput "dualInput" 2, DualParts "dualParts" 2,
     CheckTangent "checkTangent" 2,
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
@@ -479,8 +479,8 @@ impl PrimOp {
                 Type::funs(vec![i.clone(), v("a"), Type::list(v("b"))], v("c")),
             ),
             Interleave => all(
-                &["x", "a", "b"],
-                Type::funs(vec![v("x"), v("a")], Type::tuple(vec![v("b"), i.clone()])),
+                &["a", "b"],
+                Type::fun(v("a"), Type::tuple(vec![v("b"), i.clone()])),
             ),
             CheckTangent => all(&["a", "b"], Type::funs(vec![v("a"), v("b")], Type::unit())),
             LiftRev | LiftFwd => all(&["d", "a", "b"], Type::funs(vec![v("d"), v("a")], v("b"))),

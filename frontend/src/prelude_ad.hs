@@ -150,8 +150,8 @@ arrayMul a b = primArrayMul a b
 -- vjp: the inputs' dual numbers (IDs 1..n), the forward pass of `f` lifted into the reverse
 -- world, the ID after its last operation, and the mode's reverse pass.
 vjpMode :: Int -> (a -> b) -> a -> (b, b -> a)
-vjpMode mode f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> let y = primLiftRev zero f xD
+vjpMode mode f x = case primInterleave x of
+  (xD, n) -> let y = primLiftRev arrayZero f xD
              in case primIdsEnd y of
                   ids -> (adStrip y, \c -> primBackward mode n ids x y c)
 
@@ -171,8 +171,8 @@ vjpArray f x = vjpMode 3 f x
 -- function's gradient 8%. In tail position, the reverse pass holds the only reference to the
 -- output and frees the tape as it goes.
 gradMode :: Int -> (a -> Double) -> a -> a
-gradMode mode f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> let y = primLiftRev zero f xD in primBackward mode n (primIdsEnd y) x y 1.0
+gradMode mode f x = case primInterleave x of
+  (xD, n) -> let y = primLiftRev arrayZero f xD in primBackward mode n (primIdsEnd y) x y 1.0
 
 gradNaive :: (a -> Double) -> a -> a
 gradNaive f x = gradMode 0 f x
@@ -184,8 +184,8 @@ gradCayley :: (a -> Double) -> a -> a
 gradCayley f x = gradMode 2 f x
 
 gradArray :: (a -> Double) -> a -> a
-gradArray f x = let zero = arrayZero in case primInterleave zero x of
-  (xD, n) -> let y = primLiftRev zero f xD in primBackward 3 n (primIdsEnd y) x y 1.0
+gradArray f x = case primInterleave x of
+  (xD, n) -> let y = primLiftRev arrayZero f xD in primBackward 3 n (primIdsEnd y) x y 1.0
 
 -- Nested differentiation. Differentiated code sees grad, vjp and jvp as these functions (the AD
 -- pass makes them the differentiated versions of `gradArray`, `vjpArray` and `jvp`): `D` of
