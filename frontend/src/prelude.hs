@@ -474,11 +474,7 @@ instance Enum Int where
   toEnum n = n
   fromEnum n = n
   enumFromTo a b = intRange a 1 b
-  -- A step past Int's range (from near minBound to a positive number, say) wraps around to the
-  -- other sign: such a range has at most its first two elements.
-  enumFromThenTo a b c =
-    if (b >= a) == (b - a >= 0) then intRange a (b - a) c
-    else takeWhile (\x -> if b >= a then x <= c else x >= c) [a, b]
+  enumFromThenTo a b c = intRangeThen a b c
 
 instance Bounded Int where
   minBound = primIntegerToInt (negate 9223372036854775808)
@@ -519,6 +515,23 @@ intRangeWrap :: Int -> Int -> Int -> Int
 intRangeWrap ra rb step =
   let over = if step > 0 then ra - step + rb + 1 else ra + step + rb + 1
   in if over >= 0 then over else ra + rb + 1
+
+-- `[a, b .. c]`: from `a` by the step `b - a`. A step past Int's range (from near minBound to a
+-- positive number, say) wraps around to the other sign; such a range has at most `a` and `b`,
+-- and `a` plus the wrapped step is still `b`, so the walk is the same.
+intRangeThen :: Int -> Int -> Int -> [Int]
+intRangeThen a b c =
+  if intThenEmpty a b c then [] else intRangeUp a (b - a) (intThenLast a b c) []
+
+intThenEmpty :: Int -> Int -> Int -> Bool
+intThenEmpty a b c = if b >= a then c < a else c > a
+
+-- The last element of `[a, b .. c]` when it is not empty.
+intThenLast :: Int -> Int -> Int -> Int
+intThenLast a b c
+  | (b >= a) == (b - a >= 0) = intRangeLast a (b - a) c
+  | if b >= a then b <= c else b >= c = b
+  | otherwise = a
 
 intRangeUp :: Int -> Int -> Int -> [Int] -> [Int]
 intRangeUp from step x acc = if x == from then x : acc else intRangeUp from step (x - step) (x : acc)

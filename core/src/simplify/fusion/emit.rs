@@ -263,7 +263,13 @@ impl Simplifier {
         let q: Vec<Expr> = params.iter().map(|(p, _)| var(p, span)).collect();
         let stages = &source.stages;
         let (state, body, first, pre) = match &source.base {
-            Base::Range(num, from, step, to) => {
+            Base::Range {
+                num,
+                from,
+                step,
+                to,
+                then,
+            } => {
                 let (t, eq, add, empty, last_of) = match num {
                     Number::Int => (
                         Type::int(),
@@ -290,7 +296,15 @@ impl Simplifier {
                     )),
                 };
                 let body = self.element(inst, stages, &var(&i, span), &q, &k);
-                let bounds = vec![from.clone(), step.clone(), to.clone()];
+                let (empty, last_of) = match then {
+                    Some(_) => ("intThenEmpty", "intThenLast"),
+                    None => (empty, last_of),
+                };
+                let bounds = vec![
+                    from.clone(),
+                    then.as_ref().unwrap_or(step).clone(),
+                    to.clone(),
+                ];
                 let at = source.span;
                 let empty = call(var(&Name::new(empty), at), bounds.clone(), at);
                 let last_value = call(var(&Name::new(last_of), at), bounds, at);

@@ -1,14 +1,16 @@
 //! List producers for the fusion: what a list argument of a consumer is made of — a base
-//! producer (`intRange`, `integerRange`, `doubleRange`, `replicate`, `zip`/`zipWith` of two or
-//! three lists walked together, or any list, walked cell by cell) under a chain of transformers (`map`, `filter`, `concatMap`), seen through small
+//! producer (`intRange`, `intRangeThen`, `integerRange`, `doubleRange`, `replicate`,
+//! `zip`/`zipWith` of two or three lists walked together, or any list, walked cell by cell)
+//! under a chain of transformers (`map`, `filter`, `concatMap`), seen through small
 //! Prelude wrappers and known dictionaries (`enumFromTo @Int Enum#Int#inst a b` is `intRange a 1
 //! b`). It only analyses: its lets keep every argument's evaluation in the original order; the
 //! loop is built by `emit`.
 
-use super::super::terms::{atomic, lambda};
+use super::super::terms::{atomic, lambda, prim};
 use super::super::Simplifier;
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
+use crate::prim::PrimOp;
 use crate::span::Span;
 use crate::types::Type;
 
@@ -24,8 +26,16 @@ pub(super) enum Number {
 
 #[derive(Clone, Debug)]
 pub(super) enum Base {
-    /// `[from, from + step .. to]`, all atoms.
-    Range(Number, Expr, Expr, Expr),
+    /// `[from, from + step .. to]`, all atoms. `then` is the second element of an `Int` range
+    /// written `[from, then .. to]`: its checks take it in place of the step, whose sign is
+    /// wrong when `then - from` wraps around (the Prelude's `intThenEmpty`, `intThenLast`).
+    Range {
+        num: Number,
+        from: Expr,
+        step: Expr,
+        to: Expr,
+        then: Option<Expr>,
+    },
     /// `doubleRange from step to` (GHC's half-step rule), all atoms.
     Double(Expr, Expr, Expr),
     /// `replicate n x`, atoms.
@@ -168,10 +178,30 @@ impl Simplifier {
                 } else {
                     (Number::Integer, Type::integer())
                 };
-                let a = self.atom(a, &t, setup);
-                let s = self.atom(s, &t, setup);
-                let b = self.atom(b, &t, setup);
-                base(Base::Range(num, a, s, b))
+                let from = self.atom(a, &t, setup);
+                let step = self.atom(s, &t, setup);
+                let to = self.atom(b, &t, setup);
+                base(Base::Range {
+                    num,
+                    from,
+                    step,
+                    to,
+                    then: None,
+                })
+            }
+            ("intRangeThen", 0, [a, b, c]) => {
+                let from = self.atom(a, &int, setup);
+                let then = self.atom(b, &int, setup);
+                let to = self.atom(c, &int, setup);
+                let step = prim(PrimOp::IntSub, vec![then.clone(), from.clone()], span);
+                let step = self.atom(&step, &int, setup);
+                base(Base::Range {
+                    num: Number::Int,
+                    from,
+                    step,
+                    to,
+                    then: Some(then),
+                })
             }
             ("doubleRange", 0, [a, s, b]) => {
                 let t = Type::double();
