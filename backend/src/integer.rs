@@ -11,6 +11,7 @@ use dnrad_core::PrimOp;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -22,12 +23,13 @@ pub(crate) fn from_big(n: BigInt) -> Value {
     }
 }
 
-/// The Integer (or Int) in `v` as a `BigInt`.
-pub(crate) fn to_big(v: &Value) -> BigInt {
+/// The Integer (or Int) in `v` as a `BigInt`, borrowed when it is one: an operation on a big
+/// number reads its digits in place instead of copying them first.
+pub(crate) fn to_big(v: &Value) -> Cow<'_, BigInt> {
     match v {
-        Value::SmallInteger(i) | Value::Int(i) => BigInt::from(*i),
-        Value::BigInteger(n) => (**n).clone(),
-        _ => BigInt::zero(),
+        Value::SmallInteger(i) | Value::Int(i) => Cow::Owned(BigInt::from(*i)),
+        Value::BigInteger(n) => Cow::Borrowed(n),
+        _ => Cow::Owned(BigInt::zero()),
     }
 }
 
@@ -51,7 +53,7 @@ pub(crate) fn apply(op: PrimOp, args: &[Value]) -> Result<Value, String> {
         IntegerQuot | IntegerRem | IntegerDiv | IntegerMod => return divide(op, a(), b()),
         IntegerNegate => match small(a()).and_then(i64::checked_neg) {
             Some(n) => Value::SmallInteger(n),
-            None => from_big(-to_big(a())),
+            None => from_big(-to_big(a()).as_ref()),
         },
         IntegerEq => Value::bool(compare(a(), b()) == Ordering::Equal),
         IntegerNe => Value::bool(compare(a(), b()) != Ordering::Equal),
@@ -79,14 +81,14 @@ pub(crate) fn apply(op: PrimOp, args: &[Value]) -> Result<Value, String> {
             match small(a()) {
                 Some(0) => Value::SmallInteger(0),
                 Some(x) if n < 63 && (x << n) >> n == x => Value::SmallInteger(x << n),
-                _ => from_big(to_big(a()) << usize::try_from(n).unwrap_or(0)),
+                _ => from_big(to_big(a()).as_ref() << usize::try_from(n).unwrap_or(0)),
             }
         }
         IntegerShiftR => {
             let n = crate::prims::int(b());
             match small(a()) {
                 Some(x) => Value::SmallInteger(x >> n.clamp(0, 63)),
-                None => from_big(to_big(a()) >> usize::try_from(n).unwrap_or(0)),
+                None => from_big(to_big(a()).as_ref() >> usize::try_from(n).unwrap_or(0)),
             }
         }
         IntegerPopCount => {
@@ -133,14 +135,14 @@ fn arith(
     a: &Value,
     b: &Value,
     small_op: fn(i64, i64) -> Option<i64>,
-    big_op: fn(BigInt, BigInt) -> BigInt,
+    big_op: fn(&BigInt, &BigInt) -> BigInt,
 ) -> Value {
     match (small(a), small(b)) {
         (Some(x), Some(y)) => match small_op(x, y) {
             Some(r) => Value::SmallInteger(r),
-            None => from_big(big_op(BigInt::from(x), BigInt::from(y))),
+            None => from_big(big_op(&BigInt::from(x), &BigInt::from(y))),
         },
-        _ => from_big(big_op(to_big(a), to_big(b))),
+        _ => from_big(big_op(&to_big(a), &to_big(b))),
     }
 }
 
@@ -179,15 +181,43 @@ fn divide(op: PrimOp, a: &Value, b: &Value) -> Result<Value, String> {
         return Ok(Value::SmallInteger(crate::prims::int(&r)));
     }
     let (a, b) = (to_big(a), to_big(b));
+    let (a, b) = (a.as_ref(), b.as_ref());
     if b.is_zero() {
         return Err(DIV_ZERO.into());
     }
+    if let Some(r) = by_power_of_two(op, a, b) {
+        return Ok(from_big(r));
+    }
     Ok(from_big(match op {
-        PrimOp::IntegerQuot => &a / &b,
-        PrimOp::IntegerRem => &a % &b,
-        PrimOp::IntegerDiv => a.div_floor(&b),
-        _ => a.mod_floor(&b),
+        PrimOp::IntegerQuot => a / b,
+        PrimOp::IntegerRem => a % b,
+        PrimOp::IntegerDiv => a.div_floor(b),
+        _ => a.mod_floor(b),
     }))
+}
+
+/// `a` divided by `b` when `b` is a power of two up to 2⁶³ (`even n`, `n \`div\` 2`): a shift
+/// and the low bits of `a`'s magnitude, with the sign handled as each division rounds, instead
+/// of a hardware division for every digit.
+fn by_power_of_two(op: PrimOp, a: &BigInt, b: &BigInt) -> Option<BigInt> {
+    use num_bigint::Sign::{Minus, Plus};
+    let k = b.trailing_zeros()?;
+    if b.sign() != Plus || k > 63 || b.magnitude().count_ones() != 1 {
+        return None;
+    }
+    let m = a.magnitude();
+    let low = m.iter_u64_digits().next().unwrap_or(0) & ((1u64 << k) - 1);
+    let q = BigInt::from_biguint(Plus, m >> k);
+    let negative = a.sign() == Minus;
+    Some(match op {
+        PrimOp::IntegerQuot if negative => -q,
+        PrimOp::IntegerRem if negative => -BigInt::from(low),
+        PrimOp::IntegerDiv if negative && low != 0 => -(q + 1u32),
+        PrimOp::IntegerDiv if negative => -q,
+        PrimOp::IntegerMod if negative && low != 0 => BigInt::from((1u64 << k) - low),
+        PrimOp::IntegerQuot | PrimOp::IntegerDiv => q,
+        _ => BigInt::from(low),
+    })
 }
 
 /// The low 64 bits of an Integer as a wrapped Int.
@@ -266,7 +296,7 @@ mod tests {
                     PrimOp::IntegerDiv => bx.div_floor(&by),
                     _ => bx.mod_floor(&by),
                 };
-                assert_eq!(to_big(&fast.unwrap()), slow, "{op:?} {x} {y}");
+                assert_eq!(to_big(&fast.unwrap()).into_owned(), slow, "{op:?} {x} {y}");
             }
         }
         assert_eq!(
@@ -276,9 +306,42 @@ mod tests {
     }
 
     #[test]
+    fn big_numbers_divided_by_powers_of_two_match_bigint() {
+        let big: BigInt = (BigInt::from(3) << 200u32) + 12345;
+        let dividends = [
+            big.clone(),
+            -big.clone(),
+            big.clone() << 7u32,
+            -(big << 7u32),
+        ];
+        let divisors = [1i64, 2, 8, 1 << 40, 1 << 62, 3, -2, -(1 << 62)];
+        let ops = [
+            PrimOp::IntegerQuot,
+            PrimOp::IntegerRem,
+            PrimOp::IntegerDiv,
+            PrimOp::IntegerMod,
+        ];
+        for a in &dividends {
+            for &d in &divisors {
+                let (b, bd) = (from_big(a.clone()), BigInt::from(d));
+                for op in ops {
+                    let expected = match op {
+                        PrimOp::IntegerQuot => a / &bd,
+                        PrimOp::IntegerRem => a % &bd,
+                        PrimOp::IntegerDiv => a.div_floor(&bd),
+                        _ => a.mod_floor(&bd),
+                    };
+                    let got = run(op, &[b.clone(), int(d)]).unwrap();
+                    assert_eq!(to_big(&got).into_owned(), expected, "{op:?} {a} {d}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn bits_match_bigint() {
         let values = [0, 1, -1, 5, -7, i64::MAX, i64::MIN, 1 << 40];
-        let big = |v: &Value| to_big(v);
+        let big = |v: &Value| to_big(v).into_owned();
         for x in values {
             for y in values {
                 let (bx, by) = (BigInt::from(x), BigInt::from(y));

@@ -236,7 +236,7 @@ mod tests {
 
     #[test]
     fn values() {
-        let int = |s: &str| integer::to_big(&integer(&Value::string(s)));
+        let int = |s: &str| integer::to_big(&integer(&Value::string(s))).into_owned();
         assert_eq!(int("0x1F"), BigInt::from(31));
         assert_eq!(int("0o17 "), BigInt::from(15));
         assert_eq!(
