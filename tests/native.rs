@@ -421,6 +421,75 @@ main = do
 }
 
 #[test]
+fn constructors_with_as_many_fields_are_told_apart_by_their_switch_arm() {
+    // An expression tree whose constructors share their numbers of fields (three of two, three
+    // of one), taken apart, rebuilt and compared; a constructor missing from a `case` (the
+    // VM's error, from native code).
+    let file = program(
+        "terms.hs",
+        "\
+data E = Lit Int | Neg E | Abs E | Add E E | Mul E E | Sub E E | X
+
+eval :: Int -> E -> Int
+eval _ (Lit n) = n
+eval x (Neg a) = negate (eval x a)
+eval x (Abs a) = abs (eval x a)
+eval x (Add a b) = eval x a + eval x b
+eval x (Mul a b) = eval x a * eval x b
+eval x (Sub a b) = eval x a - eval x b
+eval x X = x
+
+derive :: E -> E
+derive (Lit _) = Lit 0
+derive (Neg a) = Neg (derive a)
+derive (Abs a) = Mul (derive a) (Lit 1)
+derive (Add a b) = Add (derive a) (derive b)
+derive (Mul a b) = Add (Mul (derive a) b) (Mul a (derive b))
+derive (Sub a b) = Sub (derive a) (derive b)
+derive X = Lit 1
+
+size :: E -> Int
+size (Add a b) = size a + size b + 1
+size (Mul a b) = size a + size b + 1
+size (Sub a b) = size a + size b + 1
+size (Neg a) = size a + 1
+size (Abs a) = size a + 1
+size _ = 1
+
+unsub :: E -> E
+unsub (Sub a b) = Add a (Neg b)
+unsub (Add a b) = Add (unsub a) (unsub b)
+
+main :: IO ()
+main = do
+  let e = Sub (Mul X (Add X (Lit 3))) (Neg (Mul (Lit 2) X))
+  print (eval 5 e, eval 5 (derive e), size e, size (derive e))
+  print (eval 2 (unsub (Sub (Add X X) (Lit 1))))
+  print (size (unsub (Mul X X)))
+",
+    );
+    let vm = on_and_off(&["run", "--backend", "vm"], &file);
+    for f in ["eval/2", "derive/1", "size/1", "unsub/1"] {
+        assert!(header(&file, f).ends_with("native):"), "{f}");
+    }
+    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
+    assert_eq!(
+        (vm.stdout.as_str(), vm.code),
+        (interp.stdout.as_str(), interp.code)
+    );
+    // Independent of both: 5·8 + 10 = 50, d/dx (x² + 3x + 2x) = 2x + 5 = 15 at 5; 3 at 2.
+    assert_eq!(vm.stdout, "(50,15,10,20)\n3\n");
+    assert_eq!(vm.code, Some(1));
+    assert!(
+        vm.stderr
+            .contains("Non-exhaustive patterns in function unsub")
+            && vm.stderr.contains("terms.hs:"),
+        "{}",
+        vm.stderr
+    );
+}
+
+#[test]
 fn values_of_type_variables_are_passed_by_address() {
     // Polymorphic walks: a length, an index, a last element, a suffix, a pair's component
     // (and a lookup that builds a `Just`, which stays on the VM), a list of pairs built
@@ -791,6 +860,66 @@ main = do
         "{}",
         vm.stderr
     );
+}
+
+/// GHC's output of the program of `integers_are_held_by_address_and_their_arithmetic_is_the_vms`.
+const GHC_INTEGERS: &str = "\
+(-36998,1180591620717411303528,111)
+9223372036854775803
+((3,9.223372036854776e18,True),(3,1.25,True),(4,0.75,False))
+(5,-1)
+";
+
+#[test]
+fn integers_are_held_by_address_and_their_arithmetic_is_the_vms() {
+    // Integer parameters, results, constants and data fields; arithmetic across the Int
+    // range's ends, comparisons, conversions; a division by zero (the VM's error, from
+    // native code).
+    let file = program(
+        "integers.hs",
+        "\
+data Term = Lit Integer | Sum Term Term
+
+loop :: Integer -> Integer -> Integer
+loop 0 acc = acc
+loop n acc = loop (n - 1) (acc + n * n `mod` 7 - n `quot` 3 + n `rem` 5 - n `div` (-4))
+
+steps :: Integer -> Int
+steps 1 = 0
+steps n = 1 + steps (if even n then n `div` 2 else 3 * n + 1)
+
+value :: Term -> Integer
+value (Lit n) = n
+value (Sum a b) = value a + value b
+
+mix :: Integer -> Int -> (Int, Double, Bool)
+mix n k = (fromInteger n + k, fromInteger n / 4, n > toInteger k && n /= 3)
+
+ratio :: Integer -> Integer -> Integer
+ratio a b = negate a `mod` b
+
+main :: IO ()
+main = do
+  print (loop 1000 0, loop 30 (2 ^ 70), steps 27)
+  print (value (Sum (Lit 9223372036854775807) (Sum (Lit 1) (Lit (-5)))))
+  print (mix (2 ^ 65) 3, mix 5 (-2), mix 3 1)
+  print (ratio (2 ^ 64 + 3) 8, ratio 7 (-2))
+  print (ratio 1 0)
+",
+    );
+    for f in ["loop/2", "steps/1", "value/1", "mix/2", "ratio/2"] {
+        assert!(header(&file, f).ends_with("native):"), "{f}");
+    }
+    let vm = on_and_off(&["run", "--backend", "vm"], &file);
+    let interp = run_dnrad(&["run", "--backend", "interp"], &file);
+    assert_eq!(
+        (vm.stdout.as_str(), vm.code),
+        (interp.stdout.as_str(), interp.code)
+    );
+    // Independent of both: GHC's output.
+    assert_eq!(vm.stdout, GHC_INTEGERS);
+    assert_eq!(vm.code, Some(1));
+    assert!(vm.stderr.contains("divide by zero"), "{}", vm.stderr);
 }
 
 #[test]

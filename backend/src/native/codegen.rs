@@ -13,12 +13,12 @@
 //! fail: every failure is a bail.
 
 use super::boxing;
-use super::dual;
 use super::owned::{self, has_refs, refs};
 use super::runtime::{
     self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
 };
 use super::types::{self, Scalar, Shape, Slot, Typed, MAX_WIDTH};
+use super::{dual, integer};
 use crate::value::Value as RtValue;
 use crate::vm::code::{index, Consing, Function, Op, Reg};
 use crate::vm::liveness;
@@ -433,10 +433,14 @@ impl Gen<'_, '_> {
                     Some(Shape::Array(elem)) => refs(elem),
                     _ => 0,
                 },
-                Op::Prim1 { op, .. } | Op::Prim2 { op, .. } if dual::makes_number(*op) => 1,
-                Op::Unpack { src, n, .. } => types::read(state, *src)
-                    .and_then(|t| t.unpacked(*n as usize))
-                    .map_or(0, |(_, fields)| fields.iter().map(refs).sum()),
+                Op::Prim1 { op, .. } | Op::Prim2 { op, .. }
+                    if dual::makes_number(*op) || integer::makes_integer(*op) =>
+                {
+                    1
+                }
+                Op::Unpack { src, n, tag, .. } => types::read(state, *src)
+                    .and_then(|t| t.unpacked(*tag, *n as usize))
+                    .map_or(0, |fields| fields.iter().map(refs).sum()),
                 _ => 0,
             };
             need = need.max(n);
@@ -548,7 +552,7 @@ impl Gen<'_, '_> {
         let (tag, hole) = (into.tag, into.hole as usize);
         let regs = self.f.list(into.fields, into.nfields as usize);
         let result = self.typed.sig.result.clone();
-        let (_, shapes) = result.unpacked(regs.len()).expect("a cell");
+        let shapes = result.unpacked(tag, regs.len()).expect("a cell");
         let unit = self.locs.tag(0);
         let unit = self.b.ins().iconst(self.ptr, unit as i64);
         let (con, leaves) = self.cell_fields(state, tag, regs, &shapes, Some((hole, vec![unit])));
@@ -1004,11 +1008,14 @@ impl Gen<'_, '_> {
             RtValue::Tag(t) => self.set_tag(dst, *t),
             // A constant list or dual number (`types::constant`): the code's own value, alive
             // while the code is, read in place by its address.
-            RtValue::Con(_) | RtValue::ArrayLeaf { .. } => {
+            RtValue::Con(_)
+            | RtValue::ArrayLeaf { .. }
+            | RtValue::SmallInteger(_)
+            | RtValue::BigInteger(_) => {
                 let v = self.b.ins().iconst(self.ptr, c as *const RtValue as i64);
                 self.set1(dst, Scalar::Ref, v);
             }
-            _ => unreachable!("a scalar constant, a constant list or a dual number"),
+            _ => unreachable!("a scalar constant, a constant list, a dual number or an Integer"),
         }
     }
 
@@ -1081,6 +1088,18 @@ impl Gen<'_, '_> {
                 self.runtime_void(addr, &[ct::F64, self.ptr], &[x, to]);
                 self.assign(pc, state, vec![(*dst, Shape::Any, vec![to])], true);
             }
+            Op::Prim1 {
+                dst, op: prim, a, ..
+            }
+            | Op::Prim2 {
+                dst, op: prim, a, ..
+            } if integer::signature(*prim).is_some() => {
+                let b = match op {
+                    Op::Prim2 { b, .. } => *b,
+                    _ => *a,
+                };
+                self.integer_prim(pc, state, *prim, *dst, *a, b);
+            }
             Op::Prim1 { dst, op, a, .. } => {
                 let (arg, result) = types::prim1(*op).expect("a native primitive");
                 let x = self.read1(state, *a, arg);
@@ -1145,9 +1164,11 @@ impl Gen<'_, '_> {
                 let t = Shape::Con(*tag, fields.into());
                 self.assign(pc, state, vec![(*dst, t, values)], false);
             }
-            Op::Unpack { src, slots, n } => {
-                let shape = Self::shape_of(state, *src);
-                let (tag, fields) = shape.unpacked(*n as usize).expect("a constructor's shape");
+            Op::Unpack { src, slots, n, tag } => {
+                let (shape, tag) = (Self::shape_of(state, *src), *tag);
+                let fields = shape
+                    .unpacked(tag, *n as usize)
+                    .expect("a constructor's shape");
                 let values = match &shape {
                     Shape::List(elem) => match self.read_ahead.remove(&pc) {
                         Some((read, values)) if read == **elem => values,
@@ -1263,7 +1284,7 @@ impl Gen<'_, '_> {
                         self.give(v)
                     }
                     _ => {
-                        let (_, fields) = result.unpacked(*n as usize).expect("a cell's shape");
+                        let fields = result.unpacked(*tag, *n as usize).expect("a cell's shape");
                         let (con, v) = self.cell_fields(state, *tag, regs, &fields, None);
                         let res = self.res.expect("the result's room");
                         vec![self.build_cell(con, &v, res)]
@@ -1299,7 +1320,9 @@ impl Gen<'_, '_> {
                 let owned = self.result_to_temp(*func, &mut values);
                 let called = self.call(*func, &values);
                 let result = self.typed.sig.result.clone();
-                let (_, shapes) = result.unpacked(regs.len()).expect("a constructor");
+                let shapes = result
+                    .unpacked(into.tag, regs.len())
+                    .expect("a constructor");
                 let filled = Some((into.hole as usize, called));
                 let (con, leaves) = self.cell_fields(state, into.tag, regs, &shapes, filled);
                 let v = match result {
@@ -1669,6 +1692,40 @@ impl Gen<'_, '_> {
         self.runtime_inst(addr, params, args, None);
     }
 
+    /// Integer primitive `op` of registers `a` and `b` (`a` again for one argument) into
+    /// `dst`: a runtime call (`integer`) making an Integer into an owned slot, or giving a
+    /// scalar.
+    fn integer_prim(&mut self, pc: usize, state: &[Slot], op: PrimOp, dst: Reg, a: Reg, b: Reg) {
+        let (_, result) = integer::signature(op).expect("an Integer primitive");
+        if op == PrimOp::IntToInteger {
+            let i = self.read1(state, a, Scalar::Int);
+            let to = self.temp_addr(0);
+            let addr = integer::from_int as *const () as i64;
+            self.runtime_void(addr, &[ct::I64, self.ptr], &[i, to]);
+            self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
+            return;
+        }
+        let (x, y) = (self.get1(a, Scalar::Ref), self.get1(b, Scalar::Ref));
+        match result {
+            Shape::Scalar(s) => {
+                let code = self.b.ins().iconst(ct::I64, op as i64);
+                let addr = integer::scalar as *const () as i64;
+                let v = self.checked_read(addr, &[code, x, y], &[s])[0];
+                self.release(pc, dst);
+                self.set1(dst, s, v);
+            }
+            _ => {
+                let to = self.temp_addr(0);
+                let code = self.b.ins().iconst(ct::I32, op as i64);
+                let addr = integer::arith as *const () as i64;
+                let params = [ct::I32, self.ptr, self.ptr, self.ptr];
+                let failed = self.runtime_call(addr, &params, &[code, x, y, to], ct::I32);
+                self.bail_if(failed);
+                self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
+            }
+        }
+    }
+
     fn runtime_inst(
         &mut self,
         addr: i64,
@@ -1753,11 +1810,11 @@ impl Gen<'_, '_> {
                 let arm =
                     target.filter(|t| targets.iter().filter(|u| **u == Some(*t)).count() == 1)?;
                 let at = read_ahead(self.f, &self.entered, scrut, arm as usize)?;
-                let Op::Unpack { n, .. } = &self.f.ops[at] else {
+                let Op::Unpack { n, tag: t, .. } = &self.f.ops[at] else {
                     return None;
                 };
-                let (t, fields) = shape.unpacked(*n as usize).filter(|(t, _)| *t == tag)?;
-                Some((Shape::Con(t, fields.into()), at))
+                let fields = shape.unpacked(tag, *n as usize).filter(|_| *t == tag)?;
+                Some((Shape::Con(tag, fields.into()), at))
             })
             .collect()
     }

@@ -1,6 +1,7 @@
 //! The native tier: the VM's scalar functions (direct entries computing only with `Int`,
-//! `Double`, `Char`, `Bool`, products of them, lists, arrays, data types and type variables'
-//! values read in place, lists and data types built as cells for the caller, see `types`)
+//! `Double`, `Char`, `Bool`, products of them, lists, arrays, data types, `Integer`s and type
+//! variables' values read in place (`Integer` arithmetic and dual numbers' operations are
+//! runtime calls: `integer`, `dual`), lists and data types built as cells for the caller, see `types`)
 //! compiled to machine code with Cranelift (`codegen`; `owned` says which registers own
 //! values), and called from the VM's direct calls (`glue`). Native code never reports an error: on a division by zero, a missing `case` arm, a limit or a recursion too deep for its stack
 //! it bails, and the VM runs the same call in bytecode (scalar functions are pure), which
@@ -15,6 +16,7 @@ mod boxing;
 mod codegen;
 mod dual;
 mod glue;
+mod integer;
 mod owned;
 mod runtime;
 mod types;

@@ -7,8 +7,8 @@
 //! the register code with `types`' shapes, the self tail calls' edges back to the start
 //! included; it must not decide shapes or which functions compile (that is `types`).
 
-use super::dual;
 use super::types::{self, Scalar, Shape, Slot, Typed};
+use super::{dual, integer};
 use crate::vm::code::{index, Function, Op};
 use dnrad_core::PrimOp;
 use std::collections::HashMap;
@@ -92,8 +92,11 @@ fn step(
     let next = pc + 1;
     match &f.ops[pc] {
         Op::Move { dst, src } => own[index(*dst)] = owned(&own, *src) && refs(*src),
-        // A dual number made by the runtime (`dual`) is the function's.
-        Op::Prim1 { dst, op, .. } | Op::Prim2 { dst, op, .. } if dual::makes_number(*op) => {
+        // A dual number or an Integer made by the runtime (`dual`, `integer`) is the
+        // function's.
+        Op::Prim1 { dst, op, .. } | Op::Prim2 { dst, op, .. }
+            if dual::makes_number(*op) || integer::makes_integer(*op) =>
+        {
             own[index(*dst)] = true
         }
         Op::Const { dst, .. } | Op::Str { dst, .. } | Op::Prim1 { dst, .. } => {
@@ -119,11 +122,10 @@ fn step(
                 .any(|&r| owned(&own, r) && refs(r));
             own[index(*dst)] = any;
         }
-        Op::Unpack { src, slots, n } => {
+        Op::Unpack { src, slots, n, tag } => {
             let from = owned(&own, *src);
             let fields = types::read(shapes, *src)
-                .and_then(|t| t.unpacked(*n as usize))
-                .map(|(_, fields)| fields)
+                .and_then(|t| t.unpacked(*tag, *n as usize))
                 .unwrap_or_default();
             for (&r, t) in f.list(*slots, *n as usize).iter().zip(&fields) {
                 own[index(r)] = from && has_refs(t);
@@ -208,6 +210,7 @@ mod tests {
                     src: 2,
                     slots: 1,
                     n: 2,
+                    tag: 1,
                 },
                 Op::Move { dst: 0, src: 4 },
                 Op::Ret { src: 0 },

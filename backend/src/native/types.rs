@@ -2,7 +2,7 @@
 //! instruction. A shape is a scalar (`Int`, `Double`, `Char`, `Bool`), a constructor of
 //! known tag whose fields are shapes (a tuple or record of Doubles: native code holds its leaves
 //! unboxed), or a value held by address (a list, an array, a data type's cell, a type
-//! variable's value): read in place, and built as a cell only where the function returns one
+//! variable's value, an `Integer`, a dual number): read in place, and built as a cell only where the function returns one
 //! (`RetCon`, `TailCallCon`). A direct entry's parameter and result shapes come from its binding's type in core
 //! (the resolved code carries no types; a data type of one constructor is a product); inside
 //! a function, a forward dataflow over the register code gives each register its shape from
@@ -59,9 +59,8 @@ pub(crate) enum Shape {
 }
 
 /// A data type of several constructors at its arguments: each constructor's fields' shapes
-/// by tag, `None` where a field is the type itself at the same arguments (a subtree). The
-/// constructors with fields have different numbers of them, so an `Unpack`'s count says which
-/// constructor it takes apart.
+/// by tag, `None` where a field is the type itself at the same arguments (a subtree). An
+/// `Unpack` names the constructor it takes apart (the `Switch` arm it begins).
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub(crate) struct DataShape {
     name: Name,
@@ -106,21 +105,22 @@ impl Shape {
         }
     }
 
-    /// The constructor an `Unpack` of `n` fields takes apart from a value of this shape: its
-    /// tag and its fields' shapes.
-    pub(crate) fn unpacked(&self, n: usize) -> Option<(u32, Vec<Shape>)> {
-        match self {
-            Shape::Data(data) => {
-                let tag = data.cons.iter().position(|c| c.len() == n && n > 0)?;
-                let fields = data.cons[tag]
-                    .iter()
-                    .map(|f| f.clone().unwrap_or_else(|| self.clone()))
-                    .collect();
-                Some((tag as u32, fields))
-            }
-            Shape::Con(tag, _) => Some((*tag, self.fields()?)).filter(|(_, f)| f.len() == n),
-            _ => Some((1, self.fields()?)).filter(|(_, f)| f.len() == n),
-        }
+    /// The fields' shapes of constructor `tag` of this shape, which has `n` of them (an
+    /// `Unpack` taking it apart, a cell of it built).
+    pub(crate) fn unpacked(&self, tag: u32, n: usize) -> Option<Vec<Shape>> {
+        let fields = match self {
+            Shape::Data(data) => data
+                .cons
+                .get(tag as usize)?
+                .iter()
+                .map(|f| f.clone().unwrap_or_else(|| self.clone()))
+                .collect(),
+            Shape::Con(t, _) if *t != tag => return None,
+            Shape::Con(..) => self.fields()?,
+            _ if tag != 1 => return None,
+            _ => self.fields()?,
+        };
+        (n > 0 && fields.len() == n).then_some(fields)
     }
 
     /// Whether a value of this shape can be read as one of shape `expected`: the same shape,
@@ -168,8 +168,8 @@ impl Shape {
         let Shape::Con(tag, fields) = self else {
             return false;
         };
-        match expected.unpacked(fields.len()) {
-            Some((t, wanted)) if t == *tag => fields
+        match expected.unpacked(*tag, fields.len()) {
+            Some(wanted) => fields
                 .iter()
                 .zip(&wanted)
                 .all(|(f, w)| f.fits_cell_field(w)),
@@ -293,6 +293,10 @@ fn shape_at(ty: &Type, datas: &Datas, depth: usize) -> Option<Shape> {
         // A dual number of differentiated code, held by address (see `dual`).
         return Some(Shape::Any);
     }
+    if name.as_str() == names::INTEGER && args.is_empty() {
+        // Held by address; its primitives are runtime calls (see `integer`).
+        return Some(Shape::Any);
+    }
     if depth >= MAX_DEPTH {
         return None;
     }
@@ -350,17 +354,16 @@ fn shape_at(ty: &Type, datas: &Datas, depth: usize) -> Option<Shape> {
             .collect::<Option<_>>()?,
         cons,
     };
-    // An `Unpack`'s count names the constructor; a cell's fields fit the reader's buffer.
-    let mut counts: Vec<usize> = data.cons.iter().map(Vec::len).filter(|n| *n > 0).collect();
-    counts.sort_unstable();
-    counts.dedup();
-    let distinct = counts.len() == data.cons.iter().filter(|c| !c.is_empty()).count();
+    // A cell's fields fit the reader's buffer.
     let width = |c: &Vec<Option<Shape>>| {
         c.iter()
             .map(|f| f.as_ref().map_or(1, Shape::width))
             .sum::<usize>()
     };
-    (distinct && data.cons.iter().all(|c| width(c) <= MAX_WIDTH)).then(|| Shape::Data(data.into()))
+    data.cons
+        .iter()
+        .all(|c| width(c) <= MAX_WIDTH)
+        .then(|| Shape::Data(data.into()))
 }
 
 /// The signature of a function of `arity` parameters of core type `ty`, if every parameter
@@ -425,8 +428,11 @@ pub(crate) fn constant(v: &Value) -> Option<Shape> {
         Value::Double(_) => Some(Shape::Scalar(Scalar::Double)),
         Value::Char(_) => Some(Shape::Scalar(Scalar::Char)),
         Value::Tag(t) if *t < 32 => Some(Shape::Tag(1 << t)),
-        // A constant of the array mode (`arrayConst 0.25` folded), held by address.
-        Value::ArrayLeaf { id: 0, .. } => Some(Shape::Any),
+        // A constant of the array mode (`arrayConst 0.25` folded) or an Integer, held by
+        // address.
+        Value::ArrayLeaf { id: 0, .. } | Value::SmallInteger(_) | Value::BigInteger(_) => {
+            Some(Shape::Any)
+        }
         // A list literal of scalars (the VM's `constant_list`), read in place by address.
         Value::Con(_) => {
             let items = v.list_items()?;
@@ -741,6 +747,21 @@ fn step(
             set(state, *dst, Shape::Any)?;
             Some(next)
         }
+        Op::Prim1 { dst, op, a, .. } | Op::Prim2 { dst, op, a, .. }
+            if super::integer::signature(*op).is_some() =>
+        {
+            let (args, result) = super::integer::signature(*op)?;
+            let regs = match &f.ops[pc] {
+                Op::Prim2 { b, .. } => vec![*a, *b],
+                _ => vec![*a],
+            };
+            (regs.len() == args.len()).then_some(())?;
+            for (&r, t) in regs.iter().zip(args) {
+                (read(state, r)? == t).then_some(())?;
+            }
+            set(state, *dst, result)?;
+            Some(next)
+        }
         Op::Prim1 { dst, op, a, .. } => {
             let (arg, result) = prim1(*op)?;
             holds(state, *a, arg)?;
@@ -774,10 +795,10 @@ fn step(
             set(state, *dst, t)?;
             Some(next)
         }
-        Op::Unpack { src, slots, n } => {
+        Op::Unpack { src, slots, n, tag } => {
             // A list or data type is unpacked only in its `Switch`'s arm of the constructor
             // (native code checks again).
-            let (_, fields) = read(state, *src)?.unpacked(*n as usize)?;
+            let fields = read(state, *src)?.unpacked(*tag, *n as usize)?;
             let slots = f.list(*slots, *n as usize);
             for (&r, t) in slots.iter().zip(fields.iter()) {
                 set(state, r, t.clone())?;
@@ -803,8 +824,7 @@ fn step(
                     fields.to_vec()
                 }
                 result => {
-                    let (cell_tag, fields) = result.unpacked(*n as usize)?;
-                    (cell_tag == *tag).then_some(())?;
+                    let fields = result.unpacked(*tag, *n as usize)?;
                     for (&r, t) in f.list(*args, *n as usize).iter().zip(&fields) {
                         read(state, r)?.fits_cell_field(t).then_some(())?;
                     }
@@ -831,8 +851,7 @@ fn step(
             // A call, then its value in field `hole` of a cell built for the caller.
             let callee = sigs.get(func)?;
             args_passed(state, f.list(*args, *n as usize), &callee.params)?;
-            let (cell_tag, shapes) = sig.result.unpacked(into.nfields as usize)?;
-            (cell_tag == into.tag).then_some(())?;
+            let shapes = sig.result.unpacked(into.tag, into.nfields as usize)?;
             let fields = f.list(into.fields, into.nfields as usize);
             for (j, (&r, t)) in fields.iter().zip(&shapes).enumerate() {
                 match j == into.hole as usize {

@@ -194,11 +194,13 @@ pub enum Op {
         default: u32,
         span: Span,
     },
-    /// The fields of the constructor in `src` into registers `operands[slots..slots+n]`.
+    /// The fields of the constructor in `src`, constructor `tag` of its type (the `Switch`
+    /// arm it begins says so), into registers `operands[slots..slots+n]`.
     Unpack {
         src: Reg,
         slots: u32,
         n: u32,
+        tag: u32,
     },
     Jump {
         target: u32,

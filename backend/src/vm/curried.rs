@@ -231,10 +231,11 @@ impl Shift<'_> {
                 default,
                 span,
             },
-            Op::Unpack { src, slots, n } => Op::Unpack {
+            Op::Unpack { src, slots, n, tag } => Op::Unpack {
                 src: r(src),
                 slots: Self::remap(table, m, slots, n, |s| Some(r(s)))?,
                 n,
+                tag,
             },
             Op::Jump { target } => Op::Jump { target },
         })

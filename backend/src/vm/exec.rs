@@ -495,9 +495,9 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
             return None;
         }
         match code.ops[target as usize] {
-            Op::Unpack { src, slots, n: m } if src == dst && m as usize == n => {
-                Some((target as usize + 1, Some(slots)))
-            }
+            Op::Unpack {
+                src, slots, n: m, ..
+            } if src == dst && m as usize == n => Some((target as usize + 1, Some(slots))),
             Op::Unpack { .. } => None,
             _ => Some((target as usize, None)),
         }
@@ -944,7 +944,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     }
                     pc = target as usize;
                 }
-                Op::Unpack { src, slots, n } => {
+                Op::Unpack { src, slots, n, .. } => {
                     // A cell read for the last time and not shared gives up its fields.
                     if let Value::Con(mut cell) = fetch(&mut self.stack, base, *src) {
                         let slots = code.list(*slots, *n as usize);

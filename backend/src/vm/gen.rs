@@ -332,7 +332,7 @@ impl Gen<'_> {
         let s = self.scrutinee(scrut);
         let table = self.switch(s, cc, span);
         self.f.operands[table as usize + tag] = self.here();
-        self.unpack(s, arm);
+        self.unpack(s, tag, arm);
         arm
     }
 
@@ -350,14 +350,15 @@ impl Gen<'_> {
         table
     }
 
-    /// The fields of the constructor in `src` into the slots of `arm`.
-    fn unpack(&mut self, src: Reg, arm: &Arm) {
+    /// The fields of the constructor in `src`, of tag `tag`, into the slots of `arm`.
+    fn unpack(&mut self, src: Reg, tag: usize, arm: &Arm) {
         if !arm.slots.is_empty() {
             let slots = self.operands(arm.slots.iter().copied());
             self.emit(Op::Unpack {
                 src,
                 slots,
                 n: arm.slots.len() as u32,
+                tag: tag as u32,
             });
         }
     }
@@ -537,7 +538,7 @@ impl Gen<'_> {
         for (tag, arm) in cc.arms.iter().enumerate() {
             let Some(arm) = arm else { continue };
             self.f.operands[table as usize + tag] = self.here();
-            self.unpack(scrut, arm);
+            self.unpack(scrut, tag, arm);
             self.expr(&arm.body, target);
             if target.register().is_some() {
                 ends.push(self.here());

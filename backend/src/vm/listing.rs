@@ -167,7 +167,9 @@ fn instruction(names: &Names<'_>, f: &Function, op: &Op, funcs: &[String]) -> St
                 .join(", ");
             format!("switch r{scrut} [{arms}] default {}", target(*default))
         }
-        Op::Unpack { src, slots, n } => format!("unpack {} -> {}", r(*src), operands(*slots, *n)),
+        Op::Unpack { src, slots, n, .. } => {
+            format!("unpack {} -> {}", r(*src), operands(*slots, *n))
+        }
         Op::Jump { target: t } => format!("jump {}", target(*t)),
     }
 }

@@ -143,7 +143,7 @@ pub(super) fn registers(
         }
         Op::Ret { src } => visit(src, Read),
         Op::Switch { scrut, .. } => visit(scrut, Read),
-        Op::Unpack { src, slots, n } => {
+        Op::Unpack { src, slots, n, .. } => {
             visit(src, Read);
             for s in &mut operands[*slots as usize..(*slots + *n) as usize] {
                 visit(s, Write);

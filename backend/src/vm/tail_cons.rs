@@ -89,6 +89,7 @@ mod tests {
                 src: 0,
                 slots: 0,
                 n: 2,
+                tag: 1,
             },
             Op::CallDirect {
                 dst: 2,
