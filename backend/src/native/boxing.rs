@@ -157,12 +157,16 @@ pub(crate) unsafe extern "C" fn clone_into(v: *const Value, to: *mut Value) {
 /// `con` is the address of a live `Shape`, `bits` holds its width of scalars whose `Ref`s are
 /// addresses of live values, and `to` has room for a value.
 pub(crate) unsafe extern "C" fn build_cell(con: *const Shape, bits: *const u64, to: *mut Value) {
+    // Read as `boxed` takes them, without measuring the shape first.
+    let mut at = bits;
+    // SAFETY: the caller's promise: the constructor's width of scalars are there.
+    let mut scalars = std::iter::from_fn(|| unsafe {
+        let b = at.read();
+        at = at.add(1);
+        Some(b)
+    });
     // SAFETY: the caller's promises.
-    unsafe {
-        let con = &*con;
-        let bits = std::slice::from_raw_parts(bits, con.width());
-        to.write(boxed(con, &mut bits.iter().copied()));
-    }
+    unsafe { to.write(boxed(&*con, &mut scalars)) };
 }
 
 /// `build_cell` of a cell whose field `hole` is `()` for now: the address of that field,
