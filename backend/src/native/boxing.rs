@@ -70,6 +70,22 @@ pub(crate) unsafe fn taken(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> V
     }
 }
 
+/// A runtime call's result written into `to`: 0, or 1 when the call failed (native code
+/// bails and the VM, running the call again, reports the error).
+///
+/// # Safety
+/// `to` has room for a value and holds nothing to drop.
+pub(crate) unsafe fn written(result: Result<Value, String>, to: *mut Value) -> u32 {
+    match result {
+        Ok(v) => {
+            // SAFETY: the caller's promise.
+            unsafe { to.write(v) };
+            0
+        }
+        Err(_) => 1,
+    }
+}
+
 /// The value of shape `t` whose scalars' bits come next in `bits`.
 ///
 /// # Safety

@@ -7,7 +7,7 @@
 //! took are never staged (IDs only need to grow in evaluation order) and its numbers are
 //! garbage once its slots are dropped. This module must not decide which code is native.
 
-use super::boxing::reading_buffer;
+use super::boxing::{reading_buffer, written};
 use crate::ad_prims;
 use crate::value::Value;
 use dnrad_core::PrimOp;
@@ -34,14 +34,11 @@ pub(crate) unsafe extern "C" fn arith(
     to: *mut Value,
 ) -> u32 {
     // SAFETY: the caller's promises.
-    let (a, b) = unsafe { (&*a, &*b) };
-    match ad_prims::array_arith(PrimOp::ALL[op as usize], a, b) {
-        Ok(v) => {
-            // SAFETY: the caller's promise.
-            unsafe { to.write(v) };
-            0
-        }
-        Err(_) => 1,
+    unsafe {
+        written(
+            ad_prims::array_arith(PrimOp::ALL[op as usize], &*a, &*b),
+            to,
+        )
     }
 }
 

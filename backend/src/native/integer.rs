@@ -6,7 +6,7 @@
 //! bails and the VM, running the call again, reports it. This module must not decide which
 //! code is native.
 
-use super::boxing::reading_buffer;
+use super::boxing::{reading_buffer, written};
 use super::types::{Scalar, Shape};
 use crate::value::Value;
 use dnrad_core::PrimOp;
@@ -49,14 +49,9 @@ pub(crate) unsafe extern "C" fn arith(
     to: *mut Value,
 ) -> u32 {
     // SAFETY: the caller's promises.
-    let args = unsafe { [(*a).clone(), (*b).clone()] };
-    match crate::integer::apply(PrimOp::ALL[op as usize], &args) {
-        Ok(v) => {
-            // SAFETY: the caller's promise.
-            unsafe { to.write(v) };
-            0
-        }
-        Err(_) => 1,
+    unsafe {
+        let args = [(*a).clone(), (*b).clone()];
+        written(crate::integer::apply(PrimOp::ALL[op as usize], &args), to)
     }
 }
 

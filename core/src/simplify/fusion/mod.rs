@@ -38,6 +38,19 @@ use emit::{lets, Cont, Instance};
 /// How many wrappers a consumer call is unfolded through.
 const MAX_UNFOLD: usize = 6;
 
+/// How deep inside applications a consumer call of a let-bound list is found (`nested_site`).
+const MAX_NESTING: usize = 6;
+
+/// Whether `sub` (by address) is `e` or inside it.
+fn contains(e: &Expr, sub: &Expr) -> bool {
+    if std::ptr::eq(e, sub) {
+        return true;
+    }
+    let mut found = false;
+    e.for_each_child(|c| found = found || contains(c, sub));
+    found
+}
+
 /// Whether a small function's body `h b1 .. bk` evaluates its parameters exactly once each, in
 /// their order, with only pure partial applications before the last: then a call may put its
 /// arguments in place of the parameters without binding them first (`f $ x` is `f x`,
@@ -216,11 +229,79 @@ impl Simplifier {
             cur = rest;
         }
         let candidate = self.consumer_call(cur).is_some() || self.wraps(cur);
-        if !candidate || super::terms::count(cur, &b.name) != 1 {
+        if !candidate {
+            return self.nested_site(b, body, 0);
+        }
+        if super::terms::count(cur, &b.name) != 1 {
             return None;
         }
         let chain = chain.into_iter().cloned().collect();
         self.let_site_in(b, body, cur, chain, 0)
+    }
+
+    /// `let x = L in e` where `e` evaluates pure values and then, first of all that may take
+    /// time, a consumer call over `x` (`print (length x)`, `(sum x, 0)`, a `do` block's `let
+    /// action = print (sum x) in ...`): that call fused in place. On the way to the call, `e`
+    /// is a `let` (its right-hand side is evaluated first), or an application, a constructor
+    /// or a primitive whose arguments before the call (and, for an application, the function
+    /// applied to them) are pure values (`pure_value`), to `MAX_NESTING` levels; evaluating
+    /// those before `L` instead of after is not observable. `whole` is the let's body, where
+    /// `x` must occur once (in the call).
+    fn nested_site(&mut self, b: &Bind, whole: &Expr, depth: usize) -> Option<Expr> {
+        let e = self.nested_path(whole, depth)?;
+        let fused = self.let_site_in(b, whole, e, Vec::new(), 0)?;
+        Some(self.replaced(whole, e, fused))
+    }
+
+    /// The consumer call `nested_site` reaches from `e`: `e` itself, or, down the first
+    /// argument that is not a pure value, the call reached from it.
+    fn nested_path<'e>(&self, e: &'e Expr, depth: usize) -> Option<&'e Expr> {
+        if self.consumer_call(e).is_some() || self.wraps(e) {
+            return Some(e);
+        }
+        if depth >= MAX_NESTING {
+            return None;
+        }
+        let next = match &e.kind {
+            ExprKind::App(..) => {
+                // The first argument that is not a pure value, after a pure partial application
+                // (the arguments after it are evaluated after it, as before).
+                let args = e.spine().2;
+                let k = args.iter().position(|a| !self.pure_value(a))?;
+                let mut prefix = e;
+                for _ in k..args.len() {
+                    let ExprKind::App(f, _) = &prefix.kind else {
+                        return None;
+                    };
+                    prefix = f;
+                }
+                if !self.pure_value(prefix) {
+                    return None;
+                }
+                args[k]
+            }
+            ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
+                args.iter().find(|a| !self.pure_value(a))?
+            }
+            ExprKind::Let(b, _) => &b.rhs,
+            _ => return None,
+        };
+        self.nested_path(next, depth + 1)
+    }
+
+    /// `whole` with its subexpression `at` (by address) replaced by `new`.
+    fn replaced(&self, whole: &Expr, at: &Expr, new: Expr) -> Expr {
+        if std::ptr::eq(whole, at) {
+            return new;
+        }
+        let mut new = Some(new);
+        whole.map_children(&mut |c| match new.take() {
+            Some(n) if contains(c, at) => self.replaced(c, at, n),
+            n => {
+                new = n;
+                c.clone()
+            }
+        })
     }
 
     /// Whether unfolding the call `e` may lead to a consumer: its head is a wrapper.
