@@ -8,6 +8,7 @@
 
 use super::types::{Scalar, Shape, MAX_WIDTH};
 use crate::value::{ArrayCell, Value};
+use dnrad_core::PrimOp;
 
 /// Native code's reading buffer at `out` (`codegen`'s `out_addr`), which has room for
 /// `MAX_WIDTH + 1` scalars: a reader writes into it without measuring its shape first.
@@ -70,13 +71,30 @@ pub(crate) unsafe fn taken(t: &Shape, bits: &mut impl Iterator<Item = u64>) -> V
     }
 }
 
-/// A runtime call's result written into `to`: 0, or 1 when the call failed (native code
-/// bails and the VM, running the call again, reports the error).
+/// Primitive `op` (its index in `PrimOp::ALL`) of two values held by address — a dual
+/// number's `arrayAdd`, `arraySub` or `arrayMul` (`dual`), an Integer operation (`integer`,
+/// with `b` again `a` for one argument) — made by the VM's own function and written into
+/// `to`: 0, or 1 when it fails (native code bails and the VM, running the call again,
+/// reports the error).
 ///
 /// # Safety
-/// `to` has room for a value and holds nothing to drop.
-pub(crate) unsafe fn written(result: Result<Value, String>, to: *mut Value) -> u32 {
-    match result {
+/// `a` and `b` are addresses of live `Value`s; `to` has room for one and holds nothing to drop.
+pub(crate) unsafe extern "C" fn binary_into(
+    op: u32,
+    a: *const Value,
+    b: *const Value,
+    to: *mut Value,
+) -> u32 {
+    let op = PrimOp::ALL[op as usize];
+    // SAFETY: the caller's promises.
+    let (a, b) = unsafe { (&*a, &*b) };
+    let made = match op {
+        PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul => {
+            crate::ad_prims::array_arith(op, a, b)
+        }
+        _ => crate::integer::apply(op, &[a.clone(), b.clone()]),
+    };
+    match made {
         Ok(v) => {
             // SAFETY: the caller's promise.
             unsafe { to.write(v) };

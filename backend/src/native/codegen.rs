@@ -1135,16 +1135,7 @@ impl Gen<'_, '_> {
                 a,
                 b,
                 ..
-            } => {
-                let (x, y) = (self.get1(*a, Scalar::Ref), self.get1(*b, Scalar::Ref));
-                let to = self.temp_addr(0);
-                let code = self.b.ins().iconst(ct::I32, *op as i64);
-                let addr = dual::arith as *const () as i64;
-                let params = [ct::I32, self.ptr, self.ptr, self.ptr];
-                let failed = self.runtime_call(addr, &params, &[code, x, y, to], ct::I32);
-                self.bail_if(failed);
-                self.assign(pc, state, vec![(*dst, Shape::Any, vec![to])], true);
-            }
+            } => self.binary_into(pc, state, *op, *dst, *a, *b),
             Op::Prim2 { dst, op, a, b, .. } => {
                 let (arg, result) = types::prim2(*op).expect("a native primitive");
                 let (x, y) = (self.read1(state, *a, arg), self.read1(state, *b, arg));
@@ -1705,25 +1696,30 @@ impl Gen<'_, '_> {
             self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
             return;
         }
-        let (x, y) = (self.get1(a, Scalar::Ref), self.get1(b, Scalar::Ref));
         match result {
             Shape::Scalar(s) => {
+                let (x, y) = (self.get1(a, Scalar::Ref), self.get1(b, Scalar::Ref));
                 let code = self.b.ins().iconst(ct::I64, op as i64);
                 let addr = integer::scalar as *const () as i64;
                 let v = self.checked_read(addr, &[code, x, y], &[s])[0];
                 self.release(pc, dst);
                 self.set1(dst, s, v);
             }
-            _ => {
-                let to = self.temp_addr(0);
-                let code = self.b.ins().iconst(ct::I32, op as i64);
-                let addr = integer::arith as *const () as i64;
-                let params = [ct::I32, self.ptr, self.ptr, self.ptr];
-                let failed = self.runtime_call(addr, &params, &[code, x, y, to], ct::I32);
-                self.bail_if(failed);
-                self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
-            }
+            _ => self.binary_into(pc, state, op, dst, a, b),
         }
+    }
+
+    /// `boxing::binary_into` of primitive `op` on the values at registers `a` and `b` (held by
+    /// address), into an owned slot for `dst`.
+    fn binary_into(&mut self, pc: usize, state: &[Slot], op: PrimOp, dst: Reg, a: Reg, b: Reg) {
+        let (x, y) = (self.get1(a, Scalar::Ref), self.get1(b, Scalar::Ref));
+        let to = self.temp_addr(0);
+        let code = self.b.ins().iconst(ct::I32, op as i64);
+        let addr = boxing::binary_into as *const () as i64;
+        let params = [ct::I32, self.ptr, self.ptr, self.ptr];
+        let failed = self.runtime_call(addr, &params, &[code, x, y, to], ct::I32);
+        self.bail_if(failed);
+        self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
     }
 
     fn runtime_inst(

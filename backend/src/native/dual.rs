@@ -1,14 +1,13 @@
 //! The array mode's operations on dual numbers for native code: differentiated code (a
 //! function's reverse twin, `f#R`) holds its dual numbers by address, like a type variable's
-//! values (`Shape::Any`), and each `arrayAdd`, `arraySub`, `arrayMul` or `arrayConst` is a call
-//! here making the number — the VM's own functions (`ad_prims`), so the tape, the IDs and the
-//! gradient are the bytecode's to the last bit — into a slot native code then owns; `dualPrimal`
-//! reads one. Bailing out of a forward pass half done is safe: the IDs the abandoned attempt
+//! values (`Shape::Any`), and each `arrayAdd`, `arraySub`, `arrayMul` (`boxing::binary_into`)
+//! or `arrayConst` (here) is a runtime call making the number — the VM's own functions
+//! (`ad_prims`), so the tape, the IDs and the gradient are the bytecode's to the last bit —
+//! into a slot native code then owns; `dualPrimal` reads one. Bailing out of a forward pass half done is safe: the IDs the abandoned attempt
 //! took are never staged (IDs only need to grow in evaluation order) and its numbers are
 //! garbage once its slots are dropped. This module must not decide which code is native.
 
-use super::boxing::{reading_buffer, written};
-use crate::ad_prims;
+use super::boxing::reading_buffer;
 use crate::value::Value;
 use dnrad_core::PrimOp;
 
@@ -19,27 +18,6 @@ pub(crate) fn makes_number(op: PrimOp) -> bool {
         op,
         PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul | PrimOp::ArrayConst
     )
-}
-
-/// `arrayAdd`, `arraySub` or `arrayMul` (`op`, its index in `PrimOp::ALL`) of the numbers at
-/// `a` and `b`, written into `to`: 0, or 1 when it fails (native code bails and the VM, running
-/// the call again, reports the error).
-///
-/// # Safety
-/// `a` and `b` are addresses of live `Value`s; `to` has room for one and holds nothing to drop.
-pub(crate) unsafe extern "C" fn arith(
-    op: u32,
-    a: *const Value,
-    b: *const Value,
-    to: *mut Value,
-) -> u32 {
-    // SAFETY: the caller's promises.
-    unsafe {
-        written(
-            ad_prims::array_arith(PrimOp::ALL[op as usize], &*a, &*b),
-            to,
-        )
-    }
 }
 
 /// `arrayConst x` (a constant of the array mode: ID 0) written into `to`.

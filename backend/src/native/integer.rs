@@ -1,12 +1,12 @@
 //! Integer arithmetic for native code: an `Integer` is held by address (`Shape::Any`), like a
-//! type variable's value, and each primitive on Integers is a call here of the VM's own
+//! type variable's value, and each primitive on Integers is a runtime call of the VM's own
 //! (`crate::integer`), so results are the bytecode's to the last digit: a new Integer is
-//! written into a slot native code then owns, a comparison's Bool or a conversion's Int or
-//! Double into the reading buffer. A failure (a division by zero) returns 1: native code
-//! bails and the VM, running the call again, reports it. This module must not decide which
-//! code is native.
+//! written into a slot native code then owns (`boxing::binary_into`, `from_int` here), a
+//! comparison's Bool or a conversion's Int or Double into the reading buffer (`scalar`). A
+//! failure (a division by zero) returns 1: native code bails and the VM, running the call
+//! again, reports it. This module must not decide which code is native.
 
-use super::boxing::{reading_buffer, written};
+use super::boxing::reading_buffer;
 use super::types::{Scalar, Shape};
 use crate::value::Value;
 use dnrad_core::PrimOp;
@@ -35,24 +35,6 @@ pub(crate) fn signature(op: PrimOp) -> Option<(&'static [Shape], Shape)> {
 /// Whether Integer primitive `op` makes an Integer, which the calling function then owns.
 pub(crate) fn makes_integer(op: PrimOp) -> bool {
     signature(op).is_some_and(|(_, result)| result == Shape::Any)
-}
-
-/// Integer primitive `op` (its index in `PrimOp::ALL`) of the Integers at `a` and `b` (`b`
-/// is `a` again for one argument), written into `to`: 0, or 1 when it fails.
-///
-/// # Safety
-/// `a` and `b` are addresses of live `Value`s; `to` has room for one and holds nothing to drop.
-pub(crate) unsafe extern "C" fn arith(
-    op: u32,
-    a: *const Value,
-    b: *const Value,
-    to: *mut Value,
-) -> u32 {
-    // SAFETY: the caller's promises.
-    unsafe {
-        let args = [(*a).clone(), (*b).clone()];
-        written(crate::integer::apply(PrimOp::ALL[op as usize], &args), to)
-    }
 }
 
 /// `toInteger` of the Int `i`, written into `to`.
