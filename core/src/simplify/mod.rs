@@ -127,6 +127,9 @@ struct Simplifier {
     consumers: HashMap<Name, fusion::Consumer>,
     /// Globals bound to lambdas: how many parameters.
     arities: HashMap<Name, usize>,
+    /// Instance functions (`Show#(,)#inst`): globals whose body, under their parameters, is a
+    /// dictionary constructor applied to atoms, lambdas and partial applications.
+    dictionary_functions: std::collections::HashSet<Name>,
     /// Small Prelude functions the fusion unfolds to find producers and consumers.
     unfolds: HashMap<Name, Inline>,
     /// The unfoldable functions that may lead to a consumer (`fusion::wrappers`).
@@ -890,6 +893,32 @@ fn dictionary_types(program: &Program) -> std::collections::HashSet<Name> {
 /// Each class dictionary constructor (`C#D`): its data type's parameters and its field types.
 type DictionaryConstructors = HashMap<Name, (Vec<Name>, Vec<Type>)>;
 
+/// Whether `rhs`, under its type and value parameters, is a dictionary constructor applied to
+/// atoms, lambdas and partial applications of globals (`arities`): calling it builds a
+/// dictionary and does nothing else.
+fn builds_dictionary(
+    rhs: &Expr,
+    constructors: &DictionaryConstructors,
+    arities: &HashMap<Name, usize>,
+) -> bool {
+    let mut e = strip_ty_lams(rhs).1;
+    while let Some((_, _, body)) = lambda(e) {
+        e = body;
+    }
+    let ExprKind::Con(c, _, args) = &e.kind else {
+        return false;
+    };
+    let partial = |a: &Expr| {
+        let (head, _, xs) = a.spine();
+        matches!(&head.kind, ExprKind::Var(g) if arities.get(g).is_some_and(|&n| n > xs.len()))
+            && xs.iter().all(|x| atomic(x))
+    };
+    constructors.contains_key(c)
+        && args
+            .iter()
+            .all(|a| atomic(a) || lambda(a).is_some() || partial(a))
+}
+
 fn dictionary_constructors(
     program: &Program,
     dict_types: &std::collections::HashSet<Name>,
@@ -1027,6 +1056,13 @@ impl Simplifier {
             .filter(|(_, n)| *n > 0)
             .collect();
         let lambdas = arities.keys().cloned().collect();
+        let dictionary_functions = program
+            .binds
+            .iter()
+            .filter(kept)
+            .filter(|b| builds_dictionary(&b.rhs, &dictionary_fields, &arities))
+            .map(|b| b.name.clone())
+            .collect();
         Simplifier {
             selectors,
             dictionaries,
@@ -1041,6 +1077,7 @@ impl Simplifier {
             new_binds: Vec::new(),
             consumers,
             arities,
+            dictionary_functions,
             unfolds,
             wrappers,
             fused: 0,

@@ -266,8 +266,14 @@ impl Simplifier {
             ExprKind::App(..) => {
                 // The first argument that is not a pure value, after a pure partial application
                 // (the arguments after it are evaluated after it, as before).
-                let args = e.spine().2;
-                let k = args.iter().position(|a| !self.pure_value(a))?;
+                let (head, _, args) = e.spine();
+                let k = args.iter().position(|a| !self.evaluated_freely(a))?;
+                // The function applied to the arguments before it makes a closure (or is the
+                // function itself, or a pure value such as a known dictionary's method).
+                let partial = match &head.kind {
+                    ExprKind::Var(g) => k == 0 || self.arities.get(g).is_some_and(|&n| n > k),
+                    _ => false,
+                };
                 let mut prefix = e;
                 for _ in k..args.len() {
                     let ExprKind::App(f, _) = &prefix.kind else {
@@ -275,18 +281,31 @@ impl Simplifier {
                     };
                     prefix = f;
                 }
-                if !self.pure_value(prefix) {
+                if !partial && !self.pure_value(prefix) {
                     return None;
                 }
                 args[k]
             }
             ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => {
-                args.iter().find(|a| !self.pure_value(a))?
+                args.iter().find(|a| !self.evaluated_freely(a))?
             }
             ExprKind::Let(b, _) => &b.rhs,
             _ => return None,
         };
         self.nested_path(next, depth + 1)
+    }
+
+    /// Whether `nested_site` may evaluate `e` before the list instead of after: a pure value,
+    /// or an instance function applied to atoms (`Show (Int, Int)`'s dictionary), which
+    /// builds a dictionary and nothing else.
+    fn evaluated_freely(&self, e: &Expr) -> bool {
+        if self.pure_value(e) {
+            return true;
+        }
+        let (head, _, args) = e.spine();
+        matches!(&head.kind, ExprKind::Var(g) if self.dictionary_functions.contains(g)
+            && self.arities.get(g) == Some(&args.len()))
+            && args.iter().all(|a| atomic(a))
     }
 
     /// `whole` with its subexpression `at` (by address) replaced by `new`.
