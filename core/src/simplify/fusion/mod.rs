@@ -41,14 +41,58 @@ const MAX_UNFOLD: usize = 6;
 /// How deep inside applications a consumer call of a let-bound list is found (`nested_site`).
 const MAX_NESTING: usize = 6;
 
-/// Whether `sub` (by address) is `e` or inside it.
-fn contains(e: &Expr, sub: &Expr) -> bool {
+/// How many nodes of a `let`'s body the fusion reads to see that its list is used once: a
+/// longer body (a long `do` block after the `let`) keeps its list, so that the fusion stays
+/// linear in the size of the program.
+const MAX_SCOPE: usize = 4096;
+
+/// Whether `x` occurs exactly once in `e`, reading at most `MAX_SCOPE` of its nodes (`false`
+/// past them).
+fn used_once_within(e: &Expr, x: &Name) -> bool {
+    fn walk(e: &Expr, x: &Name, budget: &mut usize, seen: &mut usize) -> bool {
+        if *budget == 0 || *seen > 1 {
+            return false;
+        }
+        *budget -= 1;
+        if matches!(&e.kind, ExprKind::Var(n) if n == x) {
+            *seen += 1;
+        }
+        let mut within = true;
+        e.for_each_child(|c| within = within && walk(c, x, budget, seen));
+        within
+    }
+    let (mut budget, mut seen) = (MAX_SCOPE, 0);
+    walk(e, x, &mut budget, &mut seen) && seen == 1
+}
+
+/// Whether the expression at `sub` is `e` or inside it.
+fn contains(e: &Expr, sub: *const Expr) -> bool {
     if std::ptr::eq(e, sub) {
         return true;
     }
     let mut found = false;
     e.for_each_child(|c| found = found || contains(c, sub));
     found
+}
+
+/// Put `new` in place of the subexpression of `e` at `at`, reached through `let` right-hand
+/// sides and arguments (`nested_path`'s way, whose earlier children are small); whether it
+/// was there.
+fn replace_at(e: &mut Expr, at: *const Expr, new: Expr) -> bool {
+    if std::ptr::eq(e, at) {
+        *e = new;
+        return true;
+    }
+    let children: Vec<&mut Expr> = match &mut e.kind {
+        ExprKind::Let(b, body) => vec![&mut b.rhs, body],
+        ExprKind::App(f, a) => vec![f, a],
+        ExprKind::Con(_, _, args) | ExprKind::Prim(_, _, args) => args.iter_mut().collect(),
+        _ => return false,
+    };
+    match children.into_iter().find(|c| contains(c, at)) {
+        Some(c) => replace_at(c, at, new),
+        None => false,
+    }
 }
 
 /// Whether a small function's body `h b1 .. bk` evaluates its parameters exactly once each, in
@@ -161,7 +205,10 @@ impl Simplifier {
 
     fn fuse(&mut self, e: &Expr) -> Expr {
         let e = e.map_children(&mut |c| self.fuse(c));
-        self.site(&e, 0).unwrap_or(e)
+        match self.site(&e, 0) {
+            Some(fused) => fused,
+            None => self.nested_site(e),
+        }
     }
 
     /// A selector applied to a known dictionary at the head of the call `e`, or a small
@@ -230,7 +277,7 @@ impl Simplifier {
         }
         let candidate = self.consumer_call(cur).is_some() || self.wraps(cur);
         if !candidate {
-            return self.nested_site(b, body, 0);
+            return None;
         }
         if super::terms::count(cur, &b.name) != 1 {
             return None;
@@ -241,16 +288,31 @@ impl Simplifier {
 
     /// `let x = L in e` where `e` evaluates pure values and then, first of all that may take
     /// time, a consumer call over `x` (`print (length x)`, `(sum x, 0)`, a `do` block's `let
-    /// action = print (sum x) in ...`): that call fused in place. On the way to the call, `e`
-    /// is a `let` (its right-hand side is evaluated first), or an application, a constructor
-    /// or a primitive whose arguments before the call (and, for an application, the function
-    /// applied to them) are pure values (`pure_value`), to `MAX_NESTING` levels; evaluating
-    /// those before `L` instead of after is not observable. `whole` is the let's body, where
-    /// `x` must occur once (in the call).
-    fn nested_site(&mut self, b: &Bind, whole: &Expr, depth: usize) -> Option<Expr> {
-        let e = self.nested_path(whole, depth)?;
-        let fused = self.let_site_in(b, whole, e, Vec::new(), 0)?;
-        Some(self.replaced(whole, e, fused))
+    /// action = print (sum x) in ...`): `e` with that call fused in place (else the `let` as it
+    /// was). On the way to the call, `e` is a `let` (its right-hand side is evaluated first),
+    /// or an application, a constructor or a primitive whose arguments before the call (and,
+    /// for an application, the function applied to them) are pure values (`evaluated_freely`),
+    /// to `MAX_NESTING` levels; evaluating those before `L` instead of after is not
+    /// observable. `x` must occur once in `e` (in the call). `e` is changed in place, not
+    /// copied: a `do` block's rest is inside it.
+    fn nested_site(&mut self, e: Expr) -> Expr {
+        let Expr {
+            kind: ExprKind::Let(b, mut body),
+            span,
+        } = e
+        else {
+            return e;
+        };
+        let fused = self.nested_path(&body, 0).and_then(|at| {
+            let new = self.let_site_in(&b, &body, at, Vec::new(), 0)?;
+            Some((at as *const Expr, new))
+        });
+        if let Some((at, new)) = fused {
+            if replace_at(&mut body, at, new) {
+                return *body;
+            }
+        }
+        Expr::new(ExprKind::Let(b, body), span)
     }
 
     /// The consumer call `nested_site` reaches from `e`: `e` itself, or, down the first
@@ -308,21 +370,6 @@ impl Simplifier {
             && args.iter().all(|a| atomic(a))
     }
 
-    /// `whole` with its subexpression `at` (by address) replaced by `new`.
-    fn replaced(&self, whole: &Expr, at: &Expr, new: Expr) -> Expr {
-        if std::ptr::eq(whole, at) {
-            return new;
-        }
-        let mut new = Some(new);
-        whole.map_children(&mut |c| match new.take() {
-            Some(n) if contains(c, at) => self.replaced(c, at, n),
-            n => {
-                new = n;
-                c.clone()
-            }
-        })
-    }
-
     /// Whether unfolding the call `e` may lead to a consumer: its head is a wrapper.
     fn wraps(&self, e: &Expr) -> bool {
         matches!(&e.spine().0.kind, ExprKind::Var(g) if self.wrappers.contains(g))
@@ -342,8 +389,9 @@ impl Simplifier {
     ) -> Option<Expr> {
         let x = &b.name;
         if let Some((c, tys, args)) = self.consumer_call(cur) {
-            let used_once = super::terms::count(body, x) == 1;
-            if !used_once || !matches!(&args[c.list].kind, ExprKind::Var(v) if v == x) {
+            // (The list first: counting walks the whole body.)
+            let over_x = matches!(&args[c.list].kind, ExprKind::Var(v) if v == x);
+            if !over_x || !used_once_within(body, x) {
                 return None;
             }
             return self.build(&c, &tys, &args, &b.rhs, Order::ListFirst, chain, cur);
