@@ -433,11 +433,7 @@ impl Gen<'_, '_> {
                     Some(Shape::Array(elem)) => refs(elem),
                     _ => 0,
                 },
-                Op::Prim1 { op, .. } | Op::Prim2 { op, .. }
-                    if dual::makes_number(*op) || integer::makes_integer(*op) =>
-                {
-                    1
-                }
+                Op::Prim1 { op, .. } | Op::Prim2 { op, .. } if owned::made_by_runtime(*op) => 1,
                 Op::Unpack { src, n, tag, .. } => types::read(state, *src)
                     .and_then(|t| t.unpacked(*tag, *n as usize))
                     .map_or(0, |fields| fields.iter().map(refs).sum()),
@@ -1082,11 +1078,8 @@ impl Gen<'_, '_> {
                 a,
                 ..
             } => {
-                let x = self.read1(state, *a, Scalar::Double);
-                let to = self.temp_addr(0);
                 let addr = dual::constant as *const () as i64;
-                self.runtime_void(addr, &[ct::F64, self.ptr], &[x, to]);
-                self.assign(pc, state, vec![(*dst, Shape::Any, vec![to])], true);
+                self.value_of_scalar(pc, state, addr, (*dst, *a), Scalar::Double);
             }
             Op::Prim1 {
                 dst, op: prim, a, ..
@@ -1689,12 +1682,8 @@ impl Gen<'_, '_> {
     fn integer_prim(&mut self, pc: usize, state: &[Slot], op: PrimOp, dst: Reg, a: Reg, b: Reg) {
         let (_, result) = integer::signature(op).expect("an Integer primitive");
         if op == PrimOp::IntToInteger {
-            let i = self.read1(state, a, Scalar::Int);
-            let to = self.temp_addr(0);
             let addr = integer::from_int as *const () as i64;
-            self.runtime_void(addr, &[ct::I64, self.ptr], &[i, to]);
-            self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
-            return;
+            return self.value_of_scalar(pc, state, addr, (dst, a), Scalar::Int);
         }
         match result {
             Shape::Scalar(s) => {
@@ -1707,6 +1696,22 @@ impl Gen<'_, '_> {
             }
             _ => self.binary_into(pc, state, op, dst, a, b),
         }
+    }
+
+    /// The runtime function at `addr` (`dual::constant`, `integer::from_int`) making a value of
+    /// the scalar `arg` of register `src`, into an owned slot for `dst`.
+    fn value_of_scalar(
+        &mut self,
+        pc: usize,
+        state: &[Slot],
+        addr: i64,
+        (dst, src): (Reg, Reg),
+        arg: Scalar,
+    ) {
+        let x = self.read1(state, src, arg);
+        let to = self.temp_addr(0);
+        self.runtime_void(addr, &[clif(arg), self.ptr], &[x, to]);
+        self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
     }
 
     /// `boxing::binary_into` of primitive `op` on the values at registers `a` and `b` (held by

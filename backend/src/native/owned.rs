@@ -78,6 +78,12 @@ pub(crate) fn after(
         .unwrap_or_else(|| own.to_vec())
 }
 
+/// Whether primitive `op` is a runtime call making a value the calling function then owns: a
+/// dual number (`dual`) or an Integer (`integer`).
+pub(crate) fn made_by_runtime(op: PrimOp) -> bool {
+    dual::makes_number(op) || integer::makes_integer(op)
+}
+
 /// The successors of instruction `pc` with the ownership after it.
 fn step(
     f: &Function,
@@ -92,11 +98,7 @@ fn step(
     let next = pc + 1;
     match &f.ops[pc] {
         Op::Move { dst, src } => own[index(*dst)] = owned(&own, *src) && refs(*src),
-        // A dual number or an Integer made by the runtime (`dual`, `integer`) is the
-        // function's.
-        Op::Prim1 { dst, op, .. } | Op::Prim2 { dst, op, .. }
-            if dual::makes_number(*op) || integer::makes_integer(*op) =>
-        {
+        Op::Prim1 { dst, op, .. } | Op::Prim2 { dst, op, .. } if made_by_runtime(*op) => {
             own[index(*dst)] = true
         }
         Op::Const { dst, .. } | Op::Str { dst, .. } | Op::Prim1 { dst, .. } => {

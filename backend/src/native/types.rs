@@ -2,8 +2,8 @@
 //! instruction. A shape is a scalar (`Int`, `Double`, `Char`, `Bool`), a constructor of
 //! known tag whose fields are shapes (a tuple or record of Doubles: native code holds its leaves
 //! unboxed), or a value held by address (a list, an array, a data type's cell, a type
-//! variable's value, an `Integer`, a dual number): read in place, and built as a cell only where the function returns one
-//! (`RetCon`, `TailCallCon`). A direct entry's parameter and result shapes come from its binding's type in core
+//! variable's value, an `Integer`, a dual number): read in place, and built as a cell only
+//! where the function returns one (`RetCon`, `TailCallCon`). A direct entry's parameter and result shapes come from its binding's type in core
 //! (the resolved code carries no types; a data type of one constructor is a product); inside
 //! a function, a forward dataflow over the register code gives each register its shape from
 //! constants, primitives' signatures, constructors built and taken apart and callees'

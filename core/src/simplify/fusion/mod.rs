@@ -276,10 +276,7 @@ impl Simplifier {
             cur = rest;
         }
         let candidate = self.consumer_call(cur).is_some() || self.wraps(cur);
-        if !candidate {
-            return None;
-        }
-        if super::terms::count(cur, &b.name) != 1 {
+        if !candidate || super::terms::count(cur, &b.name) != 1 {
             return None;
         }
         let chain = chain.into_iter().cloned().collect();
