@@ -214,6 +214,12 @@ pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagno
     }
     if uses_ad {
         program = differentiate(&program, options)?;
+        if options.backend == Backend::Vm {
+            dnrad_ad::fuse_scalings(&mut program);
+            if options.lint {
+                lint_pass(&program, "fusion of scalings")?;
+            }
+        }
     }
     dnrad_core::reach::prune(&mut program, &[]);
     Ok(program)

@@ -303,3 +303,54 @@ fn seq_and_strict_application_differentiate() {
     let expected = format!("({:?},{:?})\n6000.0\n", 2.0 * v * (y + 1.0), 2.0 * v * x);
     assert_output_in_every_mode_on_both_backends(&file, &expected);
 }
+
+/// Sums of products by constants (`0.25 * x + 0.5 * y`, `x * 3 - y`, a product bound by `let`
+/// and used twice, a factor computed from an `Int`, three terms, second derivatives through
+/// them) are one `arrayLin` each on the VM (`dnrad_ad::fuse_scalings`), the operations one by
+/// one on the interpreter: closed-form gradients, printed the same to the last digit by both
+/// backends, with the VM's native tier and without, in every mode.
+#[test]
+fn constant_scalings_fused_into_sums_keep_every_gradient_to_the_last_bit() {
+    let file = temp_program(
+        "scalings.hs",
+        "f1, f2, f3, f4, f6, h :: (Double, Double) -> Double\n\
+         f1 (x, y) = 0.25 * x + 0.5 * y\n\
+         f2 (x, y) = x * 3 - y\n\
+         f3 (x, y) = x - 2 * y * y\n\
+         f4 (x, y) = let s = 1.5 * x in s + s * y\n\
+         f5 :: Int -> (Double, Double) -> Double\n\
+         f5 n (x, y) = fromIntegral n * x - y * fromIntegral n\n\
+         f6 (x, y) = 0.25 * x + 0.5 * y + 0.25 * x\n\
+         h (x, y) = 0.5 * x * x + 3 * (x * y)\n\
+         main :: IO ()\n\
+         main = do\n\
+         \x20 let p = (3.0, -2.0)\n\
+         \x20 mapM_ (\\f -> print (grad f p)) [f1, f2, f3, f4, f5 4, f6]\n\
+         \x20 print (snd (jvp (grad h) p (1.0, 0.0)))\n\
+         \x20 print (grad (\\q -> fst (grad h q)) p)\n",
+    );
+    // ∂f4 = (1.5 + 1.5y, 1.5x); h's gradient (x + 3y, 3x), its derivative along x (1, 3).
+    let expected = "(0.25,0.5)\n(3.0,-1.0)\n(1.0,8.0)\n(-1.5,4.5)\n(4.0,-4.0)\n(0.5,0.5)\n\
+                    (1.0,3.0)\n(1.0,3.0)\n";
+    for mode in MODES {
+        let args = ["run", "--lint", "--ad", mode, "--backend"];
+        for (backend, env) in [
+            ("interp", &[][..]),
+            ("vm", &support::NATIVE_EAGER[..]),
+            ("vm", &support::NATIVE_OFF[..]),
+        ] {
+            let path = file.to_str().expect("a UTF-8 path");
+            let args = [&args[..], &[backend, path]].concat();
+            let out = support::run_dnrad_env(&args, None, None, env);
+            assert_eq!(
+                (out.code, out.stdout.as_str()),
+                (Some(0), expected),
+                "{backend} {mode} {env:?}: {}",
+                out.stderr
+            );
+        }
+    }
+    let listing = run_dnrad(&["dump", "bytecode"], &file).stdout;
+    let fused = listing.matches("prim arrayLin").count();
+    assert!(fused >= 6, "one arrayLin a sum of scalings:\n{listing}");
+}

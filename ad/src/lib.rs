@@ -13,6 +13,7 @@
 
 mod build;
 mod parametric;
+mod scalings;
 mod translate;
 
 use build::B;
@@ -21,6 +22,7 @@ use dnrad_core::dual::{World, ARRAY_BP};
 use dnrad_core::expr::{Bind, Expr, ExprKind};
 use dnrad_core::lint::Typer;
 use dnrad_core::{Name, Program, Type};
+pub use scalings::fuse_scalings;
 use std::collections::{HashMap, HashSet};
 use translate::{TResult, Translator, WorldView, FORWARD_HELPERS, REVERSE_HELPERS};
 

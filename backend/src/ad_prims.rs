@@ -172,6 +172,23 @@ pub(crate) fn array_arith(op: PrimOp, a: &Value, b: &Value) -> Result<Value, Str
     array_op(v, [Some((dx, a)), Some((dy, b))])
 }
 
+/// `primArrayLin a x b y`, the number `a * x + b * y` for Doubles `a`, `b` (constant scalings
+/// fused into their sum: `dnrad_core`'s `simplify::linear`): one cell recording `x` and `y`
+/// with partial derivatives `a` and `b`, which the separate operations would have recorded
+/// through their products. A nested level's (or forward) number takes the separate
+/// operations, a factor 1 skipped.
+pub(crate) fn array_lin(a: f64, x: &Value, b: f64, y: &Value) -> Result<Value, String> {
+    let outermost = |v: &Value| v.array_parts().map(|(p, _, _)| p);
+    if let (Some(px), Some(py)) = (outermost(x), outermost(y)) {
+        return array_op(a * px + b * py, [Some((a, x)), Some((b, y))]);
+    }
+    let scaled = |k: f64, v: &Value| match k {
+        1.0 => Ok(v.clone()),
+        _ => array_arith(PrimOp::ArrayMul, &Value::array_leaf(k, 0), v),
+    };
+    array_arith(PrimOp::ArrayAdd, &scaled(a, x)?, &scaled(b, y)?)
+}
+
 /// The staging array of the array mode (§7, §8.1), split: for each ID of an operation (from
 /// the first after the inputs'), the dual number whose backpropagator is staged and its
 /// accumulated argument; for each input (ID k at k - 1), its accumulated cotangent and whether
@@ -423,6 +440,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         Interleave => interleave(arg(0))?,
         IdsEnd => Value::Int(ids::leave()),
         ArrayAdd | ArraySub | ArrayMul => array_arith(op, arg(0), arg(1))?,
+        ArrayLin => array_lin(dbl(arg(0)), arg(1), dbl(arg(2)), arg(3))?,
         NumUn | NumBin => {
             let p = nested::smooth(int(arg(0)))?;
             let args: Vec<&Value> = args[1..].iter().collect();

@@ -53,8 +53,10 @@ pub fn class(p: PrimOp) -> Option<Class> {
         DoubleDot => Class::Bulk,
         DualMake | DualConst | DualPrimal | DualDeriv | Scalars | Refill | Interleave
         | DualInput | DualParts | CheckTangent | LiftRev | LiftFwd | ArrayConst | ArrayAdd
-        | ArraySub | ArrayMul | IdsEnd | Backward | NumUn | NumBin | NumDot | NestInterleave
-        | NestInterleaveFwd | NestBackward | NestStrip | NestTangent => Class::Machinery,
+        | ArraySub | ArrayMul | ArrayLin | IdsEnd | Backward | NumUn | NumBin | NumDot
+        | NestInterleave | NestInterleaveFwd | NestBackward | NestStrip | NestTangent => {
+            Class::Machinery
+        }
         _ if !p.ty().mentions(crate::types::names::DOUBLE) => Class::Plain,
         _ => return None,
     })

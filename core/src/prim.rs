@@ -251,6 +251,7 @@ prims! {
     LiftRev "liftRev" 2, LiftFwd "liftFwd" 2,
     ArrayConst "arrayConst" 1,
     ArrayAdd "arrayAdd" 2, ArraySub "arraySub" 2, ArrayMul "arrayMul" 2,
+    ArrayLin "arrayLin" 4,
     IdsEnd "idsEnd" 1, Backward "backward" 6,
     NumUn "numUn" 2, NumBin "numBin" 3, NumDot "numDot" 7,
     NestInterleave "nestInterleave" 2, NestInterleaveFwd "nestInterleaveFwd" 2,
@@ -488,6 +489,10 @@ impl PrimOp {
             ArrayAdd | ArraySub | ArrayMul => {
                 Type::funs(vec![array_dual.clone(), array_dual.clone()], array_dual)
             }
+            ArrayLin => Type::funs(
+                vec![d.clone(), array_dual.clone(), d, array_dual.clone()],
+                array_dual,
+            ),
             IdsEnd => all(&["b"], Type::fun(v("b"), i)),
             Backward => all(
                 &["a", "b", "c"],

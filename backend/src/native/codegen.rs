@@ -433,7 +433,11 @@ impl Gen<'_, '_> {
                     Some(Shape::Array(elem)) => refs(elem),
                     _ => 0,
                 },
-                Op::Prim1 { op, .. } | Op::Prim2 { op, .. } if owned::made_by_runtime(*op) => 1,
+                Op::Prim1 { op, .. } | Op::Prim2 { op, .. } | Op::Prim { op, .. }
+                    if owned::made_by_runtime(*op) =>
+                {
+                    1
+                }
                 Op::Unpack { src, n, tag, .. } => types::read(state, *src)
                     .and_then(|t| t.unpacked(*tag, *n as usize))
                     .map_or(0, |fields| fields.iter().map(refs).sum()),
@@ -1129,6 +1133,15 @@ impl Gen<'_, '_> {
                 b,
                 ..
             } => self.binary_into(pc, state, *op, *dst, *a, *b),
+            Op::Prim {
+                dst,
+                op: PrimOp::ArrayLin,
+                args,
+                ..
+            } => {
+                let regs = self.f.list(*args, 4).to_vec();
+                self.linear_into(pc, state, *dst, &regs);
+            }
             Op::Prim2 { dst, op, a, b, .. } => {
                 let (arg, result) = types::prim2(*op).expect("a native primitive");
                 let (x, y) = (self.read1(state, *a, arg), self.read1(state, *b, arg));
@@ -1723,6 +1736,20 @@ impl Gen<'_, '_> {
         let addr = boxing::binary_into as *const () as i64;
         let params = [ct::I32, self.ptr, self.ptr, self.ptr];
         let failed = self.runtime_call(addr, &params, &[code, x, y, to], ct::I32);
+        self.bail_if(failed);
+        self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
+    }
+
+    /// `arrayLin a x b y` of the registers `regs` into `dst`, a runtime call (`dual`).
+    fn linear_into(&mut self, pc: usize, state: &[Slot], dst: Reg, regs: &[Reg]) {
+        let a = self.read1(state, regs[0], Scalar::Double);
+        let x = self.get1(regs[1], Scalar::Ref);
+        let b = self.read1(state, regs[2], Scalar::Double);
+        let y = self.get1(regs[3], Scalar::Ref);
+        let to = self.temp_addr(0);
+        let addr = dual::linear_into as *const () as i64;
+        let params = [ct::F64, self.ptr, ct::F64, self.ptr, self.ptr];
+        let failed = self.runtime_call(addr, &params, &[a, x, b, y, to], ct::I32);
         self.bail_if(failed);
         self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
     }

@@ -1,7 +1,7 @@
 //! The array mode's operations on dual numbers for native code: differentiated code (a
 //! function's reverse twin, `f#R`) holds its dual numbers by address, like a type variable's
-//! values (`Shape::Any`), and each `arrayAdd`, `arraySub`, `arrayMul` (`boxing::binary_into`)
-//! or `arrayConst` (here) is a runtime call making the number — the VM's own functions
+//! values (`Shape::Any`), and each `arrayAdd`, `arraySub`, `arrayMul` (`boxing::binary_into`),
+//! `arrayLin` or `arrayConst` (here) is a runtime call making the number — the VM's own functions
 //! (`ad_prims`), so the tape, the IDs and the gradient are the bytecode's to the last bit —
 //! into a slot native code then owns; `dualPrimal` reads one. Bailing out of a forward pass half done is safe: the IDs the abandoned attempt
 //! took are never staged (IDs only need to grow in evaluation order) and its numbers are
@@ -16,8 +16,36 @@ use dnrad_core::PrimOp;
 pub(crate) fn makes_number(op: PrimOp) -> bool {
     matches!(
         op,
-        PrimOp::ArrayAdd | PrimOp::ArraySub | PrimOp::ArrayMul | PrimOp::ArrayConst
+        PrimOp::ArrayAdd
+            | PrimOp::ArraySub
+            | PrimOp::ArrayMul
+            | PrimOp::ArrayLin
+            | PrimOp::ArrayConst
     )
+}
+
+/// `arrayLin a x b y` (`ad_prims::array_lin`) written into `to`: 0, or 1 when it fails
+/// (native code bails).
+///
+/// # Safety
+/// `x` and `y` are addresses of live `Value`s; `to` has room for one and holds nothing to drop.
+pub(crate) unsafe extern "C" fn linear_into(
+    a: f64,
+    x: *const Value,
+    b: f64,
+    y: *const Value,
+    to: *mut Value,
+) -> u32 {
+    // SAFETY: the caller's promises.
+    let (x, y) = unsafe { (&*x, &*y) };
+    match crate::ad_prims::array_lin(a, x, b, y) {
+        Ok(v) => {
+            // SAFETY: the caller's promise.
+            unsafe { to.write(v) };
+            0
+        }
+        Err(_) => 1,
+    }
 }
 
 /// `arrayConst x` (a constant of the array mode: ID 0) written into `to`.

@@ -98,7 +98,9 @@ fn step(
     let next = pc + 1;
     match &f.ops[pc] {
         Op::Move { dst, src } => own[index(*dst)] = owned(&own, *src) && refs(*src),
-        Op::Prim1 { dst, op, .. } | Op::Prim2 { dst, op, .. } if made_by_runtime(*op) => {
+        Op::Prim1 { dst, op, .. } | Op::Prim2 { dst, op, .. } | Op::Prim { dst, op, .. }
+            if made_by_runtime(*op) =>
+        {
             own[index(*dst)] = true
         }
         Op::Const { dst, .. } | Op::Str { dst, .. } | Op::Prim1 { dst, .. } => {

@@ -747,6 +747,20 @@ fn step(
             set(state, *dst, Shape::Any)?;
             Some(next)
         }
+        Op::Prim {
+            dst,
+            op: PrimOp::ArrayLin,
+            args,
+            ..
+        } => {
+            let (factor, number) = (Shape::Scalar(Scalar::Double), Shape::Any);
+            let shapes = [&factor, &number, &factor, &number];
+            for (&r, t) in f.list(*args, 4).iter().zip(shapes) {
+                (read(state, r)? == t).then_some(())?;
+            }
+            set(state, *dst, Shape::Any)?;
+            Some(next)
+        }
         Op::Prim1 { dst, op, a, .. } | Op::Prim2 { dst, op, a, .. }
             if super::integer::signature(*op).is_some() =>
         {
