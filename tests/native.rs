@@ -1208,3 +1208,36 @@ fn max_time_stops_a_native_infinite_loop() {
     assert!(out.stderr.contains("time limit exceeded"), "{}", out.stderr);
     assert!(out.stderr.contains("spin.hs:2:"), "{}", out.stderr);
 }
+
+/// `dotA` and `matVec` of `Array Int Double`s run natively, the dot product of positions
+/// (`primDoubleDot`) a runtime call of the VM's own loop, and `dotA` checks the bounds before
+/// it multiplies: arrays whose bounds differ are the bounds' error (not an index's), on both
+/// backends, tier on and off. Closed forms: Σ i·(i + 1) over 0..9 = 330; the matrix (r, c) ↦
+/// r + c times ones, summed: Σ_r (3r + 3) over 0..2 = 18.
+#[test]
+fn array_dot_products_are_native_and_check_their_bounds_first() {
+    let file = program(
+        "dots.hs",
+        "\
+import Data.Array
+import Data.Array.Numeric
+
+main :: IO ()
+main = do
+  let x = listArray (0, 9) [fromIntegral i | i <- [0 .. 9 :: Int]] :: Array Int Double
+      y = listArray (0, 9) [fromIntegral i + 1 | i <- [0 .. 9 :: Int]] :: Array Int Double
+      m = listArray ((0, 0), (2, 2)) [fromIntegral (r + c) | r <- [0 .. 2], c <- [0 .. 2 :: Int]]
+            :: Array (Int, Int) Double
+      total k = foldl (\\acc _ -> acc + dotA x y) 0 [1 .. k :: Int]
+  print (total 1000 / 1000)
+  print (sumA (matVec m (listArray (0, 2) [1, 1, 1])))
+  print (dotA x (listArray (0, 8) [1 .. 9]))
+",
+    );
+    some_native(&file, "Data.Array.Numeric.dotA#spec");
+    let out = native_and_agreeing(&file, &[]);
+    assert_eq!(out.stdout, "330.0\n18.0\n");
+    assert_eq!(out.code, Some(1));
+    let error = "Data.Array.Numeric.dotA: bounds (0,9) and (0,8) differ";
+    assert!(out.stderr.contains(error), "{}", out.stderr);
+}

@@ -74,9 +74,9 @@ fn strided(a: &Value, start: i64, step: i64, len: usize) -> Result<Strided, Stri
     }
 }
 
-/// `primDoubleDot x p dp y q dq len`.
-pub fn dot(args: &[Value]) -> PrimResult {
-    let dot = operands(|k| &args[k])?;
+/// `primDoubleDot x p dp y q dq len` of the arguments `arg(0)` .. `arg(6)`.
+pub fn dot<'a>(arg: impl Fn(usize) -> &'a Value) -> PrimResult {
+    let dot = operands(arg)?;
     if let (Some(xs), Some(ys)) = (dot.x.doubles(dot.len), dot.y.doubles(dot.len)) {
         return Ok(Value::Double(
             xs.zip(ys).fold(0.0, |acc, (x, y)| acc + x * y),
@@ -200,14 +200,19 @@ mod tests {
         vec![x, i(p), i(dp), y, i(q), i(dq), i(len)]
     }
 
+    /// `primDoubleDot` of `args`.
+    fn dot_of(args: &[Value]) -> PrimResult {
+        dot(|k| &args[k])
+    }
+
     #[test]
     fn the_primal_sums_from_the_first_pair_on() {
         // In order: 1e16 + 1 rounds to 1e16; a sum in another order would give 1.
         let (x, y) = (array(&[1e16, 1.0, -1e16]), array(&[1.0; 3]));
-        let r = dot(&args(x, 0, 1, y, 0, 1, 3)).unwrap();
+        let r = dot_of(&args(x, 0, 1, y, 0, 1, 3)).unwrap();
         assert!(matches!(r, Value::Double(v) if v == 0.0), "{r:?}");
         let (x, y) = (array(&[1.0, 2.0, 3.0, 4.0]), array(&[5.0, 6.0]));
-        let r = dot(&args(x, 1, 2, y, 0, 1, 2)).unwrap();
+        let r = dot_of(&args(x, 1, 2, y, 0, 1, 2)).unwrap();
         assert!(
             matches!(r, Value::Double(v) if v == 2.0 * 5.0 + 4.0 * 6.0),
             "{r:?}"
@@ -217,7 +222,7 @@ mod tests {
     #[test]
     fn an_undefined_element_is_the_arrays_error() {
         let x = Value::array(vec![Value::Double(1.0), Value::HOLE]);
-        let r = dot(&args(x, 0, 1, array(&[1.0, 2.0]), 0, 1, 2));
+        let r = dot_of(&args(x, 0, 1, array(&[1.0, 2.0]), 0, 1, 2));
         assert_eq!(r.unwrap_err(), UNDEFINED);
     }
 

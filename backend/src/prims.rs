@@ -206,7 +206,7 @@ pub fn apply(op: PrimOp, args: &[Value]) -> PrimResult {
         NumberDouble => Value::Double(number_lexeme::double(a())),
         Error => return Err(string_of(a())),
         CoerceUnit => Value::unit(),
-        DoubleDot => return crate::bulk::dot(args),
+        DoubleDot => return crate::bulk::dot(|k| &args[k]),
         _ => return crate::ad_prims::apply(op, args),
     })
 }

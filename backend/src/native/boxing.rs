@@ -228,6 +228,41 @@ pub(crate) unsafe extern "C" fn build_open_cell(
     }
 }
 
+/// `primDoubleDot x p dp y q dq len` of the arrays at `x` and `y` (`bulk::dot`), its bits
+/// written to the reading buffer `out`: 0, or 1 when a position lies outside its array or
+/// holds no Double (native code bails and the VM reports it).
+///
+/// # Safety
+/// `x` and `y` are addresses of live `Value`s, `out` is native code's reading buffer.
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe extern "C" fn double_dot(
+    x: *const Value,
+    p: i64,
+    dp: i64,
+    y: *const Value,
+    q: i64,
+    dq: i64,
+    len: i64,
+    out: *mut u64,
+) -> u32 {
+    // SAFETY: the caller's promises.
+    let (x, y, out) = unsafe { (&*x, &*y, reading_buffer(out)) };
+    let ints = [p, dp, q, dq, len].map(Value::Int);
+    let arg = |k: usize| match k {
+        0 => x,
+        3 => y,
+        1 | 2 => &ints[k - 1],
+        _ => &ints[k - 2],
+    };
+    match crate::bulk::dot(arg) {
+        Ok(Value::Double(v)) => {
+            out[0] = v.to_bits();
+            0
+        }
+        _ => 1,
+    }
+}
+
 /// The tag of the list at `v`: 0 for `[]`, 1 for a cons cell, 2 for anything else (native
 /// code bails).
 ///

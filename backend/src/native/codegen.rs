@@ -1142,6 +1142,25 @@ impl Gen<'_, '_> {
                 let regs = self.f.list(*args, 4).to_vec();
                 self.linear_into(pc, state, *dst, &regs);
             }
+            Op::Prim {
+                dst,
+                op: PrimOp::DoubleDot,
+                args,
+                ..
+            } => {
+                // The arrays by address, the positions and length as Ints.
+                let regs = self.f.list(*args, 7).to_vec();
+                let args: Vec<Value> = (regs.iter().enumerate())
+                    .map(|(k, &r)| match k {
+                        0 | 3 => self.get1(r, Scalar::Ref),
+                        _ => self.read1(state, r, Scalar::Int),
+                    })
+                    .collect();
+                let addr = boxing::double_dot as *const () as i64;
+                let x = self.checked_read(addr, &args, &[Scalar::Double])[0];
+                self.release(pc, *dst);
+                self.set1(*dst, Scalar::Double, x);
+            }
             Op::Prim2 { dst, op, a, b, .. } => {
                 let (arg, result) = types::prim2(*op).expect("a native primitive");
                 let (x, y) = (self.read1(state, *a, arg), self.read1(state, *b, arg));

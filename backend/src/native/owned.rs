@@ -118,7 +118,7 @@ fn step(
             };
             own[index(*dst)] = owned(&own, *a) && elem;
         }
-        Op::Prim2 { dst, .. } => own[index(*dst)] = false,
+        Op::Prim2 { dst, .. } | Op::Prim { dst, .. } => own[index(*dst)] = false,
         Op::Con { dst, args, n, .. } => {
             let any = f
                 .list(*args, *n as usize)

@@ -761,6 +761,22 @@ fn step(
             set(state, *dst, Shape::Any)?;
             Some(next)
         }
+        Op::Prim {
+            dst,
+            op: PrimOp::DoubleDot,
+            args,
+            ..
+        } => {
+            let array = Shape::Array(Rc::new(Shape::Scalar(Scalar::Double)));
+            for (k, &r) in f.list(*args, 7).iter().enumerate() {
+                match k {
+                    0 | 3 => (read(state, r)? == &array).then_some(())?,
+                    _ => holds(state, r, Scalar::Int)?,
+                }
+            }
+            set(state, *dst, Shape::Scalar(Scalar::Double))?;
+            Some(next)
+        }
         Op::Prim1 { dst, op, a, .. } | Op::Prim2 { dst, op, a, .. }
             if super::integer::signature(*op).is_some() =>
         {

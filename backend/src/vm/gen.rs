@@ -364,10 +364,11 @@ impl Gen<'_> {
     }
 
     /// Primitive `op` on registers `regs`. One of more than two arguments in tail position
-    /// returns with `RetPrim`, but `arrayLin`, a dual number's arithmetic that native code
-    /// compiles in its general form, which holds no references it could free early.
+    /// returns with `RetPrim`, but those native code compiles (`arrayLin`, `doubleDot`), which
+    /// only read their arguments: they have no references to free early.
     fn emit_prim(&mut self, op: PrimOp, span: Span, regs: &[Reg], target: Target) {
-        if target.register().is_none() && regs.len() > 2 && op != PrimOp::ArrayLin {
+        let native = matches!(op, PrimOp::ArrayLin | PrimOp::DoubleDot);
+        if target.register().is_none() && regs.len() > 2 && !native {
             let regs = self.distinct(regs);
             let args = self.operands(regs);
             self.emit(Op::RetPrim { op, args, span });

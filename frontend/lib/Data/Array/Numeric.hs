@@ -49,9 +49,12 @@ positionsTo n f = map f (enumFromTo 0 (n - 1))
 
 -- The value `z` if the bounds are equal, else an error naming both.
 sameBounds :: (Eq i, Show i) => String -> (i, i) -> (i, i) -> z -> z
-sameBounds name b b' z =
-  if b == b' then z
-  else error ("Data.Array.Numeric." ++ name ++ ": bounds " ++ show b ++ " and " ++ show b' ++ " differ")
+sameBounds name b b' z = if b == b' then z else boundsDiffer name b b'
+
+-- The error of function `name` given arrays whose bounds `b` and `b'` differ.
+boundsDiffer :: Show i => String -> (i, i) -> (i, i) -> z
+boundsDiffer name b b' =
+  error ("Data.Array.Numeric." ++ name ++ ": bounds " ++ show b ++ " and " ++ show b' ++ " differ")
 
 -- Maps, zips and folds ---------------------------------------------------------------------
 
@@ -130,7 +133,8 @@ extremum name f (MkArray _ n a) =
 -- | The sum of the products of the elements at the same index (equal bounds, else an error).
 -- > dotA (fromListA [1, 2]) (fromListA [3, 4]) == 11
 dotA :: (Ix i, Show i, Num e) => Array i e -> Array i e -> e
-dotA (MkArray b n x) (MkArray b' _ y) = sameBounds "dotA" b b' (dotRun x 0 1 y 0 1 n)
+dotA (MkArray b n x) (MkArray b' _ y) =
+  if b == b' then dotRun x 0 1 y 0 1 n else boundsDiffer "dotA" b b'
 
 -- | Every element multiplied by the number.
 scaleA :: Num e => e -> Array i e -> Array i e
