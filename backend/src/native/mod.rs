@@ -17,6 +17,7 @@ mod codegen;
 mod dual;
 mod glue;
 mod integer;
+mod layout;
 mod owned;
 mod runtime;
 mod types;
