@@ -93,7 +93,7 @@ impl Env {
     pub(crate) fn of_function(f: &Value) -> Option<(u32, Env)> {
         match f {
             Value::Closure(c) => Some((c.lam, Env::Closure(c.clone()))),
-            Value::Rec(j, g) => Some((g.lams[*j as usize], Env::Rec(g.clone()))),
+            Value::Rec(g, j) => Some((g.lams[*j as usize], Env::Rec(g.clone()))),
             _ => None,
         }
     }
@@ -110,7 +110,7 @@ impl Env {
     /// Member `j` of the recursive group.
     pub(crate) fn member(&self, j: u32) -> Value {
         match self {
-            Env::Rec(g) => Value::Rec(j, g.clone()),
+            Env::Rec(g) => Value::Rec(g.clone(), j),
             _ => Value::unit(),
         }
     }
@@ -337,7 +337,7 @@ impl<'p, 'o, 'w> Machine<'p, 'o, 'w> {
                             captures,
                         });
                         for (j, slot) in slots.iter().enumerate() {
-                            self.set_local(*slot, Value::Rec(j as u32, group.clone()));
+                            self.set_local(*slot, Value::Rec(group.clone(), j as u32));
                         }
                         State::Eval(body)
                     }

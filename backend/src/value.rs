@@ -6,11 +6,7 @@ use smallvec::SmallVec;
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-/// A value: its variant in its first byte and each variant's fields laid out as a C struct's
-/// after it (`repr(u8)`), so that native code can read an `Int`, a `Double`, a `Tag` and a
-/// `Con`'s cell in place (`native::layout`); every variant fits in 16 bytes.
 #[derive(Clone, Debug)]
-#[repr(u8)]
 pub enum Value {
     Int(i64),
     Double(f64),
@@ -24,9 +20,8 @@ pub enum Value {
     /// A constructor with fields.
     Con(Rc<ConCell>),
     Closure(Rc<Closure>),
-    /// Member `index` (the first field, so that the variant packs into 16 bytes) of a
-    /// recursive group of functions.
-    Rec(u32, Rc<RecGroup>),
+    /// Member `index` of a recursive group of functions.
+    Rec(Rc<RecGroup>, u32),
     /// A dual number of a differentiated world: a Double and its derivative part.
     Dual(Rc<DualCell>),
     /// A dual number of the array mode that an operation made: its ID (unboxed, so a cell is
@@ -487,10 +482,7 @@ pub fn fields_for(n: usize) -> Fields {
 /// A closure's captured values, stored in the closure itself up to four.
 pub type Captures = SmallVec<[Value; 4]>;
 
-/// A constructor's cell; laid out as a C struct, its fields' first at an offset
-/// `native::layout` measures (a cell of at most two fields holds them inline).
 #[derive(Debug)]
-#[repr(C)]
 pub struct ConCell {
     pub tag: u32,
     pub fields: Fields,
@@ -724,7 +716,7 @@ impl Value {
         match self {
             Value::Con(rc) => Rc::strong_count(rc) == 1,
             Value::Closure(rc) => Rc::strong_count(rc) == 1,
-            Value::Rec(_, rc) => Rc::strong_count(rc) == 1,
+            Value::Rec(rc, _) => Rc::strong_count(rc) == 1,
             Value::Dual(rc) => Rc::strong_count(rc) == 1,
             Value::ArrayDual { cell, .. } => Rc::strong_count(cell) == 1,
             Value::Tower(rc) => Rc::strong_count(rc) == 1,

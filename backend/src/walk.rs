@@ -83,7 +83,7 @@ fn shared_address(v: &Value) -> Option<usize> {
     let (references, address) = match v {
         Value::Con(c) => (Rc::strong_count(c), Rc::as_ptr(c) as usize),
         Value::Closure(c) => (Rc::strong_count(c), Rc::as_ptr(c) as usize),
-        Value::Rec(_, g) => (Rc::strong_count(g), Rc::as_ptr(g) as usize),
+        Value::Rec(g, _) => (Rc::strong_count(g), Rc::as_ptr(g) as usize),
         Value::Array(a) => (Rc::strong_count(a), Rc::as_ptr(a) as usize),
         Value::InputArray(a) => (Rc::strong_count(a), Rc::as_ptr(a) as usize),
         _ => return None,
@@ -149,7 +149,7 @@ fn walk<'a>(
                     .and_then(|m| m.get(&shared_address(v)?))
                 {
                     results.push(match (v, done) {
-                        (Value::Rec(j, _), Value::Rec(_, g)) => Value::Rec(*j, g.clone()),
+                        (Value::Rec(_, j), Value::Rec(g, _)) => Value::Rec(g.clone(), *j),
                         _ => done.clone(),
                     });
                     continue;
@@ -162,7 +162,7 @@ fn walk<'a>(
                     Step::Descend => match v {
                         Value::Con(c) => &c.fields,
                         Value::Closure(c) => &c.captures,
-                        Value::Rec(_, g) => &g.captures,
+                        Value::Rec(g, _) => &g.captures,
                         Value::Array(_) | Value::InputArray(_) => {
                             v.array_items().unwrap_or_default()
                         }
@@ -185,7 +185,7 @@ fn walk<'a>(
                         lam: lam(c.lam)?,
                         captures: results.drain(results.len() - n..).collect(),
                     })),
-                    Value::Rec(j, g) => {
+                    Value::Rec(g, j) => {
                         let lams = g
                             .lams
                             .iter()
@@ -195,7 +195,7 @@ fn walk<'a>(
                             lams,
                             captures: results.drain(results.len() - n..).collect(),
                         });
-                        Value::Rec(*j, group)
+                        Value::Rec(group, *j)
                     }
                     _ => unreachable!("only compound values are rebuilt"),
                 };

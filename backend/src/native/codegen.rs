@@ -13,7 +13,6 @@
 //! fail: every failure is a bail.
 
 use super::boxing;
-use super::layout;
 use super::owned::{self, has_refs, refs};
 use super::runtime::{
     self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
@@ -1825,78 +1824,16 @@ impl Gen<'_, '_> {
         let mut leaves = elem.leaves();
         leaves.push(Scalar::Ref);
         let out = self.out_addr();
-        let read = self.b.create_block();
-        if let Some((layout, head)) = layout::layout().and_then(|l| Some((l, l.head(elem)?))) {
-            let slow = self.b.create_block();
-            self.list_read_in_place(layout, ptr, head, out, [nil, read, slow]);
-            self.b.switch_to_block(slow);
-        }
         let shape = self.shape_addr(elem.clone());
         let addr = boxing::list_read as *const () as i64;
         let params = [ct::I64, self.ptr, self.ptr];
         let tag = self.runtime_call(addr, &params, &[ptr, shape, out], ct::I32);
+        let read = self.b.create_block();
         self.switch_on(tag, &[(0, nil), (1, read)]);
         self.b.switch_to_block(read);
         let values = self.loaded(out, &leaves);
         self.read_ahead.insert(at, (elem.clone(), values));
         self.b.ins().jump(cons, &[]);
-    }
-
-    /// `list_read` of the list at `ptr` without a runtime call: the cell read in place through
-    /// `layout`, its head (a scalar of variant `scalar`, or held by address for `None`) and its
-    /// tail's address written to `out` as `list_read` writes them, then on to `nil` or `read`;
-    /// anything else (another variant, a head of another kind) to `slow`, the runtime's read.
-    fn list_read_in_place(
-        &mut self,
-        layout: &layout::Layout,
-        ptr: Value,
-        scalar: Option<u8>,
-        out: Value,
-        [nil, read, slow]: [Block; 3],
-    ) {
-        let flags = MemFlags::trusted();
-        let (con, not_con) = (self.b.create_block(), self.b.create_block());
-        let variant = self.b.ins().load(ct::I8, flags, ptr, 0);
-        let is_con = self
-            .b
-            .ins()
-            .icmp_imm(IntCC::Equal, variant, i64::from(layout.con));
-        self.b.ins().brif(is_con, con, &[], not_con, &[]);
-        // `[]` is `Tag 0`.
-        self.b.switch_to_block(not_con);
-        let tag = self.b.create_block();
-        let is_tag = self
-            .b
-            .ins()
-            .icmp_imm(IntCC::Equal, variant, i64::from(layout.tag));
-        self.b.ins().brif(is_tag, tag, &[], slow, &[]);
-        self.b.switch_to_block(tag);
-        let t = self.b.ins().load(ct::I32, flags, ptr, layout::TAG_WORD);
-        self.b.ins().brif(t, slow, &[], nil, &[]);
-        // A cons cell: tag 1, its fields inline.
-        self.b.switch_to_block(con);
-        let cell = self.b.ins().load(ct::I64, flags, ptr, layout::WORD);
-        let cell_tag = self.b.ins().load(ct::I32, flags, cell, layout.cell_tag);
-        let is_cons = self.b.ins().icmp_imm(IntCC::Equal, cell_tag, 1);
-        let cons = self.b.create_block();
-        self.b.ins().brif(is_cons, cons, &[], slow, &[]);
-        self.b.switch_to_block(cons);
-        let head = self.b.ins().iadd_imm(cell, i64::from(layout.fields));
-        let first = match scalar {
-            Some(v) => {
-                let scalar = self.b.create_block();
-                let variant = self.b.ins().load(ct::I8, flags, head, 0);
-                let is = self.b.ins().icmp_imm(IntCC::Equal, variant, i64::from(v));
-                self.b.ins().brif(is, scalar, &[], slow, &[]);
-                self.b.switch_to_block(scalar);
-                self.b.ins().load(ct::I64, flags, head, layout::WORD)
-            }
-            None => head,
-        };
-        let tail = self.b.ins().iadd_imm(head, i64::from(layout::VALUE_SIZE));
-        self.b.ins().store(flags, first, out, 0);
-        self.b.ins().store(flags, tail, out, 8);
-        self.b.ins().jump(read, &[]);
     }
 
     /// For each constructor of the data type `shape` a `Switch` on register `scrut` tells apart,

@@ -17,7 +17,6 @@ mod codegen;
 mod dual;
 mod glue;
 mod integer;
-mod layout;
 mod owned;
 mod runtime;
 mod types;

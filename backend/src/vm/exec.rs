@@ -721,7 +721,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
                     });
                     for j in 0..*n {
                         let slot = code.operands[(*slots + j) as usize];
-                        self.stack[reg(slot)] = Value::Rec(j, group.clone());
+                        self.stack[reg(slot)] = Value::Rec(group.clone(), j);
                     }
                 }
                 Op::Con { dst, tag, args, n } => {
