@@ -16,7 +16,7 @@
 
 use crate::translate::REVERSE_HELPERS;
 use dnrad_core::expr::{Bind, Expr, ExprKind, Lit};
-use dnrad_core::{Name, PrimOp, Program, Type};
+use dnrad_core::{Name, PrimOp, Program, Span, Type};
 use std::collections::HashMap;
 
 /// `program` with every constant scaling in a sum of the reverse world fused.
@@ -61,40 +61,57 @@ impl Fuser {
                 self.depth -= 1;
                 e
             }
-            ExprKind::Let(b, body) => {
-                if let Some(floated) = floated(b, body, e) {
-                    return self.expr(&floated);
-                }
-                let rhs = self.expr(&b.rhs);
-                if !is_product(&rhs) {
-                    let body = self.expr(body);
-                    return let_(b.with_rhs(rhs), body, e);
-                }
-                let (operands, rhs) = atomised(b, rhs);
-                let (factor, number) = scaling(&rhs).expect("a product of atoms");
-                let pending = Pending {
-                    factor,
-                    number,
-                    depth: self.depth,
-                    fused: 0,
-                    uses: 0,
-                };
-                self.pending.insert(b.name.clone(), pending);
-                let body = self.expr(body);
-                let product = match self.pending.remove(&b.name) {
-                    Some(p) if p.fused > 0 && p.uses == 0 => body,
-                    _ => let_(b.with_rhs(rhs), body, e),
-                };
-                operands
-                    .into_iter()
-                    .rev()
-                    .fold(product, |inner, b| let_(b, inner, e))
-            }
+            ExprKind::Let(b, body) => self.bind(b, &b.rhs, e.span, &mut |f| f.expr(body)),
             _ => match self.sum(e) {
                 Some(fused) => fused,
                 None => e.map_children(&mut |c| self.expr(c)),
             },
         }
+    }
+
+    /// `let b = rhs in body` (the body made by `body`). A product by a constant is pending
+    /// while the body is walked, and its `let` is dropped if every use of it was fused.
+    /// `let x = (let y = r in p) in body`, where `p` is such a product (after more such
+    /// `let`s), is taken as `let y = r in let x = p in body`: the same evaluation (names are
+    /// unique), with the product bound on its own.
+    fn bind(
+        &mut self,
+        b: &Bind,
+        rhs: &Expr,
+        span: Span,
+        body: &mut dyn FnMut(&mut Fuser) -> Expr,
+    ) -> Expr {
+        if let ExprKind::Let(inner, rest) = &rhs.kind {
+            if ends_in_product(rest) {
+                return self.bind(inner, &inner.rhs, span, &mut |f| {
+                    f.bind(b, rest, span, body)
+                });
+            }
+        }
+        let rhs = self.expr(rhs);
+        if !is_product(&rhs) {
+            let body = body(self);
+            return let_(b.with_rhs(rhs), body, span);
+        }
+        let (operands, rhs) = atomised(b, rhs);
+        let (factor, number) = scaling(&rhs).expect("a product of atoms");
+        let pending = Pending {
+            factor,
+            number,
+            depth: self.depth,
+            fused: 0,
+            uses: 0,
+        };
+        self.pending.insert(b.name.clone(), pending);
+        let body = body(self);
+        let product = match self.pending.remove(&b.name) {
+            Some(p) if p.fused > 0 && p.uses == 0 => body,
+            _ => let_(b.with_rhs(rhs), body, span),
+        };
+        operands
+            .into_iter()
+            .rev()
+            .fold(product, |inner, b| let_(b, inner, span))
     }
 
     /// `e` as one `primArrayLin` if it is a sum or difference with a scaled operand.
@@ -147,25 +164,16 @@ impl Fuser {
     }
 }
 
-fn let_(b: Bind, body: Expr, e: &Expr) -> Expr {
-    Expr::new(ExprKind::Let(Box::new(b), Box::new(body)), e.span)
+fn let_(b: Bind, body: Expr, span: Span) -> Expr {
+    Expr::new(ExprKind::Let(Box::new(b), Box::new(body)), span)
 }
 
-/// `let x = (let y = r in p) in body`, where `p` is a product by a constant (after more such
-/// `let`s), as `let y = r in let x = p in body`: the same evaluation (names are unique), with
-/// the product bound on its own.
-fn floated(b: &Bind, body: &Expr, e: &Expr) -> Option<Expr> {
-    let ExprKind::Let(inner, product) = &b.rhs.kind else {
-        return None;
-    };
-    let mut last = product.as_ref();
-    while let ExprKind::Let(_, rest) = &last.kind {
-        last = rest;
+/// Whether `e` is a product by a constant after a chain of `let`s.
+fn ends_in_product(mut e: &Expr) -> bool {
+    while let ExprKind::Let(_, rest) = &e.kind {
+        e = rest;
     }
-    is_product(last).then(|| {
-        let outer = let_(b.with_rhs(product.as_ref().clone()), body.clone(), e);
-        let_(inner.as_ref().clone(), outer, e)
-    })
+    is_product(e)
 }
 
 /// Whether `e` is a product by a constant.
