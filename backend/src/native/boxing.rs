@@ -305,6 +305,41 @@ pub(crate) unsafe extern "C" fn uncons(v: *const Value, elem: *const Shape, out:
     0
 }
 
+/// The kinds of list elements `list_read_simple` reads: an `Int`, a `Double`, a value held by
+/// address (a list's, a data type's, a type variable's).
+pub(crate) const SIMPLE_INT: u32 = 0;
+pub(crate) const SIMPLE_DOUBLE: u32 = 1;
+pub(crate) const SIMPLE_REF: u32 = 2;
+
+/// `list_read` of a list whose elements are of kind `kind` (`SIMPLE_*`), without a shape to
+/// interpret: the same results.
+///
+/// # Safety
+/// `v` is the address of a live `Value`, and `out` is native code's reading buffer.
+pub(crate) unsafe extern "C" fn list_read_simple(v: *const Value, kind: u32, out: *mut u64) -> u32 {
+    // SAFETY: the caller's promise.
+    let cell = match unsafe { &*v } {
+        Value::Tag(0) => return 0,
+        Value::Con(cell) if cell.tag == 1 => cell,
+        _ => return 2,
+    };
+    let [head, tail] = &cell.fields[..] else {
+        return 2;
+    };
+    let bits = match (kind, head) {
+        (SIMPLE_INT, Value::Int(i)) => *i as u64,
+        (SIMPLE_DOUBLE, Value::Double(x)) => x.to_bits(),
+        (SIMPLE_REF, h) => h as *const Value as u64,
+        _ => return 2,
+    };
+    // SAFETY: the caller's promise: the buffer has room for two words.
+    unsafe {
+        out.write(bits);
+        out.add(1).write(tail as *const Value as u64);
+    }
+    1
+}
+
 /// `list_tag` and, for a cons cell, `uncons` at once: 0 for `[]`; 1 for a cons cell, whose
 /// head's scalars (of shape `*elem`) and tail's address it wrote to `out`; 2 otherwise (no
 /// list cell, or a head not of the shape: native code bails).

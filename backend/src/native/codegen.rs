@@ -1824,10 +1824,27 @@ impl Gen<'_, '_> {
         let mut leaves = elem.leaves();
         leaves.push(Scalar::Ref);
         let out = self.out_addr();
-        let shape = self.shape_addr(elem.clone());
-        let addr = boxing::list_read as *const () as i64;
-        let params = [ct::I64, self.ptr, self.ptr];
-        let tag = self.runtime_call(addr, &params, &[ptr, shape, out], ct::I32);
+        let simple = match elem {
+            Shape::Scalar(Scalar::Int) => Some(boxing::SIMPLE_INT),
+            Shape::Scalar(Scalar::Double) => Some(boxing::SIMPLE_DOUBLE),
+            Shape::List(_) | Shape::Data(_) | Shape::Any => Some(boxing::SIMPLE_REF),
+            _ => None,
+        };
+        let tag = match simple {
+            // The common elements without a shape to interpret.
+            Some(kind) => {
+                let kind = self.b.ins().iconst(ct::I32, i64::from(kind));
+                let addr = boxing::list_read_simple as *const () as i64;
+                let params = [ct::I64, ct::I32, self.ptr];
+                self.runtime_call(addr, &params, &[ptr, kind, out], ct::I32)
+            }
+            None => {
+                let shape = self.shape_addr(elem.clone());
+                let addr = boxing::list_read as *const () as i64;
+                let params = [ct::I64, self.ptr, self.ptr];
+                self.runtime_call(addr, &params, &[ptr, shape, out], ct::I32)
+            }
+        };
         let read = self.b.create_block();
         self.switch_on(tag, &[(0, nil), (1, read)]);
         self.b.switch_to_block(read);
