@@ -254,7 +254,7 @@ fn scaling(e: &Expr) -> Option<(Expr, Expr)> {
     if let Some(k) = constant(p) {
         return Some((k.clone(), q.clone()));
     }
-    let k = constant(q).filter(|k| matches!(k.kind, ExprKind::Lit(_) | ExprKind::Var(_)))?;
+    let k = constant(q).filter(|k| atom(k))?;
     Some((k.clone(), p.clone()))
 }
 

@@ -173,7 +173,7 @@ pub(crate) fn array_arith(op: PrimOp, a: &Value, b: &Value) -> Result<Value, Str
 }
 
 /// `primArrayLin a x b y`, the number `a * x + b * y` for Doubles `a`, `b` (constant scalings
-/// fused into their sum: `dnrad_core`'s `simplify::linear`): one cell recording `x` and `y`
+/// fused into their sum: `dnrad_ad::fuse_scalings`): one cell recording `x` and `y`
 /// with partial derivatives `a` and `b`, which the separate operations would have recorded
 /// through their products. A nested level's (or forward) number takes the separate
 /// operations, a factor 1 skipped.

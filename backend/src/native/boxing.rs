@@ -94,6 +94,16 @@ pub(crate) unsafe extern "C" fn binary_into(
         }
         _ => crate::integer::apply(op, &[a.clone(), b.clone()]),
     };
+    // SAFETY: the caller's promise.
+    unsafe { written(made, to) }
+}
+
+/// The value a runtime function `made` written into `to`: 0, or 1 when it failed (native code
+/// bails and the VM, running the call again, reports the error).
+///
+/// # Safety
+/// `to` has room for a value and holds nothing to drop.
+pub(crate) unsafe fn written(made: Result<Value, String>, to: *mut Value) -> u32 {
     match made {
         Ok(v) => {
             // SAFETY: the caller's promise.

@@ -1750,13 +1750,10 @@ impl Gen<'_, '_> {
     /// address), into an owned slot for `dst`.
     fn binary_into(&mut self, pc: usize, state: &[Slot], op: PrimOp, dst: Reg, a: Reg, b: Reg) {
         let (x, y) = (self.get1(a, Scalar::Ref), self.get1(b, Scalar::Ref));
-        let to = self.temp_addr(0);
         let code = self.b.ins().iconst(ct::I32, op as i64);
         let addr = boxing::binary_into as *const () as i64;
-        let params = [ct::I32, self.ptr, self.ptr, self.ptr];
-        let failed = self.runtime_call(addr, &params, &[code, x, y, to], ct::I32);
-        self.bail_if(failed);
-        self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
+        let params = [ct::I32, self.ptr, self.ptr];
+        self.made_into(pc, state, dst, addr, &params, &[code, x, y]);
     }
 
     /// `arrayLin a x b y` of the registers `regs` into `dst`, a runtime call (`dual`).
@@ -1765,10 +1762,27 @@ impl Gen<'_, '_> {
         let x = self.get1(regs[1], Scalar::Ref);
         let b = self.read1(state, regs[2], Scalar::Double);
         let y = self.get1(regs[3], Scalar::Ref);
-        let to = self.temp_addr(0);
         let addr = dual::linear_into as *const () as i64;
-        let params = [ct::F64, self.ptr, ct::F64, self.ptr, self.ptr];
-        let failed = self.runtime_call(addr, &params, &[a, x, b, y, to], ct::I32);
+        let params = [ct::F64, self.ptr, ct::F64, self.ptr];
+        self.made_into(pc, state, dst, addr, &params, &[a, x, b, y]);
+    }
+
+    /// A call of the runtime function at `addr` on `args` (of types `params`) and the address
+    /// of a slot it writes a value into (`boxing::written`): bail if it failed, else the slot
+    /// is `dst`'s, owned.
+    fn made_into(
+        &mut self,
+        pc: usize,
+        state: &[Slot],
+        dst: Reg,
+        addr: i64,
+        params: &[ir::Type],
+        args: &[Value],
+    ) {
+        let to = self.temp_addr(0);
+        let params = [params, &[self.ptr]].concat();
+        let args = [args, &[to]].concat();
+        let failed = self.runtime_call(addr, &params, &args, ct::I32);
         self.bail_if(failed);
         self.assign(pc, state, vec![(dst, Shape::Any, vec![to])], true);
     }

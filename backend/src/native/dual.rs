@@ -7,7 +7,7 @@
 //! took are never staged (IDs only need to grow in evaluation order) and its numbers are
 //! garbage once its slots are dropped. This module must not decide which code is native.
 
-use super::boxing::reading_buffer;
+use super::boxing::{reading_buffer, written};
 use crate::value::Value;
 use dnrad_core::PrimOp;
 
@@ -38,14 +38,8 @@ pub(crate) unsafe extern "C" fn linear_into(
 ) -> u32 {
     // SAFETY: the caller's promises.
     let (x, y) = unsafe { (&*x, &*y) };
-    match crate::ad_prims::array_lin(a, x, b, y) {
-        Ok(v) => {
-            // SAFETY: the caller's promise.
-            unsafe { to.write(v) };
-            0
-        }
-        Err(_) => 1,
-    }
+    // SAFETY: the caller's promise about `to`.
+    unsafe { written(crate::ad_prims::array_lin(a, x, b, y), to) }
 }
 
 /// `arrayConst x` (a constant of the array mode: ID 0) written into `to`.
