@@ -219,6 +219,10 @@ pub fn prepare(program: Program, options: Options) -> Result<Program, Vec<Diagno
             if options.lint {
                 lint_pass(&program, "fusion of scalings")?;
             }
+            dnrad_ad::direct_gradients(&mut program, options.ad);
+            if options.lint {
+                lint_pass(&program, "direct gradients")?;
+            }
         }
     }
     dnrad_core::reach::prune(&mut program, &[]);

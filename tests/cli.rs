@@ -191,9 +191,10 @@ fn a_local_overloaded_function_at_the_enclosing_functions_own_type_is_monomorphi
 }
 
 #[test]
-fn a_call_of_grad_or_vjp_is_a_direct_call_of_the_modes_function() {
-    // `grad` and `vjp` forward to the selected mode's function with their parameters, so a
-    // saturated call is a direct one, not a closure call of an alias and of its partial
+fn a_call_of_grad_is_a_direct_call_of_its_functions_wrapper_and_vjp_of_the_modes_function() {
+    // A saturated `grad f x` of a global `f` calls f's own wrapper, which calls f's reverse
+    // twin directly and runs the selected mode's reverse pass; `vjp` forwards to the mode's
+    // function with its parameters. Neither is a closure call of an alias and of its partial
     // application.
     let file = temp_program(
         "grad_call.hs",
@@ -203,7 +204,7 @@ fn a_call_of_grad_or_vjp_is_a_direct_call_of_the_modes_function() {
          \x20 (a, b) -> sumGrads (i - 1) (acc + a + b + fst (snd (vjp f (1.0, 2.0)) 1.0))\n\n\
          main = print (sumGrads 3 0)\n",
     );
-    for mode in ["array", "staged"] {
+    for (mode, code) in [("array", 3), ("staged", 1)] {
         let out = run_dnrad(&["dump", "bytecode", "--all", "--ad", mode], &file);
         assert_eq!(out.code, Some(0), "{}", out.stderr);
         let text = &out.stdout;
@@ -215,19 +216,27 @@ fn a_call_of_grad_or_vjp_is_a_direct_call_of_the_modes_function() {
         };
         let caller = entry("sumGrads");
         assert!(
-            caller.contains("call grad/2 (") && caller.contains("call vjp/2 ("),
+            caller.contains("call f#grad/1 (") && caller.contains("call vjp/2 ("),
             "{mode}:\n{caller}"
         );
         assert!(!caller.contains("global grad"), "{mode}:\n{caller}");
+        let wrapper = entry("f#grad");
+        assert!(
+            wrapper.contains("call f#R/1 (")
+                && wrapper.contains(&format!("const Int({code})"))
+                && wrapper.contains("prim backward (")
+                && !wrapper.contains("liftRev"),
+            "{mode}:\n{wrapper}"
+        );
         let target = if mode == "array" {
-            "gradArray"
+            "vjpArray"
         } else {
-            "gradStaged"
+            "vjpStaged"
         };
         assert!(
-            entry("grad").contains(&format!("tailcall {target}/2")),
+            entry("vjp").contains(&format!("tailcall {target}/2")),
             "{mode}:\n{}",
-            entry("grad")
+            entry("vjp")
         );
     }
     let out = run_dnrad(&["run"], &file);

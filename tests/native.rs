@@ -1241,3 +1241,137 @@ main = do
     let error = "Data.Array.Numeric.dotA: bounds (0,9) and (0,8) differ";
     assert!(out.stderr.contains(error), "{}", out.stderr);
 }
+
+/// A gradient of a global function of a product of scalars is a direct call of its wrapper
+/// (`g#grad`, the AD pass's), which native code compiles with the function's twin and the
+/// loop around it: the interleave, the end of the forward pass and the reverse pass are
+/// runtime calls of the VM's own functions, so the gradients, the backpropagator count and an
+/// error inside the forward pass (native code bails there and the VM runs the call again)
+/// are the VM's with the tier off and the interpreter's. Closed forms: ∇(x y + 3 x) = (y + 3,
+/// x) and h' = 3 x², summed over i = 1 .. 2000 exactly; a record's Int copied, an input no
+/// operation reads has gradient 0; ∇(x / y) = (1 / y, -x / y²).
+#[test]
+fn gradients_of_functions_of_scalars_are_native_loops_of_runtime_calls() {
+    let file = program(
+        "scalar_gradients.hs",
+        "\
+data P = P Double Int Double deriving Show
+
+f :: (Double, Double) -> Double
+f (x, y) = x * y + 3 * x
+
+g :: P -> Double
+g (P x k y) = fromIntegral k * x * x + (if y > 0 then y else 0)
+
+h :: Double -> Double
+h x = x * x * x
+
+count :: (Double, Int) -> Double
+count (_, k) = fromIntegral k
+
+ratio :: (Double, Double) -> Double
+ratio (x, y) = if y == 0 then error \"ratio: zero\" else x / y
+
+loop :: Int -> Double -> Double
+loop 0 acc = acc
+loop i acc = case grad f (fromIntegral i, 2.5) of
+  (a, b) -> loop (i - 1) (acc + a + b + grad h (fromIntegral i))
+
+main :: IO ()
+main = do
+  print (loop 2000 0)
+  print (grad g (P 1.5 3 (-2)))
+  print (grad count (1.5, 4))
+  print (grad ratio (3.0, 2.0))
+",
+    );
+    let wrappers = ["f#grad/1", "g#grad/1", "h#grad/1", "count#grad/1"];
+    let listing = run_dnrad(&["dump", "bytecode", "--all"], &file).stdout;
+    for name in wrappers.iter().chain(&["loop/2", "ratio#grad/1"]) {
+        assert!(
+            listing
+                .lines()
+                .any(|l| l.starts_with(&format!("{name} (")) && l.ends_with("native):")),
+            "{name} is not native in\n{listing}"
+        );
+    }
+    compiled_and_agreeing(&file, &[]);
+    let out = on_and_off(&["run", "--stats"], &file);
+    assert_eq!(
+        out.stdout,
+        "8.008013e9\nP 9.0 3 0.0\n(0.0,4)\n(0.5,-0.75)\n"
+    );
+    // Two operations on the tape a gradient of f, h and g (a product by the constant k is
+    // recorded through), one of ratio.
+    assert!(
+        out.stderr.contains("backpropagator calls: 8003"),
+        "{}",
+        out.stderr
+    );
+    fails_at(
+        &file,
+        "scalar_gradients_error.hs",
+        "print (grad ratio (1.0, 0.0))",
+        "ratio: zero",
+        "16:31",
+    );
+}
+
+/// The same for a function of arrays of Doubles: the wrapper interleaves each array by
+/// reference (an input array), the twin's `dotA` is one operation on the tape (`numDot`, a
+/// runtime call), and the gradient's arrays are made from the inputs' cotangents alone; an
+/// empty array has no inputs, and arrays of different bounds are `dotA`'s error at its line.
+/// Closed forms: ∇(x · y) = (y, x); ∇(k Σv + v · v) = (Σv, k + 2v).
+#[test]
+fn gradients_of_functions_of_arrays_are_native_too() {
+    let file = program(
+        "array_gradients.hs",
+        "\
+import Data.Array
+import Data.Array.Numeric
+
+dotArray :: (Array Int Double, Array Int Double) -> Double
+dotArray (x, y) = dotA x y
+
+scaled :: (Double, Array Int Double) -> Double
+scaled (k, v) = k * sumA v + dotA v v
+
+loop :: Int -> Array Int Double -> Double -> Double
+loop 0 _ acc = acc
+loop i v acc = case grad dotArray (v, v) of
+  (gx, gy) -> loop (i - 1) v (acc + gx ! 2 + gy ! 0)
+
+main :: IO ()
+main = do
+  let v = listArray (0, 3) [1, 2, 3, 4] :: Array Int Double
+  print (loop 1000 v 0)
+  print (grad dotArray (v, listArray (0, 3) [5, 6, 7, 8]))
+  print (grad scaled (2, v))
+  print (grad dotArray (listArray (1, 0) [], listArray (1, 0) []))
+",
+    );
+    some_native(&file, "dotArray#grad/1");
+    let vm = compiled_and_agreeing(&file, &["loop/3", "dotArray#R/1"]);
+    assert_eq!(
+        vm.stdout,
+        "4000.0\n\
+         (array (0,3) [(0,5.0),(1,6.0),(2,7.0),(3,8.0)],array (0,3) [(0,1.0),(1,2.0),(2,3.0),(3,4.0)])\n\
+         (10.0,array (0,3) [(0,4.0),(1,6.0),(2,8.0),(3,10.0)])\n\
+         (array (1,0) [],array (1,0) [])\n"
+    );
+    let stats = on_and_off(&["run", "--stats"], &file);
+    // One operation (the dot product) a gradient of non-empty arrays of dotArray, 1 001 of
+    // them; the rest are scaled's.
+    assert!(
+        stats.stderr.contains("backpropagator calls: 1005"),
+        "{}",
+        stats.stderr
+    );
+    fails_at(
+        &file,
+        "array_gradients_error.hs",
+        "print (grad dotArray (v, listArray (0, 2) [1, 2, 3]))",
+        "bounds (0,3) and (0,2) differ",
+        "5:19",
+    );
+}

@@ -12,11 +12,13 @@
 //! code. This crate must not evaluate anything and must keep the output passing the core lint.
 
 mod build;
+mod direct;
 mod parametric;
 mod scalings;
 mod translate;
 
 use build::B;
+pub use direct::direct_gradients;
 pub use dnrad_core::dual::Mode;
 use dnrad_core::dual::{World, ARRAY_BP};
 use dnrad_core::expr::{Bind, Expr, ExprKind};

@@ -143,12 +143,15 @@ pub(crate) fn recorded(v: f64, rule: Rule) -> Result<Value, String> {
 /// (an unboxed array of Doubles by an input array), paired with the number of inputs. The
 /// run's forward pass starts: its operations' IDs follow the inputs' (`ids::enter`).
 fn interleave(x: &Value) -> Result<Value, String> {
-    let (x, n) = walk::interleave(x, true, |x, k| {
-        let id = u32::try_from(k).map_err(|_| walk::TOO_MANY_INPUTS)?;
-        Ok(Value::array_leaf(x, id))
-    })?;
+    let (x, n) = walk::interleave(x, true, input)?;
     ids::enter(n + 1);
     Ok(tuple([x, Value::Int(n)]))
+}
+
+/// The input with ID `k` and primal `x`.
+pub(crate) fn input(x: f64, k: i64) -> Result<Value, String> {
+    let id = u32::try_from(k).map_err(|_| walk::TOO_MANY_INPUTS)?;
+    Ok(Value::array_leaf(x, id))
 }
 
 /// `primArrayAdd a b` and kin: what `primNumBin` of `+`, `-` or `*` makes, the outermost
@@ -236,16 +239,54 @@ thread_local! {
     static STAGING: std::cell::Cell<Staging> = std::cell::Cell::new(Staging::default());
 }
 
-/// `primBackward mode n ids x y c`, a reverse mode's reverse pass at the outermost level: the
-/// array mode's here, the others' by `reverse::backward`.
+/// `primBackward mode n ids x y c`, a reverse mode's reverse pass at the outermost level,
+/// its gradient in `x`'s shape.
 pub fn backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
-    match Mode::from_code(int(&args[0]))? {
-        Mode::Array => array_backward(&mut args[1..], bp_calls),
+    let x = std::mem::take(&mut args[3]);
+    let pass = Pass {
+        mode: int(&args[0]),
+        inputs: int(&args[1]),
+        ids: int(&args[2]),
+        y: std::mem::take(&mut args[4]),
+        c: &args[5],
+    };
+    reverse(pass, bp_calls, |cotangents, reached| {
+        walk::refill_gradient(&x, cotangents, reached)
+    })
+}
+
+/// A reverse pass at the outermost level: the mode's code, the number of inputs (IDs 1 to
+/// `inputs`), the ID after the forward pass's last operation, its output `y` and the
+/// cotangent `c` of `y`'s shape.
+pub(crate) struct Pass<'c> {
+    pub mode: i64,
+    pub inputs: i64,
+    pub ids: i64,
+    pub y: Value,
+    pub c: &'c Value,
+}
+
+/// Reverse pass `pass` (the array mode's here, the others' by `reverse::backward`), its
+/// result what `deliver` makes of the inputs' cotangents (in order) and whether a call
+/// reached each (an input no call reached has the gradient 0).
+pub(crate) fn reverse<R>(
+    pass: Pass,
+    bp_calls: &mut u64,
+    deliver: impl FnOnce(&[f64], &[bool]) -> Result<R, String>,
+) -> Result<R, String> {
+    let Pass {
+        mode,
+        inputs: n,
+        ids,
+        y,
+        c,
+    } = pass;
+    match Mode::from_code(mode)? {
+        Mode::Array => array_backward(n, ids, y, c, bp_calls, deliver),
         mode => {
-            let (n, ids, x, y, c) = (int(&args[1]), int(&args[2]), &args[3], &args[4], &args[5]);
             let mut outputs = Vec::new();
             let mut staged = Ok(());
-            walk::for_each_cotangent(y, c, |d, z| match array_id(d) {
+            walk::for_each_cotangent(&y, c, |d, z| match array_id(d) {
                 Ok((0, _)) => {}
                 Ok((id, cell)) => outputs.push((
                     Ref {
@@ -263,28 +304,34 @@ pub fn backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
                 .into_iter()
                 .map(|z| (z.unwrap_or(0.0), z.is_some()))
                 .unzip();
-            walk::refill_gradient(x, &cotangents, &reached)
+            deliver(&cotangents, &reached)
         }
     }
 }
 
-/// The array mode's reverse pass (`n ids x y c`): a staging array for IDs below `ids`;
+/// The array mode's reverse pass (`n ids y c`): a staging array for IDs below `ids`;
 /// Deinterleave — each dual number of the output `y` staged with the Double at its position in
 /// the cotangent `c`; SResolve — IDs `ids - 1` down to `n + 1`, each staged backpropagator
 /// applied once to its accumulated argument (counted in `bp_calls`), staging its arguments'
-/// calls; and the accumulated cotangents of the inputs 1..n in `x`'s shape. A resolved ID is
+/// calls; and the accumulated cotangents of the inputs 1..n delivered. A resolved ID is
 /// never staged again (its arguments have smaller IDs), so its entry lets go of the dual number
 /// at once.
-fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
-    let y = std::mem::take(&mut args[3]);
-    let (n, ids, x, c) = (int(&args[0]), int(&args[1]), &args[2], &args[4]);
+fn array_backward<R>(
+    n: i64,
+    ids: i64,
+    y: Value,
+    c: &Value,
+    bp_calls: &mut u64,
+    deliver: impl FnOnce(&[f64], &[bool]) -> Result<R, String>,
+) -> Result<R, String> {
     let mut arr = STAGING.take();
     let inputs = usize::try_from(n).unwrap_or(0);
     arr.inputs.resize(inputs, -0.0);
     arr.reached.resize(inputs, false);
     let ops = usize::try_from(ids - 1 - n).unwrap_or(0);
     arr.ops.resize(ops, (None, -0.0));
-    let gradient = reverse_pass(&mut arr, x, y, c, bp_calls);
+    let gradient =
+        reverse_pass(&mut arr, y, c, bp_calls).and_then(|()| deliver(&arr.inputs, &arr.reached));
     if arr.ops.capacity().max(arr.inputs.capacity()) <= KEPT_STAGING {
         arr.ops.clear();
         arr.inputs.clear();
@@ -299,13 +346,7 @@ fn array_backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
 /// no cell is shared but by several operations of the tape) is freed as soon as it is
 /// resolved, its arguments' cells moved into the array rather than copied: the tape is freed
 /// during the sweep, and the memory is reused while it is still in the cache.
-fn reverse_pass(
-    arr: &mut Staging,
-    x: &Value,
-    y: Value,
-    c: &Value,
-    bp_calls: &mut u64,
-) -> PrimResult {
+fn reverse_pass(arr: &mut Staging, y: Value, c: &Value, bp_calls: &mut u64) -> Result<(), String> {
     let mut staged = Ok(());
     walk::for_each_cotangent(&y, c, |d, z| {
         if staged.is_ok() {
@@ -340,7 +381,7 @@ fn reverse_pass(
             },
         }
     }
-    walk::refill_gradient(x, &arr.inputs, &arr.reached)
+    Ok(())
 }
 
 /// The backpropagator of an operation applied to cotangent `z`: each argument staged with its

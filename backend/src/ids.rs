@@ -7,7 +7,7 @@
 //! brackets its forward pass the same way (from the counter as it is), so reverse levels
 //! inside it give their IDs back when it returns; a nested level starts at the counter as it
 //! is (`peek`, `skip`), so one counter serves every level of a run.
-//! It holds a number and nothing else.
+//! It holds a number and nothing else (and the counters it saved).
 
 use std::cell::{Cell, RefCell};
 
@@ -56,6 +56,27 @@ pub fn leave() -> i64 {
     end
 }
 
+/// The counter's state at a point of the run (`mark`), to go back to (`restore`).
+pub struct Mark {
+    next: i64,
+    saved: usize,
+}
+
+/// The counter's state now.
+pub fn mark() -> Mark {
+    Mark {
+        next: NEXT.get(),
+        saved: SAVED.with_borrow(Vec::len),
+    }
+}
+
+/// The counter back to the state `mark` found: the passes entered since have not happened
+/// (native code that bailed out of a gradient, which the VM runs again).
+pub fn restore(mark: Mark) {
+    NEXT.set(mark.next);
+    SAVED.with_borrow_mut(|saved| saved.truncate(mark.saved));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +92,17 @@ mod tests {
         skip(10);
         assert_eq!(peek(), 15);
         assert_eq!(leave(), 15);
+    }
+
+    #[test]
+    fn a_restored_mark_forgets_the_passes_entered_since() {
+        enter(7);
+        let before = mark();
+        enter(20);
+        enter(30);
+        assert_eq!(take(), Ok(30));
+        restore(before);
+        assert_eq!(take(), Ok(7));
+        assert_eq!(leave(), 8);
     }
 }

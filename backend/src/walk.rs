@@ -347,19 +347,28 @@ pub fn interleave(
             k += 1;
             input(*x, k).map(Some)
         }
-        Value::Array(a) if by_reference && !a.is_empty() => {
-            // IDs k + 1 ..= k + len: the last checked, the first is smaller.
-            let first = k + 1;
-            let Some(inputs) = InputArray::new(first as u32, a) else {
-                return first_order(node);
-            };
-            k += a.len() as i64;
-            u32::try_from(k).map_err(|_| TOO_MANY_INPUTS)?;
-            Ok(Some(Value::InputArray(Rc::new(inputs))))
-        }
+        Value::Array(a) if by_reference => match input_array(a, &mut k)? {
+            Some(inputs) => Ok(Some(inputs)),
+            None => first_order(node),
+        },
         _ => first_order(node),
     })?;
     Ok((x, k))
+}
+
+/// The non-empty array of Doubles `a` interleaved by reference after `k` inputs: the input
+/// array of IDs `k + 1 ..= k + len` (`k` then counts them); `None` for another array.
+pub fn input_array(a: &Rc<ArrayCell>, k: &mut i64) -> Result<Option<Value>, String> {
+    if a.is_empty() {
+        return Ok(None);
+    }
+    // IDs k + 1 ..= k + len: the last checked, the first is smaller.
+    let Some(inputs) = InputArray::new((*k + 1) as u32, a) else {
+        return Ok(None);
+    };
+    *k += a.len() as i64;
+    u32::try_from(*k).map_err(|_| TOO_MANY_INPUTS)?;
+    Ok(Some(Value::InputArray(Rc::new(inputs))))
 }
 
 pub const TOO_MANY_INPUTS: &str = "grad: too many input numbers";
@@ -368,22 +377,47 @@ pub const TOO_MANY_INPUTS: &str = "grad: too many input numbers";
 /// `cotangents[k]` if `reached[k]`, else by 0.0; an unboxed array of Doubles in one step.
 pub fn refill_gradient(x: &Value, cotangents: &[f64], reached: &[bool]) -> Result<Value, String> {
     let mut k = 0;
-    let mut next = |n: usize| {
-        let range = k..k + n;
-        k += n;
-        let (Some(z), Some(reached)) = (cotangents.get(range.clone()), reached.get(range)) else {
-            return Err("internal error: fewer inputs than the input's Doubles".to_string());
-        };
-        Ok(z.iter()
-            .zip(reached)
-            .map(|(&z, &reached)| if reached { z } else { 0.0 }))
-    };
     map_nodes(x, 0, &mut |node| match node {
-        Value::Double(_) => Ok(next(1)?.next().map(Value::Double)),
-        Value::Array(a) if a.as_doubles().is_some() => Ok(Some(Value::Array(Rc::new(
-            ArrayCell::doubles(next(a.len())?.collect()),
-        )))),
+        Value::Double(_) => {
+            k += 1;
+            gradient_at(cotangents, reached, k - 1).map(|z| Some(Value::Double(z)))
+        }
+        Value::Array(a) if a.as_doubles().is_some() => {
+            k += a.len();
+            let zs = gradient_of(cotangents, reached, k - a.len()..k)?;
+            Ok(Some(Value::Array(Rc::new(ArrayCell::doubles(zs)))))
+        }
         _ => first_order(node),
+    })
+}
+
+const FEWER_INPUTS: &str = "internal error: fewer inputs than the input's Doubles";
+
+/// The gradient of input `k` (from 0): its cotangent if a call reached it, else 0.
+pub fn gradient_at(cotangents: &[f64], reached: &[bool], k: usize) -> Result<f64, String> {
+    match (cotangents.get(k), reached.get(k)) {
+        (Some(&z), Some(&reached)) => Ok(if reached { z } else { 0.0 }),
+        _ => Err(FEWER_INPUTS.into()),
+    }
+}
+
+/// The gradient of the inputs `range`: `cotangents[k]` where `reached[k]`, else 0.
+pub fn gradient_of(
+    cotangents: &[f64],
+    reached: &[bool],
+    range: std::ops::Range<usize>,
+) -> Result<Vec<f64>, String> {
+    let (Some(z), Some(reached)) = (cotangents.get(range.clone()), reached.get(range)) else {
+        return Err(FEWER_INPUTS.into());
+    };
+    // (`bool` is one byte, 0 or 1: searched as bytes, which is vectorised.)
+    // SAFETY: a `bool`'s byte is always initialised and either 0 or 1.
+    let bytes = unsafe { std::slice::from_raw_parts(reached.as_ptr().cast::<u8>(), reached.len()) };
+    Ok(match !bytes.contains(&0) {
+        true => z.to_vec(),
+        false => (z.iter().zip(reached))
+            .map(|(&z, &reached)| if reached { z } else { 0.0 })
+            .collect(),
     })
 }
 

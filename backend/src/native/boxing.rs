@@ -239,13 +239,17 @@ pub(crate) unsafe extern "C" fn build_open_cell(
 }
 
 /// `primDoubleDot x p dp y q dq len` of the arrays at `x` and `y` (`bulk::dot`), its bits
-/// written to the reading buffer `out`: 0, or 1 when a position lies outside its array or
-/// holds no Double (native code bails and the VM reports it).
+/// written to the reading buffer at `to`, or, with `numbers`, `primNumDot` (`bulk::dot_numbers`:
+/// dual numbers, one operation on the tape), the number written into the slot at `to`: 0, or
+/// 1 when a position lies outside its array or holds no number (native code bails and the VM
+/// reports it).
 ///
 /// # Safety
-/// `x` and `y` are addresses of live `Value`s, `out` is native code's reading buffer.
+/// `x` and `y` are addresses of live `Value`s; `to` is native code's reading buffer, or with
+/// `numbers` room for a value that holds nothing to drop.
 #[allow(clippy::too_many_arguments)]
-pub(crate) unsafe extern "C" fn double_dot(
+pub(crate) unsafe extern "C" fn dot(
+    numbers: u64,
     x: *const Value,
     p: i64,
     dp: i64,
@@ -253,10 +257,10 @@ pub(crate) unsafe extern "C" fn double_dot(
     q: i64,
     dq: i64,
     len: i64,
-    out: *mut u64,
+    to: *mut u8,
 ) -> u32 {
     // SAFETY: the caller's promises.
-    let (x, y, out) = unsafe { (&*x, &*y, reading_buffer(out)) };
+    let (x, y) = unsafe { (&*x, &*y) };
     let ints = [p, dp, q, dq, len].map(Value::Int);
     let arg = |k: usize| match k {
         0 => x,
@@ -264,9 +268,14 @@ pub(crate) unsafe extern "C" fn double_dot(
         1 | 2 => &ints[k - 1],
         _ => &ints[k - 2],
     };
+    if numbers != 0 {
+        // SAFETY: the caller's promise.
+        return unsafe { written(crate::bulk::dot_numbers(arg), to.cast()) };
+    }
     match crate::bulk::dot(arg) {
         Ok(Value::Double(v)) => {
-            out[0] = v.to_bits();
+            // SAFETY: the caller's promise.
+            unsafe { reading_buffer(to.cast())[0] = v.to_bits() };
             0
         }
         _ => 1,

@@ -18,9 +18,9 @@ use super::runtime::{
     self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
 };
 use super::types::{self, Scalar, Shape, Slot, Typed, MAX_WIDTH};
-use super::{dual, integer};
+use super::{dual, gradient, integer};
 use crate::value::Value as RtValue;
-use crate::vm::code::{index, Consing, Function, Op, Reg};
+use crate::vm::code::{index, Consing, Function, Op, Reg, MOVE};
 use crate::vm::liveness;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -433,6 +433,18 @@ impl Gen<'_, '_> {
                     Some(Shape::Array(elem)) => refs(elem),
                     _ => 0,
                 },
+                Op::Prim1 {
+                    op: PrimOp::Interleave,
+                    a,
+                    ..
+                } => types::read(state, *a)
+                    .and_then(types::interleaved)
+                    .map_or(0, |t| refs(&t)),
+                Op::Prim {
+                    op: PrimOp::Backward,
+                    args,
+                    ..
+                } => types::read(state, self.f.list(*args, 6)[3]).map_or(0, refs),
                 Op::Prim1 { op, .. } | Op::Prim2 { op, .. } | Op::Prim { op, .. }
                     if owned::made_by_runtime(*op) =>
                 {
@@ -1097,6 +1109,24 @@ impl Gen<'_, '_> {
                 };
                 self.integer_prim(pc, state, *prim, *dst, *a, b);
             }
+            Op::Prim1 {
+                dst,
+                op: PrimOp::Interleave,
+                a,
+                ..
+            } => self.interleave(pc, state, *dst, *a),
+            Op::Prim1 {
+                dst,
+                op: PrimOp::IdsEnd,
+                a,
+                ..
+            } => {
+                let y = self.get1(*a, Scalar::Ref);
+                let addr = gradient::ids_end as *const () as i64;
+                let end = self.runtime_call(addr, &[self.ptr], &[y], ct::I64);
+                self.release(pc, *dst);
+                self.set1(*dst, Scalar::Int, end);
+            }
             Op::Prim1 { dst, op, a, .. } => {
                 let (arg, result) = types::prim1(*op).expect("a native primitive");
                 let x = self.read1(state, *a, arg);
@@ -1133,6 +1163,22 @@ impl Gen<'_, '_> {
                 b,
                 ..
             } => self.binary_into(pc, state, *op, *dst, *a, *b),
+            Op::Prim2 {
+                dst,
+                op: PrimOp::NumUn,
+                a,
+                b,
+                ..
+            } => self.smooth_into(pc, state, *dst, &[*a, *b]),
+            Op::Prim {
+                dst,
+                op: PrimOp::NumBin,
+                args,
+                ..
+            } => {
+                let regs = self.f.list(*args, 3).to_vec();
+                self.smooth_into(pc, state, *dst, &regs);
+            }
             Op::Prim {
                 dst,
                 op: PrimOp::ArrayLin,
@@ -1144,7 +1190,7 @@ impl Gen<'_, '_> {
             }
             Op::Prim {
                 dst,
-                op: PrimOp::DoubleDot,
+                op: op @ (PrimOp::DoubleDot | PrimOp::NumDot),
                 args,
                 ..
             } => {
@@ -1156,10 +1202,25 @@ impl Gen<'_, '_> {
                         _ => self.read1(state, r, Scalar::Int),
                     })
                     .collect();
-                let addr = boxing::double_dot as *const () as i64;
-                let x = self.checked_read(addr, &args, &[Scalar::Double])[0];
-                self.release(pc, *dst);
-                self.set1(*dst, Scalar::Double, x);
+                let numbers = i64::from(*op == PrimOp::NumDot);
+                let args = [&[self.b.ins().iconst(ct::I64, numbers)], &args[..]].concat();
+                let addr = boxing::dot as *const () as i64;
+                if numbers == 1 {
+                    self.made_into(pc, state, *dst, addr, &[ct::I64; 8], &args);
+                } else {
+                    let x = self.checked_read(addr, &args, &[Scalar::Double])[0];
+                    self.release(pc, *dst);
+                    self.set1(*dst, Scalar::Double, x);
+                }
+            }
+            Op::Prim {
+                dst,
+                op: PrimOp::Backward,
+                args,
+                ..
+            } => {
+                let regs = self.f.list(*args, 6).to_vec();
+                self.backward(pc, state, *dst, &regs);
             }
             Op::Prim2 { dst, op, a, b, .. } => {
                 let (arg, result) = types::prim2(*op).expect("a native primitive");
@@ -1756,6 +1817,20 @@ impl Gen<'_, '_> {
         self.made_into(pc, state, dst, addr, &params, &[code, x, y]);
     }
 
+    /// `numUn code x` or `numBin code x y` of the registers `regs` into `dst`, a runtime call
+    /// (`dual`).
+    fn smooth_into(&mut self, pc: usize, state: &[Slot], dst: Reg, regs: &[Reg]) {
+        let code = self.read1(state, regs[0], Scalar::Int);
+        let x = self.get1(regs[1], Scalar::Ref);
+        let y = match regs.get(2) {
+            Some(&r) => self.get1(r, Scalar::Ref),
+            None => x,
+        };
+        let addr = dual::smooth_into as *const () as i64;
+        let params = [ct::I64, self.ptr, self.ptr];
+        self.made_into(pc, state, dst, addr, &params, &[code, x, y]);
+    }
+
     /// `arrayLin a x b y` of the registers `regs` into `dst`, a runtime call (`dual`).
     fn linear_into(&mut self, pc: usize, state: &[Slot], dst: Reg, regs: &[Reg]) {
         let a = self.read1(state, regs[0], Scalar::Double);
@@ -1765,6 +1840,63 @@ impl Gen<'_, '_> {
         let addr = dual::linear_into as *const () as i64;
         let params = [ct::F64, self.ptr, ct::F64, self.ptr];
         self.made_into(pc, state, dst, addr, &params, &[a, x, b, y]);
+    }
+
+    /// `primInterleave` of register `x` (a product of scalars and arrays of Doubles) into
+    /// `dst`: the pair's scalars read from the buffer the runtime call writes, its dual
+    /// numbers and input arrays moved from `temp` into `dst`'s slots.
+    fn interleave(&mut self, pc: usize, state: &[Slot], dst: Reg, x: Reg) {
+        let have = Self::shape_of(state, x);
+        let made = types::interleaved(&have).expect("an interleaved shape");
+        let leaves = self.get(x, &have);
+        let bits = self.bits(&have, &leaves);
+        let have = self.shape_addr(have);
+        let temp = self.temp_or_null(&made);
+        let addr = gradient::interleave as *const () as i64;
+        let failed = self.runtime_call(addr, &[self.ptr; 3], &[have, bits, temp], ct::I32);
+        self.bail_if(failed);
+        let values = self.loaded(bits, &made.leaves());
+        self.assign(pc, state, vec![(dst, made, values)], true);
+    }
+
+    /// `primBackward mode n ids x y c` of registers `regs` into `dst`: `x`'s scalars (a product
+    /// of scalars and arrays of Doubles) in the buffer the runtime call writes the gradient's
+    /// to, the gradient's arrays moved from `temp` into `dst`'s slots; `y` given up to it when
+    /// this is its register's last use and the register owns it (the reverse pass then frees
+    /// the tape as it goes).
+    fn backward(&mut self, pc: usize, state: &[Slot], dst: Reg, regs: &[Reg]) {
+        let x = Self::shape_of(state, regs[3]);
+        let ints: Vec<Value> = (regs[..3].iter())
+            .map(|&r| self.read1(state, r, Scalar::Int))
+            .collect();
+        let leaves = self.get(regs[3], &x);
+        let bits = self.bits(&x, &leaves);
+        let x_at = self.shape_addr(x.clone());
+        let y = self.get1(regs[4], Scalar::Ref);
+        let owns = self.owned[pc]
+            .as_ref()
+            .is_some_and(|own| own[index(regs[4])]);
+        let take = i64::from(owns && regs[4] & MOVE != 0);
+        let take = self.b.ins().iconst(ct::I32, take);
+        let c = self.read1(state, regs[5], Scalar::Double);
+        let temp = self.temp_or_null(&x);
+        let addr = gradient::backward as *const () as i64;
+        let p = self.ptr;
+        let params = [ct::I64, ct::I64, ct::I64, p, p, ct::I32, ct::F64, p, p];
+        let args = [ints[0], ints[1], ints[2], x_at, y, take, c, bits, temp];
+        let failed = self.runtime_call(addr, &params, &args, ct::I32);
+        self.bail_if(failed);
+        let values = self.loaded(bits, &x.leaves());
+        self.assign(pc, state, vec![(dst, x, values)], true);
+    }
+
+    /// The address of `temp` for a runtime call writing the values a value of shape `t`
+    /// holds by address, or null when it holds none.
+    fn temp_or_null(&mut self, t: &Shape) -> Value {
+        match refs(t) {
+            0 => self.b.ins().iconst(self.ptr, 0),
+            _ => self.temp_addr(0),
+        }
     }
 
     /// A call of the runtime function at `addr` on `args` (of types `params`) and the address

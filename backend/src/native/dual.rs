@@ -21,7 +21,30 @@ pub(crate) fn makes_number(op: PrimOp) -> bool {
             | PrimOp::ArrayMul
             | PrimOp::ArrayLin
             | PrimOp::ArrayConst
+            | PrimOp::NumUn
+            | PrimOp::NumBin
+            | PrimOp::NumDot
     )
+}
+
+/// `numUn code x` or `numBin code x y` (`nested::apply` of the Prelude function numbered
+/// `code`, as `ad_prims` applies it; `y` is ignored by a function of one argument) written
+/// into `to`: 0, or 1 when it fails (native code bails).
+///
+/// # Safety
+/// `x` and `y` are addresses of live `Value`s; `to` has room for one and holds nothing to drop.
+pub(crate) unsafe extern "C" fn smooth_into(
+    code: i64,
+    x: *const Value,
+    y: *const Value,
+    to: *mut Value,
+) -> u32 {
+    // SAFETY: the caller's promises.
+    let args = unsafe { [&*x, &*y] };
+    let made =
+        crate::nested::smooth(code).and_then(|p| crate::nested::apply(p, &args[..p.arity()]));
+    // SAFETY: the caller's promise.
+    unsafe { written(made, to) }
 }
 
 /// `arrayLin a x b y` (`ad_prims::array_lin`) written into `to`: 0, or 1 when it fails

@@ -6,6 +6,7 @@
 
 use super::boxing::{taken, unbox};
 use super::codegen::{Locs, BAIL_LIMIT, BAIL_STACK};
+use super::gradient;
 use super::runtime::{
     set_poll_state, stack_address, Ctx, PollState, ENTRY_LOC, MIN_FRAME, NATIVE_STACK, NO_LOC,
     POLL_INTERVAL,
@@ -49,6 +50,8 @@ pub(crate) struct NativeCode {
     entries: Vec<Option<Entry>>,
     /// The user locations native code records (by number), and what else it points to.
     locs: Locs,
+    /// Whether some of it runs a gradient (`gradient`), whose state a bail puts back.
+    differentiates: bool,
 }
 
 impl NativeCode {
@@ -58,6 +61,7 @@ impl NativeCode {
         wrappers: &[(u32, FuncId)],
         typed: &HashMap<u32, Typed>,
         locs: Locs,
+        differentiates: bool,
     ) -> NativeCode {
         let mut entries: Vec<Option<Entry>> = (0..nfuncs).map(|_| None).collect();
         for &(i, id) in wrappers {
@@ -78,6 +82,7 @@ impl NativeCode {
             module: Some(module),
             entries,
             locs,
+            differentiates,
         }
     }
 }
@@ -101,6 +106,8 @@ pub(crate) struct Called {
     pub loc: Span,
     /// The location a call nested in it returned with, if any moved it.
     pub returned: Option<Span>,
+    /// The backpropagator calls of the reverse passes it ran.
+    pub bp_calls: u64,
 }
 
 /// The native tier in one VM run.
@@ -150,17 +157,17 @@ impl Tier {
     ) -> Option<Called> {
         // Most direct calls are of functions the tier did not compile: answered here, inline.
         let entry = self.code.entries.get(func as usize)?.as_ref()?;
-        self.state
-            .enter(entry, &self.code.locs.spans, depth, args, user_loc)
+        let code = &self.code;
+        self.state.enter(entry, code, depth, args, user_loc)
     }
 }
 
 impl State {
-    /// Run `entry` on `args` (see `Tier::call`); `locs` are the user locations of the code.
+    /// Run `entry` of `code` on `args` (see `Tier::call`).
     fn enter<'v>(
         &mut self,
         entry: &Entry,
-        locs: &[Span],
+        code: &NativeCode,
         depth: usize,
         args: impl Iterator<Item = &'v Value>,
         user_loc: Span,
@@ -186,6 +193,7 @@ impl State {
             loc: ENTRY_LOC,
             returned: NO_LOC,
         };
+        let mark = code.differentiates.then(gradient::Mark::new);
         let mut result = [0u64; MAX_WIDTH];
         let mut owned = [const { std::mem::MaybeUninit::<Value>::uninit() }; MAX_WIDTH];
         (entry.code)(
@@ -195,6 +203,15 @@ impl State {
             owned.as_mut_ptr().cast(),
         );
         self.fuel = ctx.fuel;
+        // A bail leaves the run's state as the call found it (the VM runs the call again).
+        let bp_calls = match mark {
+            Some(mark) if ctx.bail != 0 => {
+                mark.restore();
+                0
+            }
+            Some(_) => gradient::take_bp_calls(),
+            None => 0,
+        };
         match i64::from(ctx.bail) {
             0 => {}
             BAIL_STACK => {
@@ -220,9 +237,10 @@ impl State {
             value: unsafe { taken(&entry.result, &mut result.into_iter()) },
             loc: match ctx.loc {
                 ENTRY_LOC => user_loc,
-                n => locs[n as usize],
+                n => code.locs.spans[n as usize],
             },
-            returned: (ctx.returned != NO_LOC).then(|| locs[ctx.returned as usize]),
+            returned: (ctx.returned != NO_LOC).then(|| code.locs.spans[ctx.returned as usize]),
+            bp_calls,
         })
     }
 }

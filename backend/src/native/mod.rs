@@ -16,6 +16,7 @@ mod boxing;
 mod codegen;
 mod dual;
 mod glue;
+mod gradient;
 mod integer;
 mod owned;
 mod runtime;
@@ -30,6 +31,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::FunctionBuilderContext;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module};
+use dnrad_core::PrimOp;
 use std::collections::HashMap;
 
 /// The most scalars a native function's parameters have (an entry passes them in an array).
@@ -201,7 +203,26 @@ fn build(funcs: &[Function], typed: &HashMap<u32, types::Typed>) -> Result<Nativ
         codegen::define_wrapper(&mut module, &mut fctx, wrapper, bodies[&i], &typed[&i].sig)?;
     }
     module.finalize_definitions().map_err(|e| e.to_string())?;
-    Ok(NativeCode::new(module, funcs.len(), &wrappers, typed, locs))
+    let differentiates = order.iter().any(|&i| {
+        let ops = &funcs[i as usize].ops;
+        ops.iter().any(|op| {
+            matches!(
+                op,
+                Op::Prim1 {
+                    op: PrimOp::Interleave,
+                    ..
+                }
+            )
+        })
+    });
+    Ok(NativeCode::new(
+        module,
+        funcs.len(),
+        &wrappers,
+        typed,
+        locs,
+        differentiates,
+    ))
 }
 
 #[cfg(test)]

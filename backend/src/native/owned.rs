@@ -79,9 +79,12 @@ pub(crate) fn after(
 }
 
 /// Whether primitive `op` is a runtime call making a value the calling function then owns: a
-/// dual number (`dual`) or an Integer (`integer`).
+/// dual number (`dual`), an Integer (`integer`), an interleaved value's dual numbers or a
+/// gradient's arrays (`gradient`).
 pub(crate) fn made_by_runtime(op: PrimOp) -> bool {
-    dual::makes_number(op) || integer::makes_integer(op)
+    dual::makes_number(op)
+        || integer::makes_integer(op)
+        || matches!(op, PrimOp::Interleave | PrimOp::Backward)
 }
 
 /// The successors of instruction `pc` with the ownership after it.

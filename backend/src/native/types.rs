@@ -675,6 +675,29 @@ fn constructed(state: &[Slot], tag: u32, regs: &[u32]) -> Option<Shape> {
     (!regs.is_empty() && shape.width() <= MAX_WIDTH).then_some(shape)
 }
 
+/// What `primInterleave` makes of a product of scalars and arrays of Doubles of shape `x`
+/// (whose gradient native code can make from the inputs' cotangents alone): the pair of `x`
+/// with each Double a dual number (held by address) and each array an array of them, and the
+/// number of inputs; `None` for other shapes.
+pub(crate) fn interleaved(x: &Shape) -> Option<Shape> {
+    fn dual(t: &Shape) -> Option<Shape> {
+        Some(match t {
+            Shape::Scalar(Scalar::Double) => Shape::Any,
+            Shape::Array(e) if **e == Shape::Scalar(Scalar::Double) => {
+                Shape::Array(Rc::new(Shape::Any))
+            }
+            Shape::Scalar(Scalar::Ref) => return None,
+            Shape::Scalar(_) | Shape::Tag(_) => t.clone(),
+            Shape::Con(tag, fields) => Shape::Con(
+                *tag,
+                fields.iter().map(dual).collect::<Option<Vec<_>>>()?.into(),
+            ),
+            Shape::List(_) | Shape::Array(_) | Shape::Data(_) | Shape::Any => return None,
+        })
+    }
+    Some(Shape::Con(0, [dual(x)?, Shape::Scalar(Scalar::Int)].into()))
+}
+
 /// Register operand `dst` holds a `t` from now on.
 fn set(state: &mut [Slot], dst: Reg, t: Shape) -> Option<()> {
     *state.get_mut(index(dst))? = Slot::Is(t);
@@ -720,6 +743,47 @@ fn step(
         Op::Prim1 {
             op: PrimOp::Error, ..
         } => Some(Vec::new()),
+        // A gradient's wrapper (the AD pass's `g#grad`) on a product of scalars and arrays of
+        // Doubles: the interleaved value's dual numbers held by address, the gradient's
+        // scalars unboxed and its arrays made.
+        Op::Prim1 {
+            dst,
+            op: PrimOp::Interleave,
+            a,
+            ..
+        } => {
+            let made = interleaved(read(state, *a)?)?;
+            (made.width() <= MAX_WIDTH).then_some(())?;
+            set(state, *dst, made)?;
+            Some(next)
+        }
+        Op::Prim1 {
+            dst,
+            op: PrimOp::IdsEnd,
+            a,
+            ..
+        } => {
+            (read(state, *a)? == &Shape::Any).then_some(())?;
+            set(state, *dst, Shape::Scalar(Scalar::Int))?;
+            Some(next)
+        }
+        Op::Prim {
+            dst,
+            op: PrimOp::Backward,
+            args,
+            ..
+        } => {
+            let regs = f.list(*args, 6);
+            for &r in &regs[..3] {
+                holds(state, r, Scalar::Int)?;
+            }
+            let x = read(state, regs[3])?.clone();
+            interleaved(&x)?;
+            (read(state, regs[4])? == &Shape::Any).then_some(())?;
+            holds(state, regs[5], Scalar::Double)?;
+            set(state, *dst, x)?;
+            Some(next)
+        }
         Op::Prim1 {
             dst,
             op: op @ (PrimOp::ArrayConst | PrimOp::DualPrimal),
@@ -747,6 +811,34 @@ fn step(
             set(state, *dst, Shape::Any)?;
             Some(next)
         }
+        // A differentiable function of the Prelude on dual numbers (`sin`, `/`, ...): the
+        // function's code, then its arguments.
+        Op::Prim2 {
+            dst,
+            op: PrimOp::NumUn,
+            a,
+            b,
+            ..
+        } => {
+            holds(state, *a, Scalar::Int)?;
+            (read(state, *b)? == &Shape::Any).then_some(())?;
+            set(state, *dst, Shape::Any)?;
+            Some(next)
+        }
+        Op::Prim {
+            dst,
+            op: PrimOp::NumBin,
+            args,
+            ..
+        } => {
+            let regs = f.list(*args, 3);
+            holds(state, regs[0], Scalar::Int)?;
+            for &r in &regs[1..] {
+                (read(state, r)? == &Shape::Any).then_some(())?;
+            }
+            set(state, *dst, Shape::Any)?;
+            Some(next)
+        }
         Op::Prim {
             dst,
             op: PrimOp::ArrayLin,
@@ -761,20 +853,26 @@ fn step(
             set(state, *dst, Shape::Any)?;
             Some(next)
         }
+        // A dot product of arrays of Doubles, or of dual numbers (a number held by address).
         Op::Prim {
             dst,
-            op: PrimOp::DoubleDot,
+            op: op @ (PrimOp::DoubleDot | PrimOp::NumDot),
             args,
             ..
         } => {
-            let array = Shape::Array(Rc::new(Shape::Scalar(Scalar::Double)));
+            let double = Shape::Scalar(Scalar::Double);
             for (k, &r) in f.list(*args, 7).iter().enumerate() {
-                match k {
-                    0 | 3 => (read(state, r)? == &array).then_some(())?,
+                match (k, read(state, r)?) {
+                    (0 | 3, Shape::Array(e)) if **e == double || *op == PrimOp::NumDot => {}
+                    (0 | 3, _) => return None,
                     _ => holds(state, r, Scalar::Int)?,
                 }
             }
-            set(state, *dst, Shape::Scalar(Scalar::Double))?;
+            let result = match op {
+                PrimOp::DoubleDot => double,
+                _ => Shape::Any,
+            };
+            set(state, *dst, result)?;
             Some(next)
         }
         Op::Prim1 { dst, op, a, .. } | Op::Prim2 { dst, op, a, .. }

@@ -387,6 +387,7 @@ impl<'p, 'o, 'w> Vm<'p, 'o, 'w> {
         if let Some(returned) = done.returned {
             self.returned_loc = returned;
         }
+        self.bp_calls += done.bp_calls;
         Some((done.value, done.loc))
     }
 

@@ -363,12 +363,12 @@ impl Gen<'_> {
         }
     }
 
-    /// Primitive `op` on registers `regs`. One of more than two arguments in tail position
-    /// returns with `RetPrim`, but those native code compiles (`arrayLin`, `doubleDot`), which
-    /// only read their arguments: they have no references to free early.
+    /// Primitive `op` on registers `regs`. A nested level's reverse pass in tail position
+    /// returns with `RetPrim`, which frees the frame's other registers before it runs (it may
+    /// then hold the only references to the level's tape); every other primitive's operands
+    /// move at their last use anyway, and native code compiles `Prim` and `Ret`.
     fn emit_prim(&mut self, op: PrimOp, span: Span, regs: &[Reg], target: Target) {
-        let native = matches!(op, PrimOp::ArrayLin | PrimOp::DoubleDot);
-        if target.register().is_none() && regs.len() > 2 && !native {
+        if target.register().is_none() && op == PrimOp::NestBackward {
             let regs = self.distinct(regs);
             let args = self.operands(regs);
             self.emit(Op::RetPrim { op, args, span });

@@ -1040,10 +1040,11 @@ impl Simplifier {
                 (!params.is_empty()).then(|| (b.name.clone(), Specialisable { ty, def, params }))
             })
             .collect();
+        // (Of every global: a partial application of `grad` is a pure value, which fusion
+        // may apply where each element is made, as any function's.)
         let arities: HashMap<Name, usize> = program
             .binds
             .iter()
-            .filter(kept)
             .map(|b| {
                 let mut e = strip_ty_lams(&b.rhs).1;
                 let mut n = 0;

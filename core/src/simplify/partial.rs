@@ -12,12 +12,15 @@
 //! their places, and a partial application evaluates nothing, so what runs, and in which
 //! order, is unchanged. It runs after lifting and eta-expansion and before differentiation
 //! (the AD pass differentiates the copies as any function), and never copies the functions
-//! that differentiate nor takes them as known functions (the AD pass rewrites their calls).
+//! that differentiate; of those, only `grad`, `vjp` and `jvp` are known functions (`map (grad
+//! f) xs` calls `grad f x` in its copy: a saturated call, which the AD pass makes a direct
+//! gradient).
 
 use super::closed;
 use super::terms::{call, freshen, head_of, rename_var, replace_calls};
 use super::terms::{instantiated, returns_io, size, strip_ty_lams};
 use super::terms::{subst_types, var};
+use crate::dual::ENTRY_POINTS;
 use crate::expr::{Bind, Expr, ExprKind};
 use crate::name::Name;
 use crate::program::Program;
@@ -155,7 +158,7 @@ impl Specialiser<'_> {
         let arity = *self.arities.get(g)?;
         if *nodes > MAX_KNOWN
             || xs.len() >= arity
-            || self.kept.contains(&g.as_str())
+            || (self.kept.contains(&g.as_str()) && !ENTRY_POINTS.contains(&g.as_str()))
             || !gtys.iter().all(closed)
         {
             return None;
