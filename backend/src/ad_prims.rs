@@ -3,6 +3,7 @@
 //! level (the array mode's, tuned, here; the other modes' in `reverse`). Lifting into a world
 //! needs the lambda table and lives in `lift`; nested levels live in `nested`.
 
+use crate::cotangents::InputCotangents;
 use crate::ids;
 use crate::nested;
 use crate::prims::{dbl, int, PrimResult};
@@ -41,7 +42,7 @@ fn array_call(
         return Ok(());
     };
     if k < arr.inputs.len() {
-        arr.add_to_input(k, d);
+        arr.inputs.add(k, d);
         return Ok(());
     }
     let entry = arr
@@ -194,36 +195,21 @@ pub(crate) fn array_lin(a: f64, x: &Value, b: f64, y: &Value) -> Result<Value, S
 
 /// The staging array of the array mode (§7, §8.1), split: for each ID of an operation (from
 /// the first after the inputs'), the dual number whose backpropagator is staged and its
-/// accumulated argument; for each input (ID k at k - 1), its accumulated cotangent and whether
-/// a call reached it.
+/// accumulated argument; for each input (ID k at k - 1), its cotangent (`cotangents`).
 #[derive(Default)]
 struct Staging {
     ops: Vec<(Option<Rc<ArrayDual>>, f64)>,
-    inputs: Vec<f64>,
-    reached: Vec<bool>,
+    inputs: InputCotangents,
 }
 
 impl Staging {
-    /// `d` added to the cotangent of input `k` (ID k + 1), which a call has now reached.
-    #[inline]
-    fn add_to_input(&mut self, k: usize, d: f64) {
-        self.inputs[k] += d;
-        self.reached[k] = true;
-    }
-
     /// To each input of `to`, the primal at the same position of `from` times `z`.
     fn add_scaled(&mut self, to: &InputSide, from: &InputSide, z: f64) {
         match (to.consecutive(), from.consecutive()) {
-            (Some((inputs, _)), Some((_, primals))) => {
-                let cotangents = self.inputs[inputs.clone()].iter_mut();
-                for (c, x) in cotangents.zip(primals) {
-                    *c += x * z;
-                }
-                self.reached[inputs].fill(true);
-            }
+            (Some((inputs, _)), Some((_, primals))) => self.inputs.add_scaled(inputs, primals, z),
             _ => {
                 for k in 0..to.len {
-                    self.add_to_input(to.input(k), from.primal(k) * z);
+                    self.inputs.add(to.input(k), from.primal(k) * z);
                 }
             }
         }
@@ -250,8 +236,8 @@ pub fn backward(args: &mut [Value], bp_calls: &mut u64) -> PrimResult {
         y: std::mem::take(&mut args[4]),
         c: &args[5],
     };
-    reverse(pass, bp_calls, |cotangents, reached| {
-        walk::refill_gradient(&x, cotangents, reached)
+    reverse(pass, bp_calls, |cotangents| {
+        walk::refill_gradient(&x, cotangents)
     })
 }
 
@@ -267,12 +253,11 @@ pub(crate) struct Pass<'c> {
 }
 
 /// Reverse pass `pass` (the array mode's here, the others' by `reverse::backward`), its
-/// result what `deliver` makes of the inputs' cotangents (in order) and whether a call
-/// reached each (an input no call reached has the gradient 0).
+/// result what `deliver` makes of the inputs' cotangents.
 pub(crate) fn reverse<R>(
     pass: Pass,
     bp_calls: &mut u64,
-    deliver: impl FnOnce(&[f64], &[bool]) -> Result<R, String>,
+    deliver: impl FnOnce(&mut InputCotangents) -> Result<R, String>,
 ) -> Result<R, String> {
     let Pass {
         mode,
@@ -300,11 +285,7 @@ pub(crate) fn reverse<R>(
             staged?;
             let inputs = reverse::Inputs { base: 0, count: n };
             let gradient = reverse::backward(&mut Outermost, mode, inputs, ids, outputs, bp_calls)?;
-            let (cotangents, reached): (Vec<f64>, Vec<bool>) = gradient
-                .into_iter()
-                .map(|z| (z.unwrap_or(0.0), z.is_some()))
-                .unzip();
-            deliver(&cotangents, &reached)
+            deliver(&mut InputCotangents::of(gradient))
         }
     }
 }
@@ -322,20 +303,16 @@ fn array_backward<R>(
     y: Value,
     c: &Value,
     bp_calls: &mut u64,
-    deliver: impl FnOnce(&[f64], &[bool]) -> Result<R, String>,
+    deliver: impl FnOnce(&mut InputCotangents) -> Result<R, String>,
 ) -> Result<R, String> {
     let mut arr = STAGING.take();
-    let inputs = usize::try_from(n).unwrap_or(0);
-    arr.inputs.resize(inputs, -0.0);
-    arr.reached.resize(inputs, false);
+    arr.inputs.start(usize::try_from(n).unwrap_or(0));
     let ops = usize::try_from(ids - 1 - n).unwrap_or(0);
     arr.ops.resize(ops, (None, -0.0));
-    let gradient =
-        reverse_pass(&mut arr, y, c, bp_calls).and_then(|()| deliver(&arr.inputs, &arr.reached));
+    let gradient = reverse_pass(&mut arr, y, c, bp_calls).and_then(|()| deliver(&mut arr.inputs));
     if arr.ops.capacity().max(arr.inputs.capacity()) <= KEPT_STAGING {
         arr.ops.clear();
-        arr.inputs.clear();
-        arr.reached.clear();
+        arr.inputs.start(0);
         STAGING.set(arr);
     }
     gradient
@@ -414,8 +391,8 @@ fn stage_dot(arr: &mut Staging, dot: &DotRule, z: f64) -> Result<(), String> {
                 arr.add_scaled(&b, &a, z);
             } else {
                 for k in (0..dot.len).rev() {
-                    arr.add_to_input(a.input(k), b.primal(k) * z);
-                    arr.add_to_input(b.input(k), a.primal(k) * z);
+                    arr.inputs.add(a.input(k), b.primal(k) * z);
+                    arr.inputs.add(b.input(k), a.primal(k) * z);
                 }
             }
             return Ok(());

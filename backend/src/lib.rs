@@ -8,6 +8,7 @@ mod array_prims;
 mod bulk;
 mod chars;
 mod compile;
+mod cotangents;
 mod float_encoding;
 pub mod host;
 mod ids;

@@ -4,6 +4,7 @@
 //! elements) are visited left to right, depth first, with explicit stacks (a long list never
 //! grows the Rust stack). They never run code; a function inside the value is an error.
 
+use crate::cotangents::InputCotangents;
 use crate::shape;
 use crate::value::{fields_for, ArrayCell, Closure, ConCell, InputArray, RecGroup, Value};
 use smallvec::SmallVec;
@@ -375,49 +376,19 @@ pub const TOO_MANY_INPUTS: &str = "grad: too many input numbers";
 
 /// The gradient in the shape of the input `x`: its k-th Double (k from 0) replaced by
 /// `cotangents[k]` if `reached[k]`, else by 0.0; an unboxed array of Doubles in one step.
-pub fn refill_gradient(x: &Value, cotangents: &[f64], reached: &[bool]) -> Result<Value, String> {
+pub fn refill_gradient(x: &Value, cotangents: &mut InputCotangents) -> Result<Value, String> {
     let mut k = 0;
     map_nodes(x, 0, &mut |node| match node {
         Value::Double(_) => {
             k += 1;
-            gradient_at(cotangents, reached, k - 1).map(|z| Some(Value::Double(z)))
+            cotangents.at(k - 1).map(|z| Some(Value::Double(z)))
         }
         Value::Array(a) if a.as_doubles().is_some() => {
             k += a.len();
-            let zs = gradient_of(cotangents, reached, k - a.len()..k)?;
+            let zs = cotangents.take_range(k - a.len()..k)?;
             Ok(Some(Value::Array(Rc::new(ArrayCell::doubles(zs)))))
         }
         _ => first_order(node),
-    })
-}
-
-const FEWER_INPUTS: &str = "internal error: fewer inputs than the input's Doubles";
-
-/// The gradient of input `k` (from 0): its cotangent if a call reached it, else 0.
-pub fn gradient_at(cotangents: &[f64], reached: &[bool], k: usize) -> Result<f64, String> {
-    match (cotangents.get(k), reached.get(k)) {
-        (Some(&z), Some(&reached)) => Ok(if reached { z } else { 0.0 }),
-        _ => Err(FEWER_INPUTS.into()),
-    }
-}
-
-/// The gradient of the inputs `range`: `cotangents[k]` where `reached[k]`, else 0.
-pub fn gradient_of(
-    cotangents: &[f64],
-    reached: &[bool],
-    range: std::ops::Range<usize>,
-) -> Result<Vec<f64>, String> {
-    let (Some(z), Some(reached)) = (cotangents.get(range.clone()), reached.get(range)) else {
-        return Err(FEWER_INPUTS.into());
-    };
-    // (`bool` is one byte, 0 or 1: searched as bytes, which is vectorised.)
-    // SAFETY: a `bool`'s byte is always initialised and either 0 or 1.
-    let bytes = unsafe { std::slice::from_raw_parts(reached.as_ptr().cast::<u8>(), reached.len()) };
-    Ok(match !bytes.contains(&0) {
-        true => z.to_vec(),
-        false => (z.iter().zip(reached))
-            .map(|(&z, &reached)| if reached { z } else { 0.0 })
-            .collect(),
     })
 }
 
@@ -572,11 +543,15 @@ mod tests {
         // The gradient has the input's shape, an unreached input's derivative a positive 0.
         let z = [-0.0, 1.0, 2.0, -0.0, 4.0, 5.0, 6.0];
         let reached = [true, true, true, false, true, true, true];
-        let g = refill_gradient(&v, &z, &reached).expect("walks");
+        let cotangents = |n: usize| {
+            let zs = z.iter().zip(reached).map(|(&z, r)| r.then_some(z));
+            InputCotangents::of(zs.take(n).collect())
+        };
+        let g = refill_gradient(&v, &mut cotangents(7)).expect("walks");
         assert!(shape::TANGENT.check(&v, &g).is_ok());
         let bits: Vec<u64> = doubles(&g).iter().map(|x| x.to_bits()).collect();
         let expected = [-0.0, 1.0, 2.0, 0.0, 4.0, 5.0, 6.0].map(f64::to_bits);
         assert_eq!(bits, expected);
-        assert!(refill_gradient(&v, &z[..6], &reached[..6]).is_err());
+        assert!(refill_gradient(&v, &mut cotangents(6)).is_err());
     }
 }

@@ -51,6 +51,8 @@ pub(crate) struct Locs {
     pub spans: Vec<Span>,
     numbers: HashMap<Span, u32>,
     pub shapes: Vec<Rc<Shape>>,
+    /// Where a gradient wrapper's argument has its inputs, for its runtime calls.
+    pub inputs: Vec<Rc<gradient::Inputs>>,
     /// The constructors' shapes a `data_read` takes cells apart with, by tag.
     pub tables: Vec<Rc<[Option<Shape>]>>,
     /// `Value::Tag(t)` at index `t`, as far as the code needs; boxed, as the code holds their
@@ -1680,6 +1682,15 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// The address of where the inputs are in a value of shape `t` (`gradient::Inputs`),
+    /// which lives as long as the code.
+    fn inputs_addr(&mut self, t: &Shape) -> Value {
+        let inputs = Rc::new(gradient::Inputs::of(t));
+        let addr = self.b.ins().iconst(self.ptr, Rc::as_ptr(&inputs) as i64);
+        self.locs.inputs.push(inputs);
+        addr
+    }
+
     /// The address of shape `t`, which lives as long as the code.
     fn shape_addr(&mut self, t: Shape) -> Value {
         let t = Rc::new(t);
@@ -1850,7 +1861,7 @@ impl Gen<'_, '_> {
         let made = types::interleaved(&have).expect("an interleaved shape");
         let leaves = self.get(x, &have);
         let bits = self.bits(&have, &leaves);
-        let have = self.shape_addr(have);
+        let have = self.inputs_addr(&have);
         let temp = self.temp_or_null(&made);
         let addr = gradient::interleave as *const () as i64;
         let failed = self.runtime_call(addr, &[self.ptr; 3], &[have, bits, temp], ct::I32);
@@ -1871,7 +1882,7 @@ impl Gen<'_, '_> {
             .collect();
         let leaves = self.get(regs[3], &x);
         let bits = self.bits(&x, &leaves);
-        let x_at = self.shape_addr(x.clone());
+        let x_at = self.inputs_addr(&x);
         let y = self.get1(regs[4], Scalar::Ref);
         let owns = self.owned[pc]
             .as_ref()

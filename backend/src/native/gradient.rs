@@ -16,7 +16,7 @@ use super::types::{Scalar, Shape};
 use crate::ad_prims::{input, reverse, Pass};
 use crate::ids;
 use crate::value::{ArrayCell, Value};
-use crate::walk::{gradient_at, gradient_of, input_array};
+use crate::walk::input_array;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -58,7 +58,7 @@ impl Mark {
 /// those of live values; `bits` is native code's reading buffer; `temp` has room for the
 /// inputs' leaves of `x` and holds nothing to drop.
 pub(crate) unsafe extern "C" fn interleave(
-    x: *const Shape,
+    x: *const Inputs,
     bits: *mut u64,
     temp: *mut Value,
 ) -> u32 {
@@ -96,58 +96,75 @@ pub(crate) unsafe extern "C" fn interleave(
 const NOT_DOUBLES: &str = "internal error: an input array not of Doubles";
 
 /// A scalar of a product that holds inputs.
+#[derive(Clone, Copy)]
 enum Leaf {
     Double,
     /// An array of Doubles (held by address).
     Array,
 }
 
-/// `make(position, leaf)` of each Double and array of Doubles of shape `t` (a product of
-/// scalars and arrays of Doubles), in order, each value it makes written into `temp`, one
-/// after another: the number of `t`'s scalars. On a failure the values written are dropped.
+/// Where the inputs are among the scalars of a product of scalars and arrays of Doubles
+/// (`types::interleaved`): made once with the code from the argument's shape, so that the
+/// runtime calls do not walk it.
+pub(crate) struct Inputs {
+    /// The Doubles and arrays, in order, with their positions among the scalars.
+    leaves: Vec<(usize, Leaf)>,
+    /// How many scalars the product has.
+    width: usize,
+}
+
+impl Inputs {
+    pub(crate) fn of(t: &Shape) -> Inputs {
+        fn walk(t: &Shape, at: &mut usize, leaves: &mut Vec<(usize, Leaf)>) {
+            match t {
+                Shape::Scalar(Scalar::Double) => leaves.push((*at, Leaf::Double)),
+                Shape::Array(_) => leaves.push((*at, Leaf::Array)),
+                Shape::Con(_, fields) => {
+                    for f in fields.iter() {
+                        walk(f, at, leaves);
+                    }
+                    return;
+                }
+                _ => {}
+            }
+            *at += t.width();
+        }
+        let (mut width, mut leaves) = (0, Vec::new());
+        walk(t, &mut width, &mut leaves);
+        Inputs { leaves, width }
+    }
+}
+
+/// `make(position, leaf)` of each Double and array of Doubles of `inputs`, in order, each
+/// value it makes written into `temp`, one after another: the number of scalars. On a failure
+/// the values written are dropped.
 ///
 /// # Safety
 /// `temp` has room for those values and holds nothing to drop.
 unsafe fn written_leaves(
-    t: &Shape,
+    inputs: &Inputs,
     temp: *mut Value,
     mut make: impl FnMut(usize, Leaf) -> Result<Option<Value>, String>,
 ) -> Result<usize, String> {
-    fn walk(
-        t: &Shape,
-        at: &mut usize,
-        visit: &mut impl FnMut(usize, Leaf) -> Result<(), String>,
-    ) -> Result<(), String> {
-        match t {
-            Shape::Scalar(Scalar::Double) => visit(*at, Leaf::Double)?,
-            Shape::Array(_) => visit(*at, Leaf::Array)?,
-            Shape::Con(_, fields) => {
-                for f in fields.iter() {
-                    walk(f, at, visit)?;
-                }
-                return Ok(());
+    let mut written = 0;
+    for &(j, leaf) in &inputs.leaves {
+        match make(j, leaf) {
+            Ok(Some(v)) => {
+                // SAFETY: the caller's promise.
+                unsafe { temp.add(written).write(v) };
+                written += 1;
             }
-            _ => {}
-        }
-        *at += t.width();
-        Ok(())
-    }
-    let (mut at, mut written) = (0, 0);
-    let walked = walk(t, &mut at, &mut |j, leaf| {
-        if let Some(v) = make(j, leaf)? {
-            // SAFETY: the caller's promise.
-            unsafe { temp.add(written).write(v) };
-            written += 1;
-        }
-        Ok(())
-    });
-    if walked.is_err() {
-        for k in 0..written {
-            // SAFETY: written above, not yet given to native code.
-            drop(unsafe { temp.add(k).read() });
+            Ok(None) => {}
+            Err(e) => {
+                for k in 0..written {
+                    // SAFETY: written above, not yet given to native code.
+                    drop(unsafe { temp.add(k).read() });
+                }
+                return Err(e);
+            }
         }
     }
-    walked.map(|()| at)
+    Ok(inputs.width)
 }
 
 /// `primIdsEnd y`: the ID after the forward pass's last operation (the counter put back).
@@ -174,7 +191,7 @@ pub(crate) unsafe extern "C" fn backward(
     mode: i64,
     n: i64,
     ids: i64,
-    x: *const Shape,
+    x: *const Inputs,
     y: *mut Value,
     take: u32,
     c: f64,
@@ -198,13 +215,13 @@ pub(crate) unsafe extern "C" fn backward(
         c: &Value::Double(c),
     };
     let mut calls = 0;
-    let gradient = reverse(pass, &mut calls, |cotangents, reached| {
+    let gradient = reverse(pass, &mut calls, |cotangents| {
         let mut k = 0;
         // SAFETY: the caller's promises about `temp` and the arrays' addresses.
         unsafe {
             written_leaves(x, temp, |j, leaf| match leaf {
                 Leaf::Double => {
-                    out[j] = gradient_at(cotangents, reached, k)?.to_bits();
+                    out[j] = cotangents.at(k)?.to_bits();
                     k += 1;
                     Ok(None)
                 }
@@ -213,7 +230,7 @@ pub(crate) unsafe extern "C" fn backward(
                         Value::Array(a) => a.len(),
                         _ => return Err(NOT_DOUBLES.into()),
                     };
-                    let zs = gradient_of(cotangents, reached, k..k + len)?;
+                    let zs = cotangents.take_range(k..k + len)?;
                     k += len;
                     Ok(Some(Value::Array(Rc::new(ArrayCell::doubles(zs)))))
                 }

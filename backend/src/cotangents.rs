@@ -1,0 +1,225 @@
+//! The inputs' side of a reverse pass at the outermost level: each input's cotangent (§8.1:
+//! inputs keep their accumulated argument as the gradient), -0.0 (the identity of IEEE
+//! addition: a sum starting at 0.0 would lose the sign of a -0.0 derivative) plus what each
+//! call adds, in the order the calls come, and whether a call reached it (the others'
+//! gradient is 0.0). Consecutive inputs that a whole-array rule reaches first (`add_scaled`,
+//! a dot product's) get a block of their own, written rather than added to, which the
+//! gradient takes as its array without a copy; inputs reached one at a time live in an array
+//! of every input, made at the first such call. An input lives in one of the two, so its sum
+//! is the same to the last bit however its calls come. It holds numbers and knows nothing of
+//! the values they came from or go to.
+
+use std::ops::Range;
+
+/// The inputs' cotangents of one reverse pass (see the module comment).
+#[derive(Default)]
+pub struct InputCotangents {
+    /// How many inputs there are (IDs 1 to `n`).
+    n: usize,
+    /// The cotangents of inputs reached one at a time and whether a call reached each: empty
+    /// until the first such call, then of length `n` (kept between passes for their room).
+    dense: Vec<f64>,
+    reached: Vec<bool>,
+    /// Ranges of inputs a whole-array rule reached first: (the first input, the cotangents),
+    /// disjoint, none reached in `dense`. A block taken by the gradient is left empty.
+    blocks: Vec<(usize, Vec<f64>)>,
+}
+
+const FEWER_INPUTS: &str = "internal error: fewer inputs than the input's Doubles";
+
+impl InputCotangents {
+    /// No call yet, for `n` inputs.
+    pub fn start(&mut self, n: usize) {
+        self.n = n;
+        self.dense.clear();
+        self.reached.clear();
+        self.blocks.clear();
+    }
+
+    /// The cotangents of `n` inputs, the `k`-th `Some` if a call reached it (another mode's).
+    pub fn of(cotangents: Vec<Option<f64>>) -> InputCotangents {
+        let (dense, reached) = cotangents
+            .iter()
+            .map(|z| (z.unwrap_or(0.0), z.is_some()))
+            .unzip();
+        InputCotangents {
+            n: cotangents.len(),
+            dense,
+            reached,
+            blocks: Vec::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// The room kept between passes (the dense array's).
+    pub fn capacity(&self) -> usize {
+        self.dense.capacity()
+    }
+
+    /// The block holding input `k` and `k`'s place in it.
+    fn block_of(&self, k: usize) -> Option<(usize, usize)> {
+        self.blocks
+            .iter()
+            .position(|(first, z)| (*first..first + z.len()).contains(&k))
+            .map(|b| (b, k - self.blocks[b].0))
+    }
+
+    /// `d` added to the cotangent of input `k` (ID k + 1), which a call has now reached.
+    #[inline]
+    pub fn add(&mut self, k: usize, d: f64) {
+        if let Some((b, j)) = self.block_of(k) {
+            self.blocks[b].1[j] += d;
+            return;
+        }
+        if self.dense.is_empty() {
+            self.dense.resize(self.n, -0.0);
+            self.reached.resize(self.n, false);
+        }
+        self.dense[k] += d;
+        self.reached[k] = true;
+    }
+
+    /// To the inputs `inputs`, `primals` (as many) times `z`, in order: a new block when no call
+    /// reached any of them yet.
+    pub fn add_scaled(&mut self, inputs: Range<usize>, primals: &[f64], z: f64) {
+        let untouched = !self
+            .blocks
+            .iter()
+            .any(|(first, b)| *first < inputs.end && inputs.start < first + b.len())
+            && (self.dense.is_empty() || !any_reached(&self.reached[inputs.clone()]));
+        if untouched {
+            // (-0.0 + v is v.)
+            let block = primals.iter().map(|x| x * z).collect();
+            self.blocks.push((inputs.start, block));
+            return;
+        }
+        let exact = self
+            .blocks
+            .iter_mut()
+            .find(|(first, b)| *first == inputs.start && b.len() == inputs.len());
+        match exact {
+            Some((_, block)) => {
+                for (c, x) in block.iter_mut().zip(primals) {
+                    *c += x * z;
+                }
+            }
+            None => {
+                for (k, x) in inputs.zip(primals) {
+                    self.add(k, x * z);
+                }
+            }
+        }
+    }
+
+    /// The gradient of input `k` (from 0): its cotangent if a call reached it, else 0.
+    pub fn at(&self, k: usize) -> Result<f64, String> {
+        if k >= self.n {
+            return Err(FEWER_INPUTS.into());
+        }
+        if let Some((b, j)) = self.block_of(k) {
+            return Ok(self.blocks[b].1[j]);
+        }
+        Ok(match self.reached.get(k) {
+            Some(true) => self.dense[k],
+            _ => 0.0,
+        })
+    }
+
+    /// The gradient of the inputs `range`: a block of exactly those inputs itself (taken: a
+    /// range is asked for once), else each input's.
+    pub fn take_range(&mut self, range: Range<usize>) -> Result<Vec<f64>, String> {
+        if range.end > self.n {
+            return Err(FEWER_INPUTS.into());
+        }
+        let exact = self
+            .blocks
+            .iter_mut()
+            .find(|(first, b)| *first == range.start && b.len() == range.len());
+        if let Some((_, block)) = exact {
+            return Ok(std::mem::take(block));
+        }
+        let no_block = !self
+            .blocks
+            .iter()
+            .any(|(first, b)| *first < range.end && range.start < first + b.len());
+        if no_block && !self.dense.is_empty() && !any_unreached(&self.reached[range.clone()]) {
+            return Ok(self.dense[range].to_vec());
+        }
+        range.map(|k| self.at(k)).collect()
+    }
+}
+
+/// The bytes of a slice of `bool`s (one byte each, 0 or 1), searched as bytes: vectorised.
+fn bytes(flags: &[bool]) -> &[u8] {
+    // SAFETY: a `bool` is one initialised byte, 0 or 1.
+    unsafe { std::slice::from_raw_parts(flags.as_ptr().cast::<u8>(), flags.len()) }
+}
+
+fn any_reached(flags: &[bool]) -> bool {
+    bytes(flags).contains(&1)
+}
+
+fn any_unreached(flags: &[bool]) -> bool {
+    bytes(flags).contains(&0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gradient(c: &mut InputCotangents) -> Vec<f64> {
+        c.take_range(0..c.len()).expect("every input")
+    }
+
+    #[test]
+    fn each_input_sums_its_calls_in_order_wherever_it_lives() {
+        // The same calls as blocks and as single adds give the same bits: 1e16 + 1 - 1e16 is
+        // 0 in order where another order would give 1.
+        let primals = [1e16, 2.0, -3.0];
+        let mut blocks = InputCotangents::default();
+        blocks.start(5);
+        blocks.add_scaled(1..4, &primals, 1.0);
+        blocks.add(1, 1.0);
+        blocks.add_scaled(1..4, &[-1e16, 1.0, 1.0], 1.0);
+        blocks.add(4, -0.0);
+        let mut singles = InputCotangents::default();
+        singles.start(5);
+        for (k, x) in primals.iter().enumerate() {
+            singles.add(k + 1, *x);
+        }
+        singles.add(1, 1.0);
+        for (k, x) in [-1e16, 1.0, 1.0].iter().enumerate() {
+            singles.add(k + 1, *x);
+        }
+        singles.add(4, -0.0);
+        let (a, b) = (gradient(&mut blocks), gradient(&mut singles));
+        assert_eq!(
+            a.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+            b.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+        );
+        assert_eq!(a[1], 0.0);
+        // Input 0 was never reached: +0.0; input 4 was, with -0.0: -0.0.
+        assert!(a[0] == 0.0 && a[0].is_sign_positive());
+        assert!(a[4] == 0.0 && a[4].is_sign_negative());
+    }
+
+    #[test]
+    fn a_block_is_the_gradient_of_its_range_and_ranges_across_blocks_are_read() {
+        let mut c = InputCotangents::default();
+        c.start(6);
+        c.add_scaled(0..3, &[1.0, 2.0, 3.0], 2.0);
+        c.add_scaled(3..6, &[4.0, 5.0, 6.0], 1.0);
+        assert_eq!(c.take_range(1..5), Ok(vec![4.0, 6.0, 4.0, 5.0]));
+        assert_eq!(c.take_range(0..3), Ok(vec![2.0, 4.0, 6.0]));
+        assert_eq!(c.take_range(3..7), Err(FEWER_INPUTS.into()));
+        // A range partly reached one at a time is added to input by input.
+        let mut d = InputCotangents::default();
+        d.start(3);
+        d.add(1, 10.0);
+        d.add_scaled(0..3, &[1.0, 1.0, 1.0], 1.0);
+        assert_eq!(gradient(&mut d), vec![1.0, 11.0, 1.0]);
+    }
+}
