@@ -181,7 +181,11 @@ pub(crate) unsafe extern "C" fn init_units(slots: *mut Value, n: u64) {
 pub(crate) unsafe extern "C" fn drop_units(slots: *mut Value, n: u64) {
     for i in 0..n as usize {
         // SAFETY: the caller's promise.
-        unsafe { *slots.add(i) = Value::unit() };
+        let slot = unsafe { &mut *slots.add(i) };
+        // (Most slots hold `()` already: a product's scalar leaves have slots too.)
+        if !matches!(slot, Value::Tag(0)) {
+            *slot = Value::unit();
+        }
     }
 }
 
