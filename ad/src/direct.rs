@@ -21,6 +21,7 @@ use crate::build::B;
 use dnrad_core::dual::Mode;
 use dnrad_core::dual::{World, ARRAY_BP, DUAL};
 use dnrad_core::expr::{Alt, Bind, Expr, ExprKind, Lit};
+use dnrad_core::types::closed;
 use dnrad_core::{Name, PrimOp, Program, Span, Type};
 use std::collections::{HashMap, HashSet};
 
@@ -93,7 +94,7 @@ impl Direct<'_> {
             && self.globals.contains_key(name)
             && **arg == *a
             && **result == Type::double()
-            && !has_type_variables(a);
+            && closed(a);
         wanted.then(|| (g.clone(), &**x))
     }
 }
@@ -101,14 +102,6 @@ impl Direct<'_> {
 /// The name of `g`'s direct wrapper.
 fn wrapper_name(g: &Name) -> Name {
     Name::from(format!("{g}#grad"))
-}
-
-fn has_type_variables(t: &Type) -> bool {
-    match t {
-        Type::Var(_) | Type::App(..) | Type::Forall(..) => true,
-        Type::Con(_, args) => args.iter().any(has_type_variables),
-        Type::Fun(a, b) => has_type_variables(a) || has_type_variables(b),
-    }
 }
 
 /// `g#grad :: A -> A` for `g :: A -> Double` (see the module's comment). Its code has no

@@ -67,6 +67,21 @@ impl InputCotangents {
             .map(|b| (b, k - self.blocks[b].0))
     }
 
+    /// Whether a block holds any of the inputs `range`.
+    fn overlaps_block(&self, range: &Range<usize>) -> bool {
+        self.blocks
+            .iter()
+            .any(|(first, b)| *first < range.end && range.start < first + b.len())
+    }
+
+    /// The block of exactly the inputs `range`.
+    fn block_of_range(&mut self, range: &Range<usize>) -> Option<&mut Vec<f64>> {
+        self.blocks
+            .iter_mut()
+            .find(|(first, b)| *first == range.start && b.len() == range.len())
+            .map(|(_, b)| b)
+    }
+
     /// `d` added to the cotangent of input `k` (ID k + 1), which a call has now reached.
     #[inline]
     pub fn add(&mut self, k: usize, d: f64) {
@@ -85,10 +100,7 @@ impl InputCotangents {
     /// To the inputs `inputs`, `primals` (as many) times `z`, in order: a new block when no call
     /// reached any of them yet.
     pub fn add_scaled(&mut self, inputs: Range<usize>, primals: &[f64], z: f64) {
-        let untouched = !self
-            .blocks
-            .iter()
-            .any(|(first, b)| *first < inputs.end && inputs.start < first + b.len())
+        let untouched = !self.overlaps_block(&inputs)
             && (self.dense.is_empty() || !any_reached(&self.reached[inputs.clone()]));
         if untouched {
             // (-0.0 + v is v.)
@@ -96,12 +108,8 @@ impl InputCotangents {
             self.blocks.push((inputs.start, block));
             return;
         }
-        let exact = self
-            .blocks
-            .iter_mut()
-            .find(|(first, b)| *first == inputs.start && b.len() == inputs.len());
-        match exact {
-            Some((_, block)) => {
+        match self.block_of_range(&inputs) {
+            Some(block) => {
                 for (c, x) in block.iter_mut().zip(primals) {
                     *c += x * z;
                 }
@@ -134,18 +142,11 @@ impl InputCotangents {
         if range.end > self.n {
             return Err(FEWER_INPUTS.into());
         }
-        let exact = self
-            .blocks
-            .iter_mut()
-            .find(|(first, b)| *first == range.start && b.len() == range.len());
-        if let Some((_, block)) = exact {
+        if let Some(block) = self.block_of_range(&range) {
             return Ok(std::mem::take(block));
         }
-        let no_block = !self
-            .blocks
-            .iter()
-            .any(|(first, b)| *first < range.end && range.start < first + b.len());
-        if no_block && !self.dense.is_empty() && !any_unreached(&self.reached[range.clone()]) {
+        let dense = !self.overlaps_block(&range) && !self.dense.is_empty();
+        if dense && !any_unreached(&self.reached[range.clone()]) {
             return Ok(self.dense[range].to_vec());
         }
         range.map(|k| self.at(k)).collect()

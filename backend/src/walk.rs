@@ -374,8 +374,9 @@ pub fn input_array(a: &Rc<ArrayCell>, k: &mut i64) -> Result<Option<Value>, Stri
 
 pub const TOO_MANY_INPUTS: &str = "grad: too many input numbers";
 
-/// The gradient in the shape of the input `x`: its k-th Double (k from 0) replaced by
-/// `cotangents[k]` if `reached[k]`, else by 0.0; an unboxed array of Doubles in one step.
+/// The gradient in the shape of the input `x`: its k-th Double (k from 0) replaced by input
+/// k's gradient (`InputCotangents::at`), an unboxed array of Doubles by its inputs' in one
+/// step (`take_range`: a block of them taken whole).
 pub fn refill_gradient(x: &Value, cotangents: &mut InputCotangents) -> Result<Value, String> {
     let mut k = 0;
     map_nodes(x, 0, &mut |node| match node {

@@ -36,6 +36,22 @@ pub mod names {
     }
 }
 
+/// Whether `t` mentions no type variable.
+pub fn closed(t: &Type) -> bool {
+    closed_but(t, &|_| false)
+}
+
+/// Whether `t` mentions no type variables but those `allowed` (and no `forall`).
+pub fn closed_but(t: &Type, allowed: &dyn Fn(&Name) -> bool) -> bool {
+    match t {
+        Type::Var(v) => allowed(v),
+        Type::App(v, args) => allowed(v) && args.iter().all(|a| closed_but(a, allowed)),
+        Type::Forall(..) => false,
+        Type::Con(_, args) => args.iter().all(|a| closed_but(a, allowed)),
+        Type::Fun(a, b) => closed_but(a, allowed) && closed_but(b, allowed),
+    }
+}
+
 impl Type {
     /// The type under its quantifier, if it has one (`forall a. [a]` is `[a]`).
     pub fn unquantified(&self) -> &Type {

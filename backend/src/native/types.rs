@@ -625,6 +625,12 @@ fn holds(state: &[Slot], r: Reg, t: Scalar) -> Option<()> {
     read(state, r)?.readable(&Shape::Scalar(t)).then_some(())
 }
 
+/// Whether register operand `r` holds a value held by address of no known shape (a type
+/// variable's value, a dual number).
+fn holds_any(state: &[Slot], r: Reg) -> Option<()> {
+    (read(state, r)? == &Shape::Any).then_some(())
+}
+
 /// Check that the registers `regs` hold what can be read as `shapes`.
 fn args_are(state: &[Slot], regs: &[u32], shapes: &[Shape]) -> Option<()> {
     args_with(state, regs, shapes, Shape::readable)
@@ -763,7 +769,7 @@ fn step(
             a,
             ..
         } => {
-            (read(state, *a)? == &Shape::Any).then_some(())?;
+            holds_any(state, *a)?;
             set(state, *dst, Shape::Scalar(Scalar::Int))?;
             Some(next)
         }
@@ -779,7 +785,7 @@ fn step(
             }
             let x = read(state, regs[3])?.clone();
             interleaved(&x)?;
-            (read(state, regs[4])? == &Shape::Any).then_some(())?;
+            holds_any(state, regs[4])?;
             holds(state, regs[5], Scalar::Double)?;
             set(state, *dst, x)?;
             Some(next)
@@ -806,7 +812,7 @@ fn step(
             ..
         } => {
             for r in [a, b] {
-                (read(state, *r)? == &Shape::Any).then_some(())?;
+                holds_any(state, *r)?;
             }
             set(state, *dst, Shape::Any)?;
             Some(next)
@@ -821,7 +827,7 @@ fn step(
             ..
         } => {
             holds(state, *a, Scalar::Int)?;
-            (read(state, *b)? == &Shape::Any).then_some(())?;
+            holds_any(state, *b)?;
             set(state, *dst, Shape::Any)?;
             Some(next)
         }
@@ -834,7 +840,7 @@ fn step(
             let regs = f.list(*args, 3);
             holds(state, regs[0], Scalar::Int)?;
             for &r in &regs[1..] {
-                (read(state, r)? == &Shape::Any).then_some(())?;
+                holds_any(state, r)?;
             }
             set(state, *dst, Shape::Any)?;
             Some(next)

@@ -44,7 +44,7 @@ use crate::lint::subst;
 use crate::name::Name;
 use crate::program::Program;
 use crate::span::Span;
-use crate::types::Type;
+use crate::types::{closed, closed_but, Type};
 use std::collections::HashMap;
 use terms::{
     atomic, call_of_one, count, instantiate, lambda, lambda_node, mentions, rename_var,
@@ -190,22 +190,6 @@ const MAX_SPECIALISATIONS: usize = 2000;
 /// Whether `t` is the type of a class dictionary (`C τ`, its data's constructor `C#D`).
 fn is_dictionary_type(t: &Type, dict_types: &std::collections::HashSet<Name>) -> bool {
     matches!(t, Type::Con(c, args) if args.len() == 1 && dict_types.contains(c))
-}
-
-/// Whether `t` mentions no type variable.
-fn closed(t: &Type) -> bool {
-    closed_but(t, &|_| false)
-}
-
-/// Whether `t` mentions no type variables but those `allowed` (and no `forall`).
-fn closed_but(t: &Type, allowed: &dyn Fn(&Name) -> bool) -> bool {
-    match t {
-        Type::Var(v) => allowed(v),
-        Type::App(v, args) => allowed(v) && args.iter().all(|a| closed_but(a, allowed)),
-        Type::Forall(..) => false,
-        Type::Con(_, args) => args.iter().all(|a| closed_but(a, allowed)),
-        Type::Fun(a, b) => closed_but(a, allowed) && closed_but(b, allowed),
-    }
 }
 
 fn selector(rhs: &Expr) -> Option<Selector> {
