@@ -8,25 +8,24 @@
 //! list's; gradient at most 4 primals for the product and the stencil; ten times the reads at
 //! most 12 times the gather's time.
 //!
-//! A program builds its input `inp` (from `n`) and then does its work `r` times, as a loop
-//! that computes gradient after gradient would: each result is reduced to a Double by the
-//! work's `probe` (an element), added up, and dropped before the next work. Each work runs at
-//! its `r` and at `r` = 0 (ids `…/nxr`, `…/nx0`), which pays the input and the code generation
-//! (as in benches/nested.rs), so a work's own cost is (time(r) − time(0)) / r. Programs are compiled (and differentiated) once; each iteration
-//! runs one, as `dnrad run` would. The runs take seconds (the stencil's gradient about 25 s on
-//! the 2-core machine): select with `cargo bench --bench arrays -- dot/` and the like.
+//! A work runs in a program's loop, as gradient after gradient does in gradient descent: a
+//! function of the program takes `(r, inp)` and does the work on `inp` `r` times, adding up a
+//! Double of each result (its `probe`, an element) and dropping the result before the next.
+//! The program is compiled (and differentiated) once and its functions are applied in a
+//! session (`dnrad_backend::Session`, as the GradBench server applies them); each work's input
+//! is made once, by the program's function of the size, outside the measurement. An iteration
+//! is one call, `r` works; criterion's throughput is the works' elements (the dot product's n,
+//! the matrix's n², the stencil's points times steps, the gather's reads), so its report is
+//! the cost an element. `cargo bench --bench arrays -- dot/` and the like select.
 //!
-//! The native tier compiles at each run's first call (`DNRAD_NATIVE=eager`), so a work's cost
-//! is its steady state: by default the tier compiles only after a warm-up of direct calls,
-//! which would put the first part of a short work on the VM and make its cost per element
-//! depend on how much work a run does (`benches/programs` measures whole runs by default).
+//! The native tier compiles at a function's first call (`DNRAD_NATIVE=eager`), in the
+//! warm-up, so the measurement sees the steady state.
 
 mod support;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dnrad::pipeline::Options;
-use dnrad_backend::Backend;
-use dnrad_core::Program;
+use dnrad_backend::{Value, World};
 use std::time::Duration;
 
 const DEFINITIONS: &str = r#"
@@ -72,26 +71,49 @@ gather reads a = go reads 1 0
                           in go (k - 1) s' (acc + v * v)
 "#;
 
-/// A measured work: its input and work expressions (`n` in scope in the input, the input as
-/// `inp` and `n` in the work), a function from the work's result to a Double, and the sizes
-/// `n` with how many times a program does the work.
+/// A measured work: the type and expression (of `n`) of its input, what it does to `inp` and
+/// the Double taken from its result, and each size `n` with how many works a call does and
+/// how many elements a work has.
 struct Work {
     group: &'static str,
     name: &'static str,
+    input_type: &'static str,
     input: &'static str,
     work: &'static str,
     probe: &'static str,
-    sizes: &'static [(usize, usize)],
+    sizes: &'static [Size],
 }
 
-/// Sizes of the dot product: 10⁶ elements a program.
-const DOT_SIZES: &[(usize, usize)] =
-    &[(1_000, 1_000), (10_000, 100), (100_000, 10), (1_000_000, 1)];
+struct Size {
+    n: u64,
+    repeats: u64,
+    elements: u64,
+}
+
+const fn size(n: u64, repeats: u64, elements: u64) -> Size {
+    Size {
+        n,
+        repeats,
+        elements,
+    }
+}
+
+/// The dot product's sizes: 10⁶ elements a call.
+const DOT_SIZES: &[Size] = &[
+    size(1_000, 1_000, 1_000),
+    size(10_000, 100, 10_000),
+    size(100_000, 10, 100_000),
+    size(1_000_000, 1, 1_000_000),
+];
+
+const DOT_ARRAYS: &str = "(Array Int Double, Array Int Double)";
+const DOT_LISTS: &str = "([Double], [Double])";
 
 const WORKS: &[Work] = &[
     Work {
         group: "dot",
         name: "array-primal",
+        input_type: DOT_ARRAYS,
         input: "(vector 3 n, vector 7 n)",
         work: "dotArray inp",
         probe: "id",
@@ -100,6 +122,7 @@ const WORKS: &[Work] = &[
     Work {
         group: "dot",
         name: "array-gradient",
+        input_type: DOT_ARRAYS,
         input: "(vector 3 n, vector 7 n)",
         work: "grad dotArray inp",
         probe: "\\(gx, gy) -> gx ! 0 + gy ! 0",
@@ -108,6 +131,7 @@ const WORKS: &[Work] = &[
     Work {
         group: "dot",
         name: "list-primal",
+        input_type: DOT_LISTS,
         input: "(list 3 n, list 7 n)",
         work: "dotList inp",
         probe: "id",
@@ -116,6 +140,7 @@ const WORKS: &[Work] = &[
     Work {
         group: "dot",
         name: "list-gradient",
+        input_type: DOT_LISTS,
         input: "(list 3 n, list 7 n)",
         work: "grad dotList inp",
         probe: "\\(gx, gy) -> head gx + head gy",
@@ -124,78 +149,115 @@ const WORKS: &[Work] = &[
     Work {
         group: "matvec",
         name: "primal",
+        input_type: "(Array (Int, Int) Double, Array Int Double)",
         input: "(matrix 3 n, vector 7 n)",
         work: "matVecSum inp",
         probe: "id",
-        sizes: &[(1_000, 100)],
+        sizes: &[size(1_000, 20, 1_000_000)],
     },
     Work {
         group: "matvec",
         name: "gradient",
+        input_type: "(Array (Int, Int) Double, Array Int Double)",
         input: "(matrix 3 n, vector 7 n)",
         work: "grad matVecSum inp",
         probe: "\\(gm, gv) -> gm ! (0, 0) + gv ! 0",
-        sizes: &[(1_000, 50)],
+        sizes: &[size(1_000, 10, 1_000_000)],
     },
     Work {
         group: "stencil",
         name: "primal",
+        input_type: "Array Int Double",
         input: "vector 3 n",
         work: "heat 20 inp",
         probe: "id",
-        sizes: &[(100_000, 1)],
+        sizes: &[size(100_000, 1, 2_000_000)],
     },
     Work {
         group: "stencil",
         name: "gradient",
+        input_type: "Array Int Double",
         input: "vector 3 n",
         work: "grad (heat 20) inp",
         probe: "\\g -> g ! 0",
-        sizes: &[(100_000, 1)],
+        sizes: &[size(100_000, 1, 2_000_000)],
     },
     Work {
         group: "gather",
         name: "primal",
-        input: "vector 3 10000",
-        work: "gather n inp",
+        input_type: "(Int, Array Int Double)",
+        input: "(n, vector 3 10000)",
+        work: "gather (fst inp) (snd inp)",
         probe: "id",
-        sizes: &[(100_000, 1), (1_000_000, 1)],
+        sizes: &[size(100_000, 1, 100_000), size(1_000_000, 1, 1_000_000)],
     },
     Work {
         group: "gather",
         name: "gradient",
-        input: "vector 3 10000",
-        work: "grad (gather n) inp",
+        input_type: "(Int, Array Int Double)",
+        input: "(n, vector 3 10000)",
+        work: "grad (gather (fst inp)) (snd inp)",
         probe: "\\g -> g ! 0",
-        sizes: &[(100_000, 1), (1_000_000, 1)],
+        sizes: &[size(100_000, 1, 100_000), size(1_000_000, 1, 1_000_000)],
     },
 ];
 
-/// The program that builds the input at size `n` and does `work` `repeats` times, printing the
-/// sum of the results' probes.
-fn program(work: &Work, n: usize, repeats: usize) -> Program {
-    let text = format!(
-        "{DEFINITIONS}\nmain :: IO ()\nmain = let n = {n} :: Int\n           inp = {}\n           r = foldl (\\acc _ -> acc + ({}) ({})) 0 [1 .. {repeats} :: Int]\n       in print r\n",
-        work.input, work.probe, work.work
-    );
-    support::compiled(&text, Options::default())
+/// The names of work `k`'s functions: the one that makes its input and the one that does it.
+fn names(k: usize) -> [String; 2] {
+    [format!("input{k}"), format!("work{k}")]
+}
+
+/// The program: the definitions and each work's two functions.
+fn program() -> String {
+    let mut text = DEFINITIONS.to_string();
+    for (k, w) in WORKS.iter().enumerate() {
+        let [input, work] = names(k);
+        text += &format!(
+            "\n{input} :: Int -> {ty}\n{input} n = {}\n\n{work} :: (Int, {ty}) -> Double\n\
+             {work} (r, inp) = foldl (\\acc _ -> acc + ({}) ({})) 0 [1 .. r]\n",
+            w.input,
+            w.probe,
+            w.work,
+            ty = w.input_type,
+        );
+    }
+    text
 }
 
 fn arrays(c: &mut Criterion) {
     dnrad::alloc::configure_os_memory();
     std::env::set_var("DNRAD_NATIVE", "eager");
+    let names: Vec<String> = (0..WORKS.len()).flat_map(names).collect();
+    let functions: Vec<&str> = names.iter().map(String::as_str).collect();
+    let callable = support::callable(&program(), &functions);
+    let (mut stdin, mut out, mut err) = (std::io::empty(), std::io::sink(), std::io::sink());
+    let mut world = World::new(&mut stdin, &mut out, &mut err);
+    let limits = Options::default().limits();
+    let mut session = callable
+        .session(&mut world, &limits, functions.len())
+        .expect("the session starts");
     for group in ["dot", "matvec", "stencil", "gather"] {
         let mut g = c.benchmark_group(format!("{group}/vm"));
         g.sample_size(10);
         g.warm_up_time(Duration::from_secs(1));
-        g.measurement_time(Duration::from_secs(2));
-        for work in WORKS.iter().filter(|w| w.group == group) {
-            for &(n, repeats) in work.sizes {
-                for r in [repeats, 0] {
-                    let p = program(work, n, r);
-                    let id = BenchmarkId::new(work.name, format!("{n}x{r}"));
-                    g.bench_with_input(id, &p, |b, p| b.iter(|| support::run(p, Backend::Vm)));
-                }
+        g.measurement_time(Duration::from_secs(3));
+        for (k, work) in WORKS.iter().enumerate().filter(|(_, w)| w.group == group) {
+            for s in work.sizes {
+                // Made at the first sample, so a work not selected makes no input.
+                let mut input = None;
+                g.throughput(Throughput::Elements(s.elements * s.repeats));
+                g.bench_function(BenchmarkId::new(work.name, s.n), |b| {
+                    let input: &Value = input.get_or_insert_with(|| {
+                        let n = Value::Int(s.n as i64);
+                        let inp = session.call(2 * k, n).expect("the input is made");
+                        Value::con(0, [Value::Int(s.repeats as i64), inp])
+                    });
+                    b.iter(|| {
+                        session
+                            .call(2 * k + 1, input.clone())
+                            .expect("the work runs")
+                    })
+                });
             }
         }
         g.finish();

@@ -191,6 +191,35 @@ fn a_local_overloaded_function_at_the_enclosing_functions_own_type_is_monomorphi
 }
 
 #[test]
+fn a_lambda_applied_where_it_is_written_is_a_let_and_keeps_the_order_of_evaluation() {
+    // `(\(a, b) -> ..) e` builds no closure and makes no call: `let x = e in case x of ..`.
+    // The argument is still evaluated before the body: the argument's error is the one shown.
+    let file = temp_program(
+        "applied.hs",
+        "probe :: Int -> Double\nprobe k = (\\(a, b) -> a * b) (fromIntegral k, 2.5)\n\n\
+         order :: Int -> Int\norder k = (\\x -> if k > 0 then error \"body\" else x) \
+         (if k > 1 then error \"argument\" else k)\n\n\
+         main :: IO ()\nmain = print (probe 3, order 0) >>= \\_ -> print (order 2)\n",
+    );
+    let out = run_dnrad(&["dump", "core", "--simplified"], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let probe = out
+        .stdout
+        .split("\n\n")
+        .find(|d| d.trim_start().starts_with("probe ::"))
+        .unwrap_or_default();
+    assert!(
+        probe.contains("let ") && !probe.contains(") ((,)"),
+        "the lambda is a let:\n{probe}"
+    );
+    for backend in ["vm", "interp"] {
+        let run = run_dnrad(&["run", "--backend", backend], &file);
+        assert_eq!(run.stdout, "(7.5,0)\n", "{backend}: {}", run.stderr);
+        assert!(run.stderr.contains("argument"), "{backend}: {}", run.stderr);
+    }
+}
+
+#[test]
 fn a_call_of_grad_is_a_direct_call_of_its_functions_wrapper_and_vjp_of_the_modes_function() {
     // A saturated `grad f x` of a global `f` calls f's own wrapper, which calls f's reverse
     // twin directly and runs the selected mode's reverse pass; `vjp` forwards to the mode's

@@ -415,7 +415,10 @@ impl Simplifier {
             ExprKind::Lam(x, t, b) => ExprKind::Lam(x.clone(), t.clone(), Box::new(self.expr(b))),
             ExprKind::App(f, a) => {
                 let (f, a) = (self.expr(f), self.expr(a));
-                if matches!(f.kind, ExprKind::Let(..) | ExprKind::LetRec(..)) {
+                if matches!(
+                    f.kind,
+                    ExprKind::Lam(..) | ExprKind::Let(..) | ExprKind::LetRec(..)
+                ) {
                     return self.applied_under_lets(f, a, span);
                 }
                 ExprKind::App(Box::new(f), Box::new(a))
@@ -470,6 +473,8 @@ impl Simplifier {
     /// inlined at its first argument leaves such an application behind, a lambda at the
     /// bottom (then `let y = a in b`: no closure is built) or a partial application (a method
     /// of a known dictionary, eta-reduced: the call is now saturated and simplified in turn).
+    /// A lambda applied where it is written (`(\(gx, gy) -> ..) (grad f x)`) is the case
+    /// with no `let`.
     fn applied_under_lets(&mut self, f: Expr, a: Expr, span: Span) -> Expr {
         let fspan = f.span;
         let kind = match f.kind {
