@@ -9,6 +9,7 @@
 //! is the same to the last bit however its calls come. It holds numbers and knows nothing of
 //! the values they came from or go to.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// The inputs' cotangents of one reverse pass (see the module comment).
@@ -20,9 +21,10 @@ pub struct InputCotangents {
     /// until the first such call, then of length `n` (kept between passes for their room).
     dense: Vec<f64>,
     reached: Vec<bool>,
-    /// Ranges of inputs a whole-array rule reached first: (the first input, the cotangents),
-    /// disjoint, none reached in `dense`. A block taken by the gradient is left empty.
-    blocks: Vec<(usize, Vec<f64>)>,
+    /// Ranges of inputs a whole-array rule reached first, by their first input: disjoint,
+    /// none reached in `dense` (a matrix's rows are a block each: found by a search, not a
+    /// scan). A block taken by the gradient is left empty.
+    blocks: BTreeMap<usize, Vec<f64>>,
 }
 
 const FEWER_INPUTS: &str = "internal error: fewer inputs than the input's Doubles";
@@ -46,7 +48,7 @@ impl InputCotangents {
             n: cotangents.len(),
             dense,
             reached,
-            blocks: Vec::new(),
+            blocks: BTreeMap::new(),
         }
     }
 
@@ -59,34 +61,32 @@ impl InputCotangents {
         self.dense.capacity()
     }
 
-    /// The block holding input `k` and `k`'s place in it.
-    fn block_of(&self, k: usize) -> Option<(usize, usize)> {
-        self.blocks
-            .iter()
-            .position(|(first, z)| (*first..first + z.len()).contains(&k))
-            .map(|b| (b, k - self.blocks[b].0))
+    /// The block holding input `k`: its first input and cotangents.
+    fn block_of(&mut self, k: usize) -> Option<(usize, &mut Vec<f64>)> {
+        let (first, z) = self.blocks.range_mut(..=k).next_back()?;
+        (k < first + z.len()).then_some((*first, z))
     }
 
     /// Whether a block holds any of the inputs `range`.
     fn overlaps_block(&self, range: &Range<usize>) -> bool {
         self.blocks
-            .iter()
-            .any(|(first, b)| *first < range.end && range.start < first + b.len())
+            .range(..range.end)
+            .next_back()
+            .is_some_and(|(first, b)| range.start < first + b.len())
     }
 
     /// The block of exactly the inputs `range`.
     fn block_of_range(&mut self, range: &Range<usize>) -> Option<&mut Vec<f64>> {
         self.blocks
-            .iter_mut()
-            .find(|(first, b)| *first == range.start && b.len() == range.len())
-            .map(|(_, b)| b)
+            .get_mut(&range.start)
+            .filter(|b| b.len() == range.len())
     }
 
     /// `d` added to the cotangent of input `k` (ID k + 1), which a call has now reached.
     #[inline]
     pub fn add(&mut self, k: usize, d: f64) {
-        if let Some((b, j)) = self.block_of(k) {
-            self.blocks[b].1[j] += d;
+        if let Some((first, block)) = self.block_of(k) {
+            block[k - first] += d;
             return;
         }
         if self.dense.is_empty() {
@@ -105,7 +105,7 @@ impl InputCotangents {
         if untouched {
             // (-0.0 + v is v.)
             let block = primals.iter().map(|x| x * z).collect();
-            self.blocks.push((inputs.start, block));
+            self.blocks.insert(inputs.start, block);
             return;
         }
         match self.block_of_range(&inputs) {
@@ -123,21 +123,27 @@ impl InputCotangents {
     }
 
     /// The gradient of input `k` (from 0): its cotangent if a call reached it, else 0.
-    pub fn at(&self, k: usize) -> Result<f64, String> {
+    pub fn at(&mut self, k: usize) -> Result<f64, String> {
         if k >= self.n {
             return Err(FEWER_INPUTS.into());
         }
-        if let Some((b, j)) = self.block_of(k) {
-            return Ok(self.blocks[b].1[j]);
+        if let Some((first, block)) = self.block_of(k) {
+            return Ok(block[k - first]);
         }
-        Ok(match self.reached.get(k) {
+        Ok(self.dense_at(k))
+    }
+
+    /// The gradient of input `k`, which no block holds.
+    fn dense_at(&self, k: usize) -> f64 {
+        match self.reached.get(k) {
             Some(true) => self.dense[k],
             _ => 0.0,
-        })
+        }
     }
 
     /// The gradient of the inputs `range`: a block of exactly those inputs itself (taken: a
-    /// range is asked for once), else each input's.
+    /// range is asked for once), else the dense array's part with the blocks' parts copied
+    /// over it (an input lives in one of them).
     pub fn take_range(&mut self, range: Range<usize>) -> Result<Vec<f64>, String> {
         if range.end > self.n {
             return Err(FEWER_INPUTS.into());
@@ -145,11 +151,26 @@ impl InputCotangents {
         if let Some(block) = self.block_of_range(&range) {
             return Ok(std::mem::take(block));
         }
-        let dense = !self.overlaps_block(&range) && !self.dense.is_empty();
-        if dense && !any_unreached(&self.reached[range.clone()]) {
-            return Ok(self.dense[range].to_vec());
+        let mut out: Vec<f64> = if self.dense.is_empty() {
+            vec![0.0; range.len()]
+        } else if !any_unreached(&self.reached[range.clone()]) {
+            self.dense[range.clone()].to_vec()
+        } else {
+            range.clone().map(|k| self.dense_at(k)).collect()
+        };
+        // The blocks from the one holding `range.start` (if any) to the last that starts inside.
+        let from = match self.block_of(range.start) {
+            Some((first, _)) => first,
+            None => range.start,
+        };
+        for (&first, block) in self.blocks.range(from..range.end) {
+            let (lo, hi) = (first.max(range.start), (first + block.len()).min(range.end));
+            if lo < hi {
+                out[lo - range.start..hi - range.start]
+                    .copy_from_slice(&block[lo - first..hi - first]);
+            }
         }
-        range.map(|k| self.at(k)).collect()
+        Ok(out)
     }
 }
 
@@ -222,5 +243,50 @@ mod tests {
         d.add(1, 10.0);
         d.add_scaled(0..3, &[1.0, 1.0, 1.0], 1.0);
         assert_eq!(gradient(&mut d), vec![1.0, 11.0, 1.0]);
+    }
+
+    #[test]
+    fn a_matrixs_rows_are_a_block_each_and_its_gradient_reads_across_them() {
+        // `matVec`'s rule: each row's inputs get a block, the vector's one block gets a call
+        // per row; the inputs after the matrix are reached one at a time. The same calls as
+        // single adds give the same gradient, read whole or from the middle of a row.
+        let (rows, cols) = (300, 7);
+        let (matrix, vector) = (0..rows * cols, rows * cols..rows * cols + cols);
+        let n = vector.end + 2;
+        let row =
+            |i: usize| -> Vec<f64> { (0..cols).map(|j| (i * cols + j) as f64 * 0.5).collect() };
+        let v: Vec<f64> = (0..cols).map(|j| 1.0 - j as f64).collect();
+        let (mut blocks, mut singles) = (InputCotangents::default(), InputCotangents::default());
+        blocks.start(n);
+        singles.start(n);
+        for i in 0..rows {
+            let z = i as f64 - 7.25;
+            blocks.add_scaled(i * cols..(i + 1) * cols, &v, z);
+            blocks.add_scaled(vector.clone(), &row(i), z);
+            for j in 0..cols {
+                singles.add(i * cols + j, v[j] * z);
+                singles.add(vector.start + j, row(i)[j] * z);
+            }
+        }
+        for c in [&mut blocks, &mut singles] {
+            c.add(n - 1, 3.0);
+            c.add(2 * cols + 3, 1.0);
+        }
+        let middle = 5 * cols + 2..9 * cols + 4;
+        assert_eq!(
+            blocks.take_range(middle.clone()),
+            singles.take_range(middle)
+        );
+        for k in [2 * cols + 3, vector.start + 1] {
+            assert_eq!(blocks.at(k), singles.at(k));
+        }
+        // (A range is taken once: the whole gradient last.)
+        let (a, b) = (gradient(&mut blocks), gradient(&mut singles));
+        let first = a
+            .iter()
+            .zip(&b)
+            .position(|(x, y)| x.to_bits() != y.to_bits());
+        assert_eq!(first, None, "{:?}", first.map(|k| (a[k], b[k])));
+        assert_eq!(a[matrix.end + cols], 0.0);
     }
 }
