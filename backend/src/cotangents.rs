@@ -23,7 +23,7 @@ pub struct InputCotangents {
     reached: Vec<bool>,
     /// Ranges of inputs a whole-array rule reached first, by their first input: disjoint,
     /// none reached in `dense` (a matrix's rows are a block each: found by a search, not a
-    /// scan). A block taken by the gradient is left empty.
+    /// scan). A block taken by the gradient is removed.
     blocks: BTreeMap<usize, Vec<f64>>,
 }
 
@@ -148,8 +148,8 @@ impl InputCotangents {
         if range.end > self.n {
             return Err(FEWER_INPUTS.into());
         }
-        if let Some(block) = self.block_of_range(&range) {
-            return Ok(std::mem::take(block));
+        if self.block_of_range(&range).is_some() {
+            return Ok(self.blocks.remove(&range.start).unwrap_or_default());
         }
         let mut out: Vec<f64> = if self.dense.is_empty() {
             vec![0.0; range.len()]
