@@ -117,6 +117,13 @@ fn the_simplifier_specialises_known_functions_and_folds_conversions() {
 }
 
 /// The definition of a lifted local `go` in a `dump core --simplified` listing.
+/// The definition of global `name` in a core dump (empty if there is none).
+fn definition<'c>(core: &'c str, name: &str) -> &'c str {
+    core.split("\n\n")
+        .find(|d| d.trim_start().starts_with(&format!("{name} ::")))
+        .unwrap_or_default()
+}
+
 fn lifted_go(core: &str) -> &str {
     core.split("\n\n")
         .find(|d| d.trim_start().starts_with("go#") && d.contains("#lift"))
@@ -136,13 +143,7 @@ fn the_simplifier_monomorphises_local_overloaded_functions_used_at_one_instance(
     );
     let out = run_dnrad(&["dump", "core", "--simplified"], &file);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let def = |name: &str| {
-        out.stdout
-            .split("\n\n")
-            .find(|d| d.trim_start().starts_with(&format!("{name} ::")))
-            .unwrap_or_default()
-            .to_string()
-    };
+    let def = |name: &str| definition(&out.stdout, name).to_string();
     // `go` is lifted to a global of its own (taking `n`), called from `sumTo`.
     let sum_to = def("sumTo");
     let go = lifted_go(&out.stdout);
@@ -203,11 +204,7 @@ fn a_lambda_applied_where_it_is_written_is_a_let_and_keeps_the_order_of_evaluati
     );
     let out = run_dnrad(&["dump", "core", "--simplified"], &file);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let probe = out
-        .stdout
-        .split("\n\n")
-        .find(|d| d.trim_start().starts_with("probe ::"))
-        .unwrap_or_default();
+    let probe = definition(&out.stdout, "probe");
     assert!(
         probe.contains("let ") && !probe.contains(") ((,)"),
         "the lambda is a let:\n{probe}"
@@ -216,6 +213,46 @@ fn a_lambda_applied_where_it_is_written_is_a_let_and_keeps_the_order_of_evaluati
         let run = run_dnrad(&["run", "--backend", backend], &file);
         assert_eq!(run.stdout, "(7.5,0)\n", "{backend}: {}", run.stderr);
         assert!(run.stderr.contains("argument"), "{backend}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn a_constructor_matched_where_it_is_built_is_never_built() {
+    // `case (e1, e2) of (a, b) -> ..` (its scrutinee `let`-bound by the desugarer, directly or
+    // through another variable) binds `a` and `b` to the fields, evaluated in order; a pair
+    // also read elsewhere is still built, and a constructor no alternative matches takes the
+    // default.
+    let file = temp_program(
+        "known.hs",
+        "data T = A Int | B Int\n\n\
+         f :: Int -> Double\nf k = case (fromIntegral k * 2.0, k + 1) of (x, n) -> x + fromIntegral n\n\n\
+         g :: Int -> Double\ng k = let p = (fromIntegral k, k) in case p of (x, n) -> x * fromIntegral n\n\n\
+         both :: Int -> (Int, (Int, Int))\nboth k = let p = (k, k + 1) in case p of (a, b) -> (a + b, p)\n\n\
+         pick :: Int -> Int\npick k = case A k of\n  B x -> x\n  _ -> 7\n\n\
+         order :: Int -> Int\norder k = case (if k > 1 then error \"first\" else k, \
+         if k > 0 then error \"second\" else k) of (a, b) -> a + b\n\n\
+         main :: IO ()\nmain = print (f 3, g 4, both 5, pick 6, order 0) >>= \\_ -> print (order 2)\n",
+    );
+    let out = run_dnrad(&["dump", "core", "--simplified"], &file);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let def = |name: &str| definition(&out.stdout, name).to_string();
+    for name in ["f", "g"] {
+        let body = def(name);
+        assert!(
+            !body.contains("(,)") && !body.contains("case"),
+            "{name}:\n{body}"
+        );
+    }
+    assert!(def("both").contains("(,)"), "{}", def("both"));
+    assert!(!def("pick").contains("case"), "{}", def("pick"));
+    for backend in ["vm", "interp"] {
+        let run = run_dnrad(&["run", "--backend", backend], &file);
+        assert_eq!(
+            run.stdout, "(10.0,16.0,(11,(5,6)),7,0)\n",
+            "{backend}: {}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("first"), "{backend}: {}", run.stderr);
     }
 }
 

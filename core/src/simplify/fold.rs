@@ -6,25 +6,65 @@
 //! pattern-match fallthrough binds — is substituted into its body. A conversion of an `Int` to `Integer` that
 //! is converted back (`fromIntegral :: Int -> Double` is `integerToDouble (intToInteger x)`)
 //! becomes the direct conversion, and a `case` on a variable in the default of a `case` on
-//! the same variable joins it. It folds only conversions that cannot fail and whose result
-//! the runtime computes the same way; it never folds arithmetic, strings (a string literal
-//! builds a list) or anything that prints.
+//! the same variable joins it. A `case` on a variable `let`-bound to a constructor with fields
+//! (a pattern-matched tuple built where it is matched: `(\(a, b) -> ..) (x, y)` or `case (f x,
+//! g y) of (a, b) -> ..`) takes its alternative at once: the fields are bound by `let`s in
+//! their order (as the constructor evaluated them) and the alternative's binders to those, and
+//! the constructor, when nothing else reads it, is never built. It folds only conversions that
+//! cannot fail and whose result the runtime computes the same way; it never folds arithmetic,
+//! strings (a string literal builds a list) or anything that prints.
 
-use super::terms::mentions;
-use crate::expr::{Bind, Expr, ExprKind, Lit};
+use super::terms::{atomic, count, mentions};
+use crate::expr::{Alt, Bind, Expr, ExprKind, Lit};
+use crate::lint::subst;
 use crate::name::Name;
 use crate::prim::PrimOp;
+use crate::program::DataDecl;
+use crate::span::Span;
+use crate::types::Type;
 use num_bigint::BigInt;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+/// Each constructor's data type parameters and field types, by constructor.
+pub(super) type Constructors = HashMap<Name, (Vec<Name>, Vec<Type>)>;
+
+/// The field types of constructor `con` at its data type's arguments `tys`.
+pub(super) fn field_types(
+    constructors: &Constructors,
+    con: &Name,
+    tys: &[Type],
+) -> Option<Vec<Type>> {
+    let (params, fields) = constructors.get(con)?;
+    let sub: Vec<(Name, Type)> = params.iter().cloned().zip(tys.iter().cloned()).collect();
+    Some(fields.iter().map(|t| subst(t, &sub, &mut 0)).collect())
+}
+
+/// The constructors of `datas` (see `Constructors`).
+pub(super) fn constructors<'d>(datas: impl Iterator<Item = &'d DataDecl>) -> Constructors {
+    datas
+        .flat_map(|d| {
+            d.cons
+                .iter()
+                .map(|c| (c.name.clone(), (d.params.clone(), c.fields.clone())))
+        })
+        .collect()
+}
 
 /// `e` with conversions of literals folded, constant `let`s and the constant globals
 /// `globals` (`constant_globals`) substituted, and a `case` of a known fieldless constructor
 /// resolved (`otherwise` in a guard is `True`, so its test disappears).
-pub(super) fn fold(e: &Expr, globals: &HashMap<Name, ExprKind>) -> Expr {
+pub(super) fn fold(
+    e: &Expr,
+    globals: &HashMap<Name, ExprKind>,
+    constructors: &Constructors,
+) -> Expr {
     Folder {
         globals,
+        constructors,
+        scrutinised: scrutinised(e),
         constants: HashMap::new(),
         widened: HashMap::new(),
+        known: HashMap::new(),
     }
     .expr(e)
 }
@@ -40,10 +80,15 @@ pub(super) fn constant_globals(binds: &[Bind]) -> HashMap<Name, ExprKind> {
 
 struct Folder<'g> {
     globals: &'g HashMap<Name, ExprKind>,
+    constructors: &'g Constructors,
+    /// The variables a `case` matches on, and those they are `let`-bound to (`scrutinised`).
+    scrutinised: HashSet<Name>,
     /// `let`-bound variables whose value is a constant (names are unique in core).
     constants: HashMap<Name, ExprKind>,
     /// `let`-bound variables whose value is `intToInteger` of this variable or literal.
     widened: HashMap<Name, Expr>,
+    /// `let`-bound variables whose value is a constructor with fields, each field an atom.
+    known: HashMap<Name, (Name, Vec<Expr>)>,
 }
 
 impl Folder<'_> {
@@ -58,6 +103,11 @@ impl Folder<'_> {
                 if is_constant(&rhs) {
                     self.constants.insert(b.name.clone(), rhs.kind);
                     return self.expr(body);
+                }
+                if self.scrutinised.contains(&b.name) {
+                    if let Some(e) = self.known_let(b, rhs.clone(), body, e.span) {
+                        return e;
+                    }
                 }
                 let widening = widened_atom(&rhs).cloned();
                 if let Some(atom) = &widening {
@@ -107,10 +157,138 @@ impl Folder<'_> {
                     _ => folded,
                 }
             }
-            ExprKind::Case(..) => known_case(merge_cases(e.map_children(&mut |c| self.expr(c)))),
+            ExprKind::Case(..) => {
+                let e = known_case(merge_cases(e.map_children(&mut |c| self.expr(c))));
+                self.known_fields(e)
+            }
             _ => e.map_children(&mut |c| self.expr(c)),
         }
     }
+}
+
+impl Folder<'_> {
+    /// `let x = rhs in body` (`rhs` folded) when `rhs` is a constructor with fields, or a
+    /// variable bound to one: each field not an atom bound by a `let` of its own first, in
+    /// order, `x` known to be the constructor of those atoms while `body` is folded, and the
+    /// `let` of `x` left out when `body` no longer reads it. `None` for another `rhs`.
+    fn known_let(&mut self, b: &Bind, rhs: Expr, body: &Expr, span: Span) -> Option<Expr> {
+        let (rhs, fields) = match rhs.kind {
+            ExprKind::Con(con, tys, args) if !args.is_empty() => {
+                let types = field_types(self.constructors, &con, &tys)?;
+                let mut fields = Vec::new();
+                let mut atoms = Vec::new();
+                for (i, (arg, ty)) in args.into_iter().zip(types).enumerate() {
+                    if atomic(&arg) {
+                        atoms.push(arg);
+                        continue;
+                    }
+                    let name = Name::from(format!("{}#f{i}", b.name));
+                    atoms.push(Expr::new(ExprKind::Var(name.clone()), arg.span));
+                    let field_span = arg.span;
+                    fields.push(Bind {
+                        name,
+                        ty,
+                        rhs: arg,
+                        span: field_span,
+                    });
+                }
+                self.known
+                    .insert(b.name.clone(), (con.clone(), atoms.clone()));
+                (Expr::new(ExprKind::Con(con, tys, atoms), rhs.span), fields)
+            }
+            ExprKind::Var(ref x) => {
+                let known = self.known.get(x)?.clone();
+                self.known.insert(b.name.clone(), known);
+                (rhs, Vec::new())
+            }
+            _ => return None,
+        };
+        let body = self.expr(body);
+        let mut out = match count(&body, &b.name) {
+            0 => body,
+            _ => Expr::new(
+                ExprKind::Let(Box::new(b.with_rhs(rhs)), Box::new(body)),
+                span,
+            ),
+        };
+        for field in fields.into_iter().rev() {
+            out = Expr::new(ExprKind::Let(Box::new(field), Box::new(out)), span);
+        }
+        Some(out)
+    }
+
+    /// `case x of .. K b1 .. bn -> e ..` (folded) for an `x` known to be `K a1 .. an` as
+    /// `let b1 = a1 in .. e` (the default if no alternative is `K`; unchanged if there is
+    /// neither: the match fails at run time).
+    fn known_fields(&self, e: Expr) -> Expr {
+        let ExprKind::Case(scrut, alts, default) = e.kind else {
+            return e;
+        };
+        let known = match &scrut.kind {
+            ExprKind::Var(x) => self.known.get(x),
+            _ => None,
+        };
+        let Some((con, atoms)) = known else {
+            return Expr::new(ExprKind::Case(scrut, alts, default), e.span);
+        };
+        match alts.iter().position(|a| &a.con == con) {
+            Some(i) => {
+                let Alt { binders, rhs, .. } = alts.into_iter().nth(i).expect("the alternative");
+                binders
+                    .into_iter()
+                    .zip(atoms)
+                    .rev()
+                    .fold(rhs, |body, ((name, ty), atom)| {
+                        let span = atom.span;
+                        let bind = Bind {
+                            name,
+                            ty,
+                            rhs: atom.clone(),
+                            span,
+                        };
+                        Expr::new(ExprKind::Let(Box::new(bind), Box::new(body)), e.span)
+                    })
+            }
+            None => match default {
+                Some(d) => *d,
+                None => Expr::new(ExprKind::Case(scrut, alts, None), e.span),
+            },
+        }
+    }
+}
+
+/// The variables of `e` a `case` matches on, with those they are `let`-bound to (`let s = p
+/// in case s of ..`: a pattern match binds its scrutinee first).
+fn scrutinised(e: &Expr) -> HashSet<Name> {
+    fn walk(e: &Expr, matched: &mut HashSet<Name>, aliases: &mut HashMap<Name, Name>) {
+        match &e.kind {
+            ExprKind::Case(s, ..) => {
+                if let ExprKind::Var(x) = &s.kind {
+                    matched.insert(x.clone());
+                }
+            }
+            ExprKind::Let(b, _) => {
+                if let ExprKind::Var(x) = &b.rhs.kind {
+                    aliases.insert(b.name.clone(), x.clone());
+                }
+            }
+            _ => {}
+        }
+        e.for_each_child(|c| walk(c, matched, aliases));
+    }
+    let (mut matched, mut aliases) = (HashSet::new(), HashMap::new());
+    walk(e, &mut matched, &mut aliases);
+    let mut out = HashSet::new();
+    for x in matched {
+        let mut x = Some(x);
+        while let Some(y) = x {
+            x = aliases.get(&y).cloned();
+            if !out.insert(y) {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// `case K of .. K -> e ..` as `e`, for a constructor `K` without fields (the default if no
@@ -215,7 +393,7 @@ mod tests {
 
     /// Folding without constant globals.
     fn fold(e: &Expr) -> Expr {
-        super::fold(e, &HashMap::new())
+        super::fold(e, &HashMap::new(), &HashMap::new())
     }
 
     fn lit(l: Lit) -> Expr {

@@ -13,7 +13,7 @@
 //! at one instance becomes that instance (`local`);
 //! (6) `fold`: conversions of literals folded, constant `let`s substituted, `Int` to
 //! `Integer` and back made one conversion, a `case` in the default of a `case` on the same
-//! variable joined; then `branches`: calls in library code of small library functions whose
+//! variable joined, a `case` on a constructor built where it is matched resolved; then `branches`: calls in library code of small library functions whose
 //! bodies are `case`s inlined; (7) `lift`: local function groups become globals taking their free
 //! variables as parameters; (8) `eta`: a global defined as a partial application of
 //! atoms gets the missing parameters; (9) last, `partial`: a global higher-order function
@@ -22,10 +22,10 @@
 //! Evaluation order and strictness are kept (arguments are bound by `let` before an inlined body
 //! runs); inlined code takes the span of the call, so runtime errors point where they did.
 //! Effectful primitives (`PrimOp::is_effect`) need no special case: only atomic expressions are
-//! substituted, no `let` is dropped (but a dead widening) and nothing moves out of a lambda, so
-//! an effect still runs once, in order, when its IO action runs. It
-//! must keep the program passing the lint, and it never changes what a program prints. The term
-//! utilities it uses are in `terms`.
+//! substituted, no `let` is dropped (but a dead widening, or a constructor of atoms no one
+//! reads) and nothing moves out of a lambda, so an effect still runs once, in order, when its
+//! IO action runs. It must keep the program passing the lint, and it never changes what a
+//! program prints. The term utilities it uses are in `terms`.
 
 mod branches;
 mod comprehension;
@@ -117,6 +117,8 @@ struct Simplifier {
     dictionary_fields: DictionaryConstructors,
     /// Globals bound to constants (`otherwise`), which `fold` substitutes.
     constant_globals: HashMap<Name, ExprKind>,
+    /// Every data constructor's fields, for `fold`'s known constructors.
+    constructors: fold::Constructors,
     /// The local lambdas in scope, whose calls bind their arguments first.
     known_locals: known_calls::KnownLocals,
     /// Specialisations made so far, by function, types and known arguments.
@@ -720,7 +722,11 @@ impl Simplifier {
                 }
                 let spec = match self.known_dictionary(&name, &spec) {
                     Some(dictionary) => dictionary,
-                    None => fold::fold(&self.root(&spec), &self.constant_globals),
+                    None => fold::fold(
+                        &self.root(&spec),
+                        &self.constant_globals,
+                        &self.constructors,
+                    ),
                 };
                 if lambda(&spec).is_some() {
                     self.lambdas.insert(name.clone());
@@ -753,12 +759,12 @@ impl Simplifier {
         let ExprKind::Con(con, tys, args) = &spec.kind else {
             return None;
         };
-        let field_tys = field_types(&self.dictionary_fields, con, tys)?;
+        let field_tys = fold::field_types(&self.dictionary_fields, con, tys)?;
         let mut fields = Vec::with_capacity(args.len());
         let mut methods = Vec::new();
         for (i, (a, ty)) in args.iter().zip(field_tys).enumerate() {
             let field = if is_dictionary_type(&ty, &self.dict_types) {
-                fold::fold(&self.root(a), &self.constant_globals)
+                fold::fold(&self.root(a), &self.constant_globals, &self.constructors)
             } else {
                 a.clone()
             };
@@ -773,7 +779,7 @@ impl Simplifier {
         self.dictionaries
             .insert(name.clone(), (con.clone(), fields.clone()));
         for (global, ty, rhs) in methods {
-            let rhs = fold::fold(&self.root(&rhs), &self.constant_globals);
+            let rhs = fold::fold(&self.root(&rhs), &self.constant_globals, &self.constructors);
             if lambda(&rhs).is_some() {
                 self.lambdas.insert(global.clone());
             }
@@ -819,10 +825,10 @@ impl Simplifier {
         let entry = program
             .entry
             .as_ref()
-            .map(|e| fold::fold(&self.root(e), &self.constant_globals));
+            .map(|e| fold::fold(&self.root(e), &self.constant_globals, &self.constructors));
         binds.append(&mut self.new_binds);
         for b in &mut binds {
-            b.rhs = fold::fold(&b.rhs, &self.constant_globals);
+            b.rhs = fold::fold(&b.rhs, &self.constant_globals, &self.constructors);
         }
         Program {
             binds,
@@ -843,7 +849,7 @@ fn hoist_dictionary_fields(
         let ExprKind::Con(con, tys, args) = &b.rhs.kind else {
             continue;
         };
-        let Some(field_tys) = field_types(constructors, con, tys) else {
+        let Some(field_tys) = fold::field_types(constructors, con, tys) else {
             continue;
         };
         let mut fields = Vec::new();
@@ -880,7 +886,7 @@ fn dictionary_types(program: &Program) -> std::collections::HashSet<Name> {
 }
 
 /// Each class dictionary constructor (`C#D`): its data type's parameters and its field types.
-type DictionaryConstructors = HashMap<Name, (Vec<Name>, Vec<Type>)>;
+type DictionaryConstructors = fold::Constructors;
 
 /// Whether `rhs`, under its type and value parameters, is a dictionary constructor applied to
 /// atoms, lambdas and partial applications of globals (`arities`): calling it builds a
@@ -912,26 +918,12 @@ fn dictionary_constructors(
     program: &Program,
     dict_types: &std::collections::HashSet<Name>,
 ) -> DictionaryConstructors {
-    program
-        .datas
-        .iter()
-        .filter(|d| dict_types.contains(&d.name))
-        .map(|d| {
-            let con = &d.cons[0];
-            (con.name.clone(), (d.params.clone(), con.fields.clone()))
-        })
-        .collect()
-}
-
-/// The field types of dictionary constructor `con` at type arguments `tys`.
-fn field_types(
-    constructors: &DictionaryConstructors,
-    con: &Name,
-    tys: &[Type],
-) -> Option<Vec<Type>> {
-    let (params, fields) = constructors.get(con)?;
-    let sub: Vec<(Name, Type)> = params.iter().cloned().zip(tys.iter().cloned()).collect();
-    Some(fields.iter().map(|t| subst(t, &sub, &mut 0)).collect())
+    fold::constructors(
+        program
+            .datas
+            .iter()
+            .filter(|d| dict_types.contains(&d.name)),
+    )
 }
 
 /// The global that field `i` of dictionary `dict` becomes.
@@ -1063,6 +1055,7 @@ impl Simplifier {
             dictionary_fields,
             known_locals: Default::default(),
             constant_globals: fold::constant_globals(&program.binds),
+            constructors: fold::constructors(program.datas.iter()),
             specialised: HashMap::new(),
             new_binds: Vec::new(),
             consumers,
