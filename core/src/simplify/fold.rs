@@ -51,8 +51,9 @@ pub(super) fn constructors<'d>(datas: impl Iterator<Item = &'d DataDecl>) -> Con
 }
 
 /// `e` with conversions of literals folded, constant `let`s and the constant globals
-/// `globals` (`constant_globals`) substituted, and a `case` of a known fieldless constructor
-/// resolved (`otherwise` in a guard is `True`, so its test disappears).
+/// `globals` (`constant_globals`) substituted, and a `case` of a known constructor resolved
+/// (`otherwise` in a guard is `True`, so its test disappears; a tuple built where it is
+/// matched is not built; `constructors` gives the fields' types).
 pub(super) fn fold(
     e: &Expr,
     globals: &HashMap<Name, ExprKind>,
@@ -104,11 +105,13 @@ impl Folder<'_> {
                     self.constants.insert(b.name.clone(), rhs.kind);
                     return self.expr(body);
                 }
-                if self.scrutinised.contains(&b.name) {
-                    if let Some(e) = self.known_let(b, rhs.clone(), body, e.span) {
-                        return e;
-                    }
-                }
+                let rhs = match self.scrutinised.contains(&b.name) {
+                    true => match self.known_let(b, rhs, body, e.span) {
+                        Ok(e) => return e,
+                        Err(rhs) => rhs,
+                    },
+                    false => rhs,
+                };
                 let widening = widened_atom(&rhs).cloned();
                 if let Some(atom) = &widening {
                     self.widened.insert(b.name.clone(), atom.clone());
@@ -170,11 +173,17 @@ impl Folder<'_> {
     /// `let x = rhs in body` (`rhs` folded) when `rhs` is a constructor with fields, or a
     /// variable bound to one: each field not an atom bound by a `let` of its own first, in
     /// order, `x` known to be the constructor of those atoms while `body` is folded, and the
-    /// `let` of `x` left out when `body` no longer reads it. `None` for another `rhs`.
-    fn known_let(&mut self, b: &Bind, rhs: Expr, body: &Expr, span: Span) -> Option<Expr> {
-        let (rhs, fields) = match rhs.kind {
+    /// `let` of `x` left out when `body` no longer reads it. `Err(rhs)` for another `rhs`.
+    fn known_let(&mut self, b: &Bind, rhs: Expr, body: &Expr, span: Span) -> Result<Expr, Expr> {
+        let types = match &rhs.kind {
             ExprKind::Con(con, tys, args) if !args.is_empty() => {
-                let types = field_types(self.constructors, &con, &tys)?;
+                field_types(self.constructors, con, tys)
+            }
+            ExprKind::Var(x) if self.known.contains_key(x) => None,
+            _ => return Err(rhs),
+        };
+        let (rhs, fields) = match (rhs.kind, types) {
+            (ExprKind::Con(con, tys, args), Some(types)) => {
                 let mut fields = Vec::new();
                 let mut atoms = Vec::new();
                 for (i, (arg, ty)) in args.into_iter().zip(types).enumerate() {
@@ -196,12 +205,12 @@ impl Folder<'_> {
                     .insert(b.name.clone(), (con.clone(), atoms.clone()));
                 (Expr::new(ExprKind::Con(con, tys, atoms), rhs.span), fields)
             }
-            ExprKind::Var(ref x) => {
-                let known = self.known.get(x)?.clone();
+            (ExprKind::Var(x), None) => {
+                let known = self.known[&x].clone();
                 self.known.insert(b.name.clone(), known);
-                (rhs, Vec::new())
+                (Expr::new(ExprKind::Var(x), rhs.span), Vec::new())
             }
-            _ => return None,
+            (kind, _) => return Err(Expr::new(kind, rhs.span)),
         };
         let body = self.expr(body);
         let mut out = match count(&body, &b.name) {
@@ -214,7 +223,7 @@ impl Folder<'_> {
         for field in fields.into_iter().rev() {
             out = Expr::new(ExprKind::Let(Box::new(field), Box::new(out)), span);
         }
-        Some(out)
+        Ok(out)
     }
 
     /// `case x of .. K b1 .. bn -> e ..` (folded) for an `x` known to be `K a1 .. an` as
