@@ -9,7 +9,7 @@
 //! is the same to the last bit however its calls come. It holds numbers and knows nothing of
 //! the values they came from or go to.
 
-use std::collections::BTreeMap;
+use std::collections::VecDeque;
 use std::ops::Range;
 
 /// The inputs' cotangents of one reverse pass (see the module comment).
@@ -21,10 +21,11 @@ pub struct InputCotangents {
     /// until the first such call, then of length `n` (kept between passes for their room).
     dense: Vec<f64>,
     reached: Vec<bool>,
-    /// Ranges of inputs a whole-array rule reached first, by their first input: disjoint,
-    /// none reached in `dense` (a matrix's rows are a block each: found by a search, not a
-    /// scan). A block taken by the gradient is removed.
-    blocks: BTreeMap<usize, Vec<f64>>,
+    /// Ranges of inputs a whole-array rule reached first: (the first input, the cotangents),
+    /// disjoint, none reached in `dense`, in order (a matrix's rows are a block each: found by
+    /// a binary search, not a scan; rows made in either order go at an end). A block taken by
+    /// the gradient is removed. Its room is kept between passes.
+    blocks: VecDeque<(usize, Vec<f64>)>,
 }
 
 const FEWER_INPUTS: &str = "internal error: fewer inputs than the input's Doubles";
@@ -48,7 +49,7 @@ impl InputCotangents {
             n: cotangents.len(),
             dense,
             reached,
-            blocks: BTreeMap::new(),
+            blocks: VecDeque::new(),
         }
     }
 
@@ -61,25 +62,39 @@ impl InputCotangents {
         self.dense.capacity()
     }
 
+    /// How many blocks start before input `k`.
+    fn blocks_before(&self, k: usize) -> usize {
+        self.blocks.partition_point(|(first, _)| *first < k)
+    }
+
+    /// The index of the block holding input `k`.
+    fn block_index(&self, k: usize) -> Option<usize> {
+        let i = self.blocks_before(k + 1).checked_sub(1)?;
+        let (first, z) = &self.blocks[i];
+        (k < first + z.len()).then_some(i)
+    }
+
     /// The block holding input `k`: its first input and cotangents.
     fn block_of(&mut self, k: usize) -> Option<(usize, &mut Vec<f64>)> {
-        let (first, z) = self.blocks.range_mut(..=k).next_back()?;
-        (k < first + z.len()).then_some((*first, z))
+        let i = self.block_index(k)?;
+        let (first, z) = &mut self.blocks[i];
+        Some((*first, z))
     }
 
     /// Whether a block holds any of the inputs `range`.
     fn overlaps_block(&self, range: &Range<usize>) -> bool {
-        self.blocks
-            .range(..range.end)
-            .next_back()
-            .is_some_and(|(first, b)| range.start < first + b.len())
+        let i = self.blocks_before(range.end);
+        i > 0 && {
+            let (first, b) = &self.blocks[i - 1];
+            range.start < first + b.len()
+        }
     }
 
-    /// The block of exactly the inputs `range`.
-    fn block_of_range(&mut self, range: &Range<usize>) -> Option<&mut Vec<f64>> {
-        self.blocks
-            .get_mut(&range.start)
-            .filter(|b| b.len() == range.len())
+    /// The index of the block of exactly the inputs `range`.
+    fn block_of_range(&self, range: &Range<usize>) -> Option<usize> {
+        let i = self.blocks_before(range.start);
+        let (first, b) = self.blocks.get(i)?;
+        (*first == range.start && b.len() == range.len()).then_some(i)
     }
 
     /// `d` added to the cotangent of input `k` (ID k + 1), which a call has now reached.
@@ -105,12 +120,13 @@ impl InputCotangents {
         if untouched {
             // (-0.0 + v is v.)
             let block = primals.iter().map(|x| x * z).collect();
-            self.blocks.insert(inputs.start, block);
+            let i = self.blocks_before(inputs.start);
+            self.blocks.insert(i, (inputs.start, block));
             return;
         }
         match self.block_of_range(&inputs) {
-            Some(block) => {
-                for (c, x) in block.iter_mut().zip(primals) {
+            Some(i) => {
+                for (c, x) in self.blocks[i].1.iter_mut().zip(primals) {
                     *c += x * z;
                 }
             }
@@ -148,8 +164,8 @@ impl InputCotangents {
         if range.end > self.n {
             return Err(FEWER_INPUTS.into());
         }
-        if self.block_of_range(&range).is_some() {
-            return Ok(self.blocks.remove(&range.start).unwrap_or_default());
+        if let Some(i) = self.block_of_range(&range) {
+            return Ok(self.blocks.remove(i).map(|(_, z)| z).unwrap_or_default());
         }
         let mut out: Vec<f64> = if self.dense.is_empty() {
             vec![0.0; range.len()]
@@ -159,11 +175,12 @@ impl InputCotangents {
             range.clone().map(|k| self.dense_at(k)).collect()
         };
         // The blocks from the one holding `range.start` (if any) to the last that starts inside.
-        let from = match self.block_of(range.start) {
-            Some((first, _)) => first,
-            None => range.start,
-        };
-        for (&first, block) in self.blocks.range(from..range.end) {
+        let from = self
+            .block_index(range.start)
+            .unwrap_or_else(|| self.blocks_before(range.start));
+        let to = self.blocks_before(range.end);
+        for (first, block) in self.blocks.range(from..to) {
+            let first = *first;
             let (lo, hi) = (first.max(range.start), (first + block.len()).min(range.end));
             if lo < hi {
                 out[lo - range.start..hi - range.start]
@@ -249,8 +266,19 @@ mod tests {
     fn a_matrixs_rows_are_a_block_each_and_its_gradient_reads_across_them() {
         // `matVec`'s rule: each row's inputs get a block, the vector's one block gets a call
         // per row; the inputs after the matrix are reached one at a time. The same calls as
-        // single adds give the same gradient, read whole or from the middle of a row.
-        let (rows, cols) = (300, 7);
+        // single adds give the same gradient, read whole or from the middle of a row, whatever
+        // the order of the rows (a reverse pass makes them from the last).
+        let rows = 300;
+        let ascending: Vec<usize> = (0..rows).collect();
+        let descending: Vec<usize> = (0..rows).rev().collect();
+        let evens_first: Vec<usize> = (0..rows).step_by(2).chain((1..rows).step_by(2)).collect();
+        for order in [ascending, descending, evens_first] {
+            rows_in_order(&order);
+        }
+    }
+
+    fn rows_in_order(order: &[usize]) {
+        let (rows, cols) = (order.len(), 7);
         let (matrix, vector) = (0..rows * cols, rows * cols..rows * cols + cols);
         let n = vector.end + 2;
         let row =
@@ -259,7 +287,7 @@ mod tests {
         let (mut blocks, mut singles) = (InputCotangents::default(), InputCotangents::default());
         blocks.start(n);
         singles.start(n);
-        for i in 0..rows {
+        for &i in order {
             let z = i as f64 - 7.25;
             blocks.add_scaled(i * cols..(i + 1) * cols, &v, z);
             blocks.add_scaled(vector.clone(), &row(i), z);

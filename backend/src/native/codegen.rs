@@ -344,7 +344,8 @@ impl Gen<'_, '_> {
         self.cx.expect("the context")
     }
 
-    /// Give each register that may own a value its slots (see `owned`).
+    /// Give each register that may own a value its slots (see `owned`): one for each address
+    /// (`Ref` leaf) its value may hold, in order — its scalars need none.
     fn allot_slots(&mut self) {
         for r in 0..self.f.nregs as usize {
             let owns = self.owned.iter().flatten().any(|own| own[r]);
@@ -357,7 +358,7 @@ impl Gen<'_, '_> {
                 .iter()
                 .flatten()
                 .filter_map(|state| match &state[r] {
-                    Slot::Is(t) => Some(t.width()),
+                    Slot::Is(t) => Some(refs(t)),
                     _ => None,
                 })
                 .max()
@@ -667,9 +668,9 @@ impl Gen<'_, '_> {
         for (r, t, mut values) in writes {
             if after[index(r)] && has_refs(&t) {
                 let first = self.slots[&index(r)].0;
-                for j in ref_leaves(&t) {
+                for (slot, j) in (first..).zip(ref_leaves(&t)) {
                     let from = self.temp_addr(k);
-                    let to = self.slot_addr(first + j as u32);
+                    let to = self.slot_addr(slot);
                     self.move_value(from, to);
                     values[j] = to;
                     k += 1;
@@ -1577,20 +1578,21 @@ impl Gen<'_, '_> {
                 continue;
             }
             let v = self.read_as(state, r, t);
-            for (leaf, l) in t.leaves().into_iter().enumerate() {
-                if l == Scalar::Ref && owns(r) {
+            let refs = t.leaves().into_iter().enumerate();
+            for (slot, (leaf, _)) in (0..).zip(refs.filter(|(_, l)| *l == Scalar::Ref)) {
+                if owns(r) {
                     let to = self.temp_addr(k);
                     self.clone_value(v[leaf], to);
-                    owned.push((j, leaf, values.len() + leaf, k));
+                    owned.push((j, slot, values.len() + leaf, k));
                     k += 1;
                 }
             }
             values.extend(v);
         }
         self.drop_slots(0, self.nslots);
-        for (j, leaf, at, k) in owned {
+        for (j, slot, at, k) in owned {
             let from = self.temp_addr(k);
-            let to = self.slot_addr(self.slots[&j].0 + leaf as u32);
+            let to = self.slot_addr(self.slots[&j].0 + slot);
             self.move_value(from, to);
             values[at] = to;
         }
