@@ -115,6 +115,9 @@ impl InputCotangents {
     /// To the inputs `inputs`, `primals` (as many) times `z`, in order: a new block when no call
     /// reached any of them yet.
     pub fn add_scaled(&mut self, inputs: Range<usize>, primals: &[f64], z: f64) {
+        if inputs.is_empty() {
+            return;
+        }
         let untouched = !self.overlaps_block(&inputs)
             && (self.dense.is_empty() || !any_reached(&self.reached[inputs.clone()]));
         if untouched {
@@ -158,8 +161,8 @@ impl InputCotangents {
     }
 
     /// The gradient of the inputs `range`: a block of exactly those inputs itself (taken: a
-    /// range is asked for once), else the dense array's part with the blocks' parts copied
-    /// over it (an input lives in one of them).
+    /// range is asked for once), else, in order, the blocks' parts and the dense array's
+    /// between them (an input lives in one of them).
     pub fn take_range(&mut self, range: Range<usize>) -> Result<Vec<f64>, String> {
         if range.end > self.n {
             return Err(FEWER_INPUTS.into());
@@ -167,27 +170,38 @@ impl InputCotangents {
         if let Some(i) = self.block_of_range(&range) {
             return Ok(self.blocks.remove(i).map(|(_, z)| z).unwrap_or_default());
         }
-        let mut out: Vec<f64> = if self.dense.is_empty() {
-            vec![0.0; range.len()]
-        } else if !any_unreached(&self.reached[range.clone()]) {
-            self.dense[range.clone()].to_vec()
-        } else {
-            range.clone().map(|k| self.dense_at(k)).collect()
-        };
         // The blocks from the one holding `range.start` (if any) to the last that starts inside.
         let from = self
             .block_index(range.start)
             .unwrap_or_else(|| self.blocks_before(range.start));
         let to = self.blocks_before(range.end);
+        let mut out = Vec::with_capacity(range.len());
+        let mut k = range.start;
         for (first, block) in self.blocks.range(from..to) {
-            let first = *first;
-            let (lo, hi) = (first.max(range.start), (first + block.len()).min(range.end));
-            if lo < hi {
-                out[lo - range.start..hi - range.start]
-                    .copy_from_slice(&block[lo - first..hi - first]);
+            let (lo, hi) = (
+                *first.max(&range.start),
+                (first + block.len()).min(range.end),
+            );
+            if lo >= hi {
+                continue;
             }
+            self.extend_dense(&mut out, k..lo);
+            out.extend_from_slice(&block[lo - first..hi - first]);
+            k = hi;
         }
+        self.extend_dense(&mut out, k..range.end);
         Ok(out)
+    }
+
+    /// `out` extended with the gradients of the inputs `range`, which no block holds.
+    fn extend_dense(&self, out: &mut Vec<f64>, range: Range<usize>) {
+        if self.dense.is_empty() {
+            out.resize(out.len() + range.len(), 0.0);
+        } else if !any_unreached(&self.reached[range.clone()]) {
+            out.extend_from_slice(&self.dense[range]);
+        } else {
+            out.extend(range.map(|k| self.dense_at(k)));
+        }
     }
 }
 
