@@ -142,14 +142,17 @@ impl InputCotangents {
     }
 
     /// The gradient of input `k` (from 0): its cotangent if a call reached it, else 0.
-    pub fn at(&mut self, k: usize) -> Result<f64, String> {
+    pub fn at(&self, k: usize) -> Result<f64, String> {
         if k >= self.n {
             return Err(FEWER_INPUTS.into());
         }
-        if let Some((first, block)) = self.block_of(k) {
-            return Ok(block[k - first]);
-        }
-        Ok(self.dense_at(k))
+        Ok(match self.block_index(k) {
+            Some(i) => {
+                let (first, block) = &self.blocks[i];
+                block[k - first]
+            }
+            None => self.dense_at(k),
+        })
     }
 
     /// The gradient of input `k`, which no block holds.
@@ -178,13 +181,11 @@ impl InputCotangents {
         let mut out = Vec::with_capacity(range.len());
         let mut k = range.start;
         for (first, block) in self.blocks.range(from..to) {
+            // (No block is empty, and each of these holds an input of `range`.)
             let (lo, hi) = (
                 *first.max(&range.start),
                 (first + block.len()).min(range.end),
             );
-            if lo >= hi {
-                continue;
-            }
             self.extend_dense(&mut out, k..lo);
             out.extend_from_slice(&block[lo - first..hi - first]);
             k = hi;

@@ -182,7 +182,7 @@ pub(crate) unsafe extern "C" fn drop_units(slots: *mut Value, n: u64) {
     for i in 0..n as usize {
         // SAFETY: the caller's promise.
         let slot = unsafe { &mut *slots.add(i) };
-        // (Most slots hold `()` already: a product's scalar leaves have slots too.)
+        // (Most slots hold `()` already: their values were moved out, or never written.)
         if !matches!(slot, Value::Tag(0)) {
             *slot = Value::unit();
         }

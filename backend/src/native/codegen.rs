@@ -13,7 +13,7 @@
 //! fail: every failure is a bail.
 
 use super::boxing;
-use super::owned::{self, has_refs, refs};
+use super::owned::{self, has_refs, ref_leaves, refs};
 use super::runtime::{
     self, OFFSET_BAIL, OFFSET_FUEL, OFFSET_LOC, OFFSET_RETURNED, OFFSET_STACK_FLOOR, POLL_INTERVAL,
 };
@@ -641,14 +641,6 @@ impl Gen<'_, '_> {
     ) {
         let before = self.owned[pc].clone().expect("a reached instruction");
         let after = owned::after(self.f, pc, &before, state, self.me, self.all);
-        let ref_leaves = |t: &Shape| {
-            t.leaves()
-                .into_iter()
-                .enumerate()
-                .filter(|(_, l)| *l == Scalar::Ref)
-                .map(|(j, _)| j)
-                .collect::<Vec<usize>>()
-        };
         let mut k = 0;
         for (r, t, values) in &writes {
             if after[index(*r)] && has_refs(t) {
@@ -684,15 +676,10 @@ impl Gen<'_, '_> {
     /// of its addresses cloned into the caller's room, the addresses replaced by theirs.
     fn give(&mut self, mut values: Vec<Value>) -> Vec<Value> {
         let res = self.res.expect("the result's room");
-        let leaves = self.typed.sig.result.leaves();
-        let mut k = 0;
-        for (j, t) in leaves.into_iter().enumerate() {
-            if t == Scalar::Ref {
-                let to = self.b.ins().iadd_imm(res, i64::from(VALUE * k));
-                self.clone_value(values[j], to);
-                values[j] = to;
-                k += 1;
-            }
+        for (k, j) in (0..).zip(ref_leaves(&self.typed.sig.result)) {
+            let to = self.b.ins().iadd_imm(res, i64::from(VALUE * k));
+            self.clone_value(values[j], to);
+            values[j] = to;
         }
         values
     }
@@ -1578,8 +1565,7 @@ impl Gen<'_, '_> {
                 continue;
             }
             let v = self.read_as(state, r, t);
-            let refs = t.leaves().into_iter().enumerate();
-            for (slot, (leaf, _)) in (0..).zip(refs.filter(|(_, l)| *l == Scalar::Ref)) {
+            for (slot, leaf) in (0..).zip(ref_leaves(t)) {
                 if owns(r) {
                     let to = self.temp_addr(k);
                     self.clone_value(v[leaf], to);

@@ -23,6 +23,15 @@ pub(crate) fn refs(t: &Shape) -> usize {
     t.leaves().iter().filter(|&&l| l == Scalar::Ref).count()
 }
 
+/// The positions of the addresses among the leaves of shape `t`, in order.
+pub(crate) fn ref_leaves(t: &Shape) -> Vec<usize> {
+    let leaves = t.leaves().into_iter().enumerate();
+    leaves
+        .filter(|(_, l)| *l == Scalar::Ref)
+        .map(|(j, _)| j)
+        .collect()
+}
+
 /// Whether `op`, in function `me` of result shape `result`, is its loop's next iteration: a
 /// tail call of itself, or a tail call modulo cons of itself that builds a list (or other
 /// cells) front to back (see codegen's `Trmc`; into a product it is a call).

@@ -175,15 +175,11 @@ impl Folder<'_> {
     /// order, `x` known to be the constructor of those atoms while `body` is folded, and the
     /// `let` of `x` left out when `body` no longer reads it. `Err(rhs)` for another `rhs`.
     fn known_let(&mut self, b: &Bind, rhs: Expr, body: &Expr, span: Span) -> Result<Expr, Expr> {
-        let types = match &rhs.kind {
+        let (rhs, fields) = match rhs.kind {
             ExprKind::Con(con, tys, args) if !args.is_empty() => {
-                field_types(self.constructors, con, tys)
-            }
-            ExprKind::Var(x) if self.known.contains_key(x) => None,
-            _ => return Err(rhs),
-        };
-        let (rhs, fields) = match (rhs.kind, types) {
-            (ExprKind::Con(con, tys, args), Some(types)) => {
+                let Some(types) = field_types(self.constructors, &con, &tys) else {
+                    return Err(Expr::new(ExprKind::Con(con, tys, args), rhs.span));
+                };
                 let mut fields = Vec::new();
                 let mut atoms = Vec::new();
                 for (i, (arg, ty)) in args.into_iter().zip(types).enumerate() {
@@ -205,12 +201,12 @@ impl Folder<'_> {
                     .insert(b.name.clone(), (con.clone(), atoms.clone()));
                 (Expr::new(ExprKind::Con(con, tys, atoms), rhs.span), fields)
             }
-            (ExprKind::Var(x), None) => {
-                let known = self.known[&x].clone();
+            ExprKind::Var(ref x) if self.known.contains_key(x) => {
+                let known = self.known[x].clone();
                 self.known.insert(b.name.clone(), known);
-                (Expr::new(ExprKind::Var(x), rhs.span), Vec::new())
+                (rhs, Vec::new())
             }
-            (kind, _) => return Err(Expr::new(kind, rhs.span)),
+            _ => return Err(rhs),
         };
         let body = self.expr(body);
         let mut out = match count(&body, &b.name) {
