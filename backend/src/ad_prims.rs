@@ -206,7 +206,9 @@ impl Staging {
     /// To each input of `to`, the primal at the same position of `from` times `z`.
     fn add_scaled(&mut self, to: &InputSide, from: &InputSide, z: f64) {
         match (to.consecutive(), from.consecutive()) {
-            (Some((inputs, _)), Some((_, primals))) => self.inputs.add_scaled(inputs, primals, z),
+            (Some((inputs, _)), Some((_, primals))) => {
+                self.inputs.add_scaled(inputs, to.array(), primals, z)
+            }
             _ => {
                 for k in 0..to.len {
                     self.inputs.add(to.input(k), from.primal(k) * z);

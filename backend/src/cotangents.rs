@@ -2,12 +2,13 @@
 //! inputs keep their accumulated argument as the gradient), -0.0 (the identity of IEEE
 //! addition: a sum starting at 0.0 would lose the sign of a -0.0 derivative) plus what each
 //! call adds, in the order the calls come, and whether a call reached it (the others'
-//! gradient is 0.0). Consecutive inputs that a whole-array rule reaches first (`add_scaled`,
-//! a dot product's) get a block of their own, written rather than added to, which the
-//! gradient takes as its array without a copy; inputs reached one at a time live in an array
-//! of every input, made at the first such call. An input lives in one of the two, so its sum
-//! is the same to the last bit however its calls come. It holds numbers and knows nothing of
-//! the values they came from or go to.
+//! gradient is 0.0). An input array that a whole-array rule reaches (`add_scaled`: a dot
+//! product's, a matrix row's) gets a block of its own, which the gradient takes as its array
+//! without a copy: written by the first call to each input (-0.0 + d is d), added to after;
+//! inputs reached one at a time outside such arrays live in an array of every input, made at
+//! the first such call. An input lives in one of the two (a block takes over what the
+//! array held of its inputs), so its sum is the same to the last bit however its calls come.
+//! It holds numbers and knows nothing of the values they came from or go to.
 
 use std::collections::VecDeque;
 use std::ops::Range;
@@ -21,11 +22,114 @@ pub struct InputCotangents {
     /// until the first such call, then of length `n` (kept between passes for their room).
     dense: Vec<f64>,
     reached: Vec<bool>,
-    /// Ranges of inputs a whole-array rule reached first: (the first input, the cotangents),
-    /// disjoint, none reached in `dense`, in order (a matrix's rows are a block each: found by
-    /// a binary search, not a scan; rows made in either order go at an end). A block taken by
-    /// the gradient is removed. Its room is kept between passes.
-    blocks: VecDeque<(usize, Vec<f64>)>,
+    /// The blocks, disjoint, in order of their first input (found by a binary search). A
+    /// block taken by the gradient is removed. Their room is kept between passes.
+    blocks: VecDeque<Block>,
+}
+
+/// The cotangents of consecutive inputs, an input array's, which a whole-array rule reached.
+struct Block {
+    /// The first input.
+    first: usize,
+    /// The cotangents, 0.0 (the gradient) where no call reached the input yet.
+    z: Vec<f64>,
+    /// Which inputs a call reached: a call to one not reached is written (-0.0 + d is d).
+    reached: Reached,
+}
+
+/// Which of a block's inputs (from its first) a call reached.
+enum Reached {
+    /// Those of a range: a whole array's call, or rows reached in order, makes one.
+    Range(Range<usize>),
+    /// Each input's flag, once the reached ones are not a range.
+    Flags(Vec<bool>),
+}
+
+impl Reached {
+    /// The inputs `range` reached too.
+    fn mark(&mut self, range: Range<usize>, len: usize) {
+        match self {
+            Reached::Range(r) if Range::is_empty(r) => *r = range,
+            Reached::Range(r) if touches(r, &range) => {
+                *r = r.start.min(range.start)..r.end.max(range.end)
+            }
+            Reached::Range(r) => {
+                let mut flags = vec![false; len];
+                flags[r.clone()].fill(true);
+                flags[range].fill(true);
+                *self = Reached::Flags(flags);
+            }
+            Reached::Flags(flags) => flags[range].fill(true),
+        }
+    }
+}
+
+/// Whether ranges `a` and `b`, neither empty, overlap or meet: their union is a range.
+fn touches(a: &Range<usize>, b: &Range<usize>) -> bool {
+    a.start <= b.end && b.start <= a.end
+}
+
+impl Block {
+    fn end(&self) -> usize {
+        self.first + self.z.len()
+    }
+
+    /// `d` to the cotangent of the block's `j`-th input.
+    fn add(&mut self, j: usize, d: f64) {
+        let reached = match &self.reached {
+            Reached::Range(r) => r.contains(&j),
+            Reached::Flags(flags) => flags[j],
+        };
+        match reached {
+            true => self.z[j] += d,
+            false => self.z[j] = d,
+        }
+        self.reached.mark(j..j + 1, self.z.len());
+    }
+
+    /// To the block's inputs from its `at`-th on, `primals` (as many) times `z`.
+    fn add_scaled(&mut self, at: usize, primals: &[f64], z: f64) {
+        let range = at..at + primals.len();
+        let (c, x) = (&mut self.z[range.clone()], primals);
+        match &self.reached {
+            Reached::Range(r) if !r.is_empty() && touches(r, &range) => {
+                // Written before the reached range, added to within it, written after it.
+                let lo = range.start.max(r.start).min(range.end) - at;
+                let hi = range.end.min(r.end).max(lo + at) - at;
+                write_scaled(&mut c[..lo], &x[..lo], z);
+                add_scaled(&mut c[lo..hi], &x[lo..hi], z);
+                write_scaled(&mut c[hi..], &x[hi..], z);
+            }
+            Reached::Range(_) => write_scaled(c, x, z),
+            Reached::Flags(flags) => {
+                let flags = &flags[range.clone()];
+                if !any_unreached(flags) {
+                    add_scaled(c, x, z);
+                } else if !any_reached(flags) {
+                    write_scaled(c, x, z);
+                } else {
+                    for ((c, r), x) in c.iter_mut().zip(flags).zip(x) {
+                        *c = if *r { *c + x * z } else { x * z };
+                    }
+                }
+            }
+        }
+        self.reached.mark(range, self.z.len());
+    }
+}
+
+/// `cotangents` set to `primals` (as many) times `z`.
+fn write_scaled(cotangents: &mut [f64], primals: &[f64], z: f64) {
+    for (c, x) in cotangents.iter_mut().zip(primals) {
+        *c = x * z;
+    }
+}
+
+/// To `cotangents`, `primals` (as many) times `z`.
+fn add_scaled(cotangents: &mut [f64], primals: &[f64], z: f64) {
+    for (c, x) in cotangents.iter_mut().zip(primals) {
+        *c += x * z;
+    }
 }
 
 const FEWER_INPUTS: &str = "internal error: fewer inputs than the input's Doubles";
@@ -64,44 +168,34 @@ impl InputCotangents {
 
     /// How many blocks start before input `k`.
     fn blocks_before(&self, k: usize) -> usize {
-        self.blocks.partition_point(|(first, _)| *first < k)
+        self.blocks.partition_point(|b| b.first < k)
     }
 
     /// The index of the block holding input `k`.
     fn block_index(&self, k: usize) -> Option<usize> {
         let i = self.blocks_before(k + 1).checked_sub(1)?;
-        let (first, z) = &self.blocks[i];
-        (k < first + z.len()).then_some(i)
-    }
-
-    /// The block holding input `k`: its first input and cotangents.
-    fn block_of(&mut self, k: usize) -> Option<(usize, &mut Vec<f64>)> {
-        let i = self.block_index(k)?;
-        let (first, z) = &mut self.blocks[i];
-        Some((*first, z))
+        (k < self.blocks[i].end()).then_some(i)
     }
 
     /// Whether a block holds any of the inputs `range`.
     fn overlaps_block(&self, range: &Range<usize>) -> bool {
         let i = self.blocks_before(range.end);
-        i > 0 && {
-            let (first, b) = &self.blocks[i - 1];
-            range.start < first + b.len()
-        }
+        i > 0 && range.start < self.blocks[i - 1].end()
     }
 
     /// The index of the block of exactly the inputs `range`.
     fn block_of_range(&self, range: &Range<usize>) -> Option<usize> {
         let i = self.blocks_before(range.start);
-        let (first, b) = self.blocks.get(i)?;
-        (*first == range.start && b.len() == range.len()).then_some(i)
+        let b = self.blocks.get(i)?;
+        (b.first == range.start && b.z.len() == range.len()).then_some(i)
     }
 
     /// `d` added to the cotangent of input `k` (ID k + 1), which a call has now reached.
     #[inline]
     pub fn add(&mut self, k: usize, d: f64) {
-        if let Some((first, block)) = self.block_of(k) {
-            block[k - first] += d;
+        if let Some(i) = self.block_index(k) {
+            let block = &mut self.blocks[i];
+            block.add(k - block.first, d);
             return;
         }
         if self.dense.is_empty() {
@@ -112,33 +206,76 @@ impl InputCotangents {
         self.reached[k] = true;
     }
 
-    /// To the inputs `inputs`, `primals` (as many) times `z`, in order: a new block when no call
-    /// reached any of them yet.
-    pub fn add_scaled(&mut self, inputs: Range<usize>, primals: &[f64], z: f64) {
+    /// To the inputs `inputs`, of the input array of the inputs `array`, `primals` (as many)
+    /// times `z`, in order: into the array's block, made now if it has none.
+    pub fn add_scaled(
+        &mut self,
+        inputs: Range<usize>,
+        array: Range<usize>,
+        primals: &[f64],
+        z: f64,
+    ) {
         if inputs.is_empty() {
             return;
         }
-        let untouched = !self.overlaps_block(&inputs)
-            && (self.dense.is_empty() || !any_reached(&self.reached[inputs.clone()]));
-        if untouched {
-            // (-0.0 + v is v.)
-            let block = primals.iter().map(|x| x * z).collect();
-            let i = self.blocks_before(inputs.start);
-            self.blocks.insert(i, (inputs.start, block));
-            return;
-        }
-        match self.block_of_range(&inputs) {
-            Some(i) => {
-                for (c, x) in self.blocks[i].1.iter_mut().zip(primals) {
-                    *c += x * z;
-                }
+        let within = array.start <= inputs.start && inputs.end <= array.end;
+        let array = if within { array } else { inputs.clone() };
+        let block = match self.block_index(inputs.start) {
+            Some(i) => Some(i),
+            None if self.overlaps_block(&array) => None,
+            None if inputs == array && !self.reached_one_at_a_time(&array) => {
+                // (-0.0 + v is v.)
+                let z = primals.iter().map(|x| x * z).collect();
+                let block = Block {
+                    first: array.start,
+                    z,
+                    reached: Reached::Range(0..array.len()),
+                };
+                self.blocks.insert(self.blocks_before(array.start), block);
+                return;
             }
-            None => {
+            None => Some(self.new_block(array)),
+        };
+        match block.map(|i| &mut self.blocks[i]) {
+            Some(block) if inputs.end <= block.end() => {
+                block.add_scaled(inputs.start - block.first, primals, z)
+            }
+            _ => {
                 for (k, x) in inputs.zip(primals) {
                     self.add(k, x * z);
                 }
             }
         }
+    }
+
+    /// Whether a call reached any of the inputs `range` one at a time.
+    fn reached_one_at_a_time(&self, range: &Range<usize>) -> bool {
+        !self.dense.is_empty() && any_reached(&self.reached[range.clone()])
+    }
+
+    /// A block for the inputs `array`, which no block holds, with what calls added to them
+    /// one at a time (moved out of the dense array); its index.
+    fn new_block(&mut self, array: Range<usize>) -> usize {
+        let mut z = vec![0.0; array.len()];
+        let mut reached = Reached::Range(0..0);
+        if self.reached_one_at_a_time(&array) {
+            let mut flags = vec![false; array.len()];
+            for (j, k) in array.clone().enumerate() {
+                if std::mem::take(&mut self.reached[k]) {
+                    z[j] = self.dense[k];
+                    flags[j] = true;
+                }
+            }
+            reached = Reached::Flags(flags);
+        }
+        let i = self.blocks_before(array.start);
+        let block = Block {
+            first: array.start,
+            z,
+            reached,
+        };
+        self.blocks.insert(i, block);
+        i
     }
 
     /// The gradient of input `k` (from 0): its cotangent if a call reached it, else 0.
@@ -148,8 +285,8 @@ impl InputCotangents {
         }
         Ok(match self.block_index(k) {
             Some(i) => {
-                let (first, block) = &self.blocks[i];
-                block[k - first]
+                let block = &self.blocks[i];
+                block.z[k - block.first]
             }
             None => self.dense_at(k),
         })
@@ -171,7 +308,7 @@ impl InputCotangents {
             return Err(FEWER_INPUTS.into());
         }
         if let Some(i) = self.block_of_range(&range) {
-            return Ok(self.blocks.remove(i).map(|(_, z)| z).unwrap_or_default());
+            return Ok(self.blocks.remove(i).map(|b| b.z).unwrap_or_default());
         }
         // The blocks from the one holding `range.start` (if any) to the last that starts inside.
         let from = self
@@ -180,14 +317,11 @@ impl InputCotangents {
         let to = self.blocks_before(range.end);
         let mut out = Vec::with_capacity(range.len());
         let mut k = range.start;
-        for (first, block) in self.blocks.range(from..to) {
+        for block in self.blocks.range(from..to) {
             // (No block is empty, and each of these holds an input of `range`.)
-            let (lo, hi) = (
-                *first.max(&range.start),
-                (first + block.len()).min(range.end),
-            );
+            let (lo, hi) = (block.first.max(range.start), block.end().min(range.end));
             self.extend_dense(&mut out, k..lo);
-            out.extend_from_slice(&block[lo - first..hi - first]);
+            out.extend_from_slice(&block.z[lo - block.first..hi - block.first]);
             k = hi;
         }
         self.extend_dense(&mut out, k..range.end);
@@ -232,15 +366,20 @@ mod tests {
     fn each_input_sums_its_calls_in_order_wherever_it_lives() {
         // The same calls as blocks and as single adds give the same bits: 1e16 + 1 - 1e16 is
         // 0 in order where another order would give 1.
+        // The input array is inputs 0..5: input 2's first call comes one at a time, before
+        // the array has a block.
         let primals = [1e16, 2.0, -3.0];
         let mut blocks = InputCotangents::default();
-        blocks.start(5);
-        blocks.add_scaled(1..4, &primals, 1.0);
+        blocks.start(6);
+        blocks.add(2, 5.0);
+        blocks.add_scaled(1..4, 0..5, &primals, 1.0);
         blocks.add(1, 1.0);
-        blocks.add_scaled(1..4, &[-1e16, 1.0, 1.0], 1.0);
+        blocks.add_scaled(1..4, 0..5, &[-1e16, 1.0, 1.0], 1.0);
         blocks.add(4, -0.0);
+        blocks.add(5, 2.0);
         let mut singles = InputCotangents::default();
-        singles.start(5);
+        singles.start(6);
+        singles.add(2, 5.0);
         for (k, x) in primals.iter().enumerate() {
             singles.add(k + 1, *x);
         }
@@ -249,6 +388,7 @@ mod tests {
             singles.add(k + 1, *x);
         }
         singles.add(4, -0.0);
+        singles.add(5, 2.0);
         let (a, b) = (gradient(&mut blocks), gradient(&mut singles));
         assert_eq!(
             a.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
@@ -264,36 +404,38 @@ mod tests {
     fn a_block_is_the_gradient_of_its_range_and_ranges_across_blocks_are_read() {
         let mut c = InputCotangents::default();
         c.start(6);
-        c.add_scaled(0..3, &[1.0, 2.0, 3.0], 2.0);
-        c.add_scaled(3..6, &[4.0, 5.0, 6.0], 1.0);
+        c.add_scaled(0..3, 0..3, &[1.0, 2.0, 3.0], 2.0);
+        c.add_scaled(3..6, 3..6, &[4.0, 5.0, 6.0], 1.0);
         assert_eq!(c.take_range(1..5), Ok(vec![4.0, 6.0, 4.0, 5.0]));
         assert_eq!(c.take_range(0..3), Ok(vec![2.0, 4.0, 6.0]));
         assert_eq!(c.take_range(3..7), Err(FEWER_INPUTS.into()));
-        // A range partly reached one at a time is added to input by input.
+        // A range partly reached one at a time: its block takes over what those calls added.
         let mut d = InputCotangents::default();
         d.start(3);
         d.add(1, 10.0);
-        d.add_scaled(0..3, &[1.0, 1.0, 1.0], 1.0);
+        d.add_scaled(0..3, 0..3, &[1.0, 1.0, 1.0], 1.0);
         assert_eq!(gradient(&mut d), vec![1.0, 11.0, 1.0]);
     }
 
     #[test]
-    fn a_matrixs_rows_are_a_block_each_and_its_gradient_reads_across_them() {
-        // `matVec`'s rule: each row's inputs get a block, the vector's one block gets a call
-        // per row; the inputs after the matrix are reached one at a time. The same calls as
-        // single adds give the same gradient, read whole or from the middle of a row, whatever
-        // the order of the rows (a reverse pass makes them from the last).
+    fn a_matrix_is_one_block_its_rows_reach_and_its_gradient_is_read_across_blocks() {
+        // `matVec`'s rule: each row's call goes to the matrix's block, the vector's one block
+        // gets a call per row; the inputs after the matrix are reached one at a time. The same
+        // calls as single adds give the same gradient, read whole or from the middle of a row,
+        // whatever the order of the rows (a reverse pass makes them from the last), and rows
+        // no call reached read 0.0.
         let rows = 300;
         let ascending: Vec<usize> = (0..rows).collect();
         let descending: Vec<usize> = (0..rows).rev().collect();
         let evens_first: Vec<usize> = (0..rows).step_by(2).chain((1..rows).step_by(2)).collect();
-        for order in [ascending, descending, evens_first] {
-            rows_in_order(&order);
+        let odds: Vec<usize> = (1..rows).step_by(2).collect();
+        for order in [ascending, descending, evens_first, odds] {
+            rows_in_order(rows, &order);
         }
     }
 
-    fn rows_in_order(order: &[usize]) {
-        let (rows, cols) = (order.len(), 7);
+    fn rows_in_order(rows: usize, order: &[usize]) {
+        let cols = 7;
         let (matrix, vector) = (0..rows * cols, rows * cols..rows * cols + cols);
         let n = vector.end + 2;
         let row =
@@ -304,8 +446,8 @@ mod tests {
         singles.start(n);
         for &i in order {
             let z = i as f64 - 7.25;
-            blocks.add_scaled(i * cols..(i + 1) * cols, &v, z);
-            blocks.add_scaled(vector.clone(), &row(i), z);
+            blocks.add_scaled(i * cols..(i + 1) * cols, matrix.clone(), &v, z);
+            blocks.add_scaled(vector.clone(), vector.clone(), &row(i), z);
             for j in 0..cols {
                 singles.add(i * cols + j, v[j] * z);
                 singles.add(vector.start + j, row(i)[j] * z);

@@ -407,6 +407,12 @@ impl InputSide<'_> {
         self.first + k * self.step
     }
 
+    /// The inputs of the whole input array the positions are of.
+    pub fn array(&self) -> std::ops::Range<usize> {
+        let first = self.first - self.start;
+        first..first + self.primals.len()
+    }
+
     /// The inputs and primals of the positions, when they follow each other.
     pub fn consecutive(&self) -> Option<(std::ops::Range<usize>, &[f64])> {
         (self.step == 1 || self.len <= 1).then(|| {
