@@ -32,21 +32,64 @@ fn has_variables(t: &Type) -> bool {
     }
 }
 
-/// The argument and result types of a binding that can be called from outside (a function
-/// whose type has no variables), or why it cannot.
-fn callable(b: &Bind) -> Result<(Type, Type), String> {
+/// How a binding is called from outside: the expression of it, its argument and result types;
+/// or why it cannot be. A function whose type has no variables is called as it is; an
+/// overloaded one is called at `Double` (`f :: Floating a => a -> a`, as `grad` needs it):
+/// each of its type variables `Double` and each dictionary the Double instance's, when Double
+/// has an instance of each class.
+fn callable(program: &Program, b: &Bind) -> Result<(Expr, Type, Type), String> {
     let name = b.name.unqualified();
-    let shown = dnrad_core::show_type::source(&b.ty);
-    match &b.ty {
-        Type::Fun(a, r) if !has_variables(&b.ty) => Ok(((**a).clone(), (**r).clone())),
-        Type::Fun(..) | Type::Forall(..) => Err(format!(
-            "`{name}` has the polymorphic type `{shown}`: give it a signature with concrete types \
-             to call it"
+    let shown = crate::display::scheme(program, &b.ty);
+    let (e, t) = match &b.ty {
+        Type::Forall(vars, body) => at_double(program, b, vars, body).ok_or_else(|| {
+            format!(
+                "`{name}` has the polymorphic type `{shown}`, which cannot be taken at Double: \
+                 give it a signature with concrete types to call it"
+            )
+        })?,
+        t => (Expr::new(ExprKind::Var(b.name.clone()), b.span), t.clone()),
+    };
+    match t {
+        Type::Fun(a, r) if !has_variables(&a) && !has_variables(&r) => Ok((e, *a, *r)),
+        Type::Fun(..) => Err(format!(
+            "`{name}` has the polymorphic type `{shown}`: give it a signature with concrete \
+             types to call it"
         )),
         _ => Err(format!(
             "`{name}` is not a function (its type is `{shown}`)"
         )),
     }
+}
+
+/// Binding `b` of type `forall vars. body` at `Double`: applied to `Double` for each variable
+/// and to the Double instance's dictionary for each class in its context, and its type then.
+fn at_double(program: &Program, b: &Bind, vars: &[Name], body: &Type) -> Option<(Expr, Type)> {
+    let double: Vec<(Name, Type)> = vars.iter().map(|v| (v.clone(), Type::double())).collect();
+    let mut t = dnrad_core::lint::subst(body, &double, &mut 0);
+    let tys = vec![Type::double(); vars.len()];
+    let mut e = Expr::new(
+        ExprKind::TyApp(
+            Box::new(Expr::new(ExprKind::Var(b.name.clone()), b.span)),
+            tys,
+        ),
+        b.span,
+    );
+    while let Type::Fun(a, r) = t {
+        let Type::Con(class, args) = *a else {
+            t = Type::Fun(a, r);
+            break;
+        };
+        if !crate::display::is_class(program, class.as_str()) {
+            t = Type::Fun(Box::new(Type::Con(class, args)), r);
+            break;
+        }
+        let instance = Name::from(format!("{class}#Double#inst"));
+        program.binds.iter().find(|d| d.name == instance)?;
+        let dictionary = Expr::new(ExprKind::Var(instance), b.span);
+        e = Expr::new(ExprKind::App(Box::new(e), Box::new(dictionary)), b.span);
+        t = *r;
+    }
+    Some((e, t))
 }
 
 /// Compile the program of `sources` to call top-level functions of the user's file: `names`,
@@ -58,7 +101,7 @@ pub fn prepare(
 ) -> Result<Prepared, Vec<Diagnostic>> {
     let mut program = pipeline::compile(sources, options)?;
     let own = |b: &&Bind| b.span.file == FileId::MAIN;
-    let mut chosen: Vec<(&Bind, Type, Type)> = Vec::new();
+    let mut chosen: Vec<(&Bind, Expr, Type, Type)> = Vec::new();
     match names {
         Some(names) => {
             for &name in names {
@@ -74,19 +117,19 @@ pub fn prepare(
                         format!("the file has no top-level function `{name}`"),
                     )]);
                 };
-                let (input, output) =
-                    callable(b).map_err(|m| vec![Diagnostic::new(ErrorKind::Type, b.span, m)])?;
-                chosen.push((b, input, output));
+                let (e, input, output) = callable(&program, b)
+                    .map_err(|m| vec![Diagnostic::new(ErrorKind::Type, b.span, m)])?;
+                chosen.push((b, e, input, output));
             }
         }
         None => chosen.extend(program.binds.iter().filter(own).filter_map(|b| {
-            let (input, output) = callable(b).ok()?;
-            Some((b, input, output))
+            let (e, input, output) = callable(&program, b).ok()?;
+            Some((b, e, input, output))
         })),
     }
     let functions: Vec<Function> = chosen
         .iter()
-        .map(|(b, input, output)| Function {
+        .map(|(b, _, input, output)| Function {
             name: b.name.unqualified().to_string(),
             span: b.span,
             input: input.clone(),
@@ -96,12 +139,7 @@ pub fn prepare(
     program.entry = chosen
         .iter()
         .rev()
-        .map(|(b, ..)| {
-            (
-                Expr::new(ExprKind::Var(b.name.clone()), b.span),
-                b.ty.clone(),
-            )
-        })
+        .map(|(_, e, input, output)| (e.clone(), Type::fun(input.clone(), output.clone())))
         .reduce(|(rest, rest_ty), (f, f_ty)| {
             let pair = Type::tuple(vec![f_ty.clone(), rest_ty.clone()]);
             let tuple = Name::new(&dnrad_core::types::names::tuple_name(2));

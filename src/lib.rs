@@ -5,6 +5,7 @@
 
 pub mod alloc;
 pub mod call;
+pub mod display;
 pub mod gradbench;
 pub mod heap_limit;
 pub mod modules;

@@ -363,6 +363,13 @@ fn report(sources: &Sources, diags: &[Diagnostic]) -> ExitCode {
     ExitCode::from(1)
 }
 
+/// The process's exit status for the program's `exitWith` code (0 for `ExitSuccess`; an
+/// `ExitFailure` is never 0): the code itself where a status can hold it, else 255, as GHC's
+/// programs do — never a status that reads as success (256 kept to its low 8 bits is 0).
+fn process_status(code: i64) -> ExitCode {
+    ExitCode::from(u8::try_from(code).unwrap_or(255))
+}
+
 fn execute(command: Command) -> ExitCode {
     let (sources, result) = match command {
         Command::Run {
@@ -412,10 +419,7 @@ fn execute(command: Command) -> ExitCode {
                     if stats {
                         eprintln!("backpropagator calls: {}", s.bp_calls);
                     }
-                    // The process's exit status keeps the code's low 8 bits, as on Unix.
-                    return s
-                        .exit
-                        .map_or(ExitCode::SUCCESS, |c| ExitCode::from(c as u8));
+                    return s.exit.map_or(ExitCode::SUCCESS, process_status);
                 }
                 Err(diags) => (sources, Err(diags)),
             }

@@ -175,6 +175,40 @@ main = mapM_ (\(f, f3) -> print [ (dr (dr (dr f)) x, df (df (df f)) x, dr (df (d
 }
 
 #[test]
+fn jacobians_and_hessians_differentiate_under_an_outer_level() {
+    // The API's one-hot values walk the outer level's dual numbers: each line is the derivative
+    // of a Jacobian's or a Hessian's entry, then its closed form.
+    let program = r#"
+f3 :: Double -> Double
+f3 y = y * y * y
+
+g :: (Double, Double) -> Double
+g (x, y) = x * x * y + sin y
+
+hessTrace :: (Double, Double) -> Double
+hessTrace p = case hessian g p of
+  [(a, _), (_, d)] -> a + d
+  _ -> 0
+
+main :: IO ()
+main = do
+  print [grad (\x -> head (jacobian f3 x)) 2.0, 6 * 2.0]
+  print [grad (\x -> head (jacobianFwd f3 x)) 2.0, 6 * 2.0]
+  print [grad (\x -> head (hessian f3 x)) 2.0, 6]
+  print [diff (\x -> head (hessian f3 x)) 2.0, 6]
+  print [snd (grad hessTrace (0.7, 1.0)), 2 - cos 1.0]
+  print [snd (jvp (\x -> fst (head (jacobian (\(a, b) -> a * b + a * a) (x, x)))) 1.5 1.0), 3]
+"#;
+    for out in outputs("api_nested.hs", program) {
+        let xs = numbers(&out);
+        assert_eq!(xs.len(), 12, "{out}");
+        for pair in xs.chunks(2) {
+            assert_all_close(&pair[..1], &pair[1..], 1e-12, &out);
+        }
+    }
+}
+
+#[test]
 fn no_perturbation_confusion_in_any_pairing() {
     // d/dx (x · (d/dy (x + y)) 1) at x = 1 is 1; a confused implementation gives 2.
     let program = r#"

@@ -30,6 +30,9 @@ firstOf xs = head xs
 
 poly :: Num a => a -> a
 poly x = x * x
+
+half :: Integral a => a -> a
+half x = x `div` 2
 "#;
 
 /// `dnrad call` of `function` on `input` (standard input), with extra arguments first.
@@ -113,7 +116,11 @@ fn inputs_that_do_not_fit_are_errors_naming_the_json_path() {
             r#"[[1],[[1]],{"bounds":["a","b"],"elems":[true]}]"#,
             "input[2]: the bounds hold 2 elements but `elems` has 1",
         ),
-        ("poly", "1", "polymorphic type"),
+        (
+            "half",
+            "1",
+            "`half` has the polymorphic type `Integral a => a -> a`, which cannot be taken at Double",
+        ),
         ("nosuch", "1", "no top-level function `nosuch`"),
     ];
     for (function, input, message) in cases {
@@ -122,6 +129,9 @@ fn inputs_that_do_not_fit_are_errors_naming_the_json_path() {
         assert!(err.contains(message), "{function} {input}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+    // An overloaded function whose classes Double has instances of is called at Double.
+    let (code, out, err) = call("poly", "3", &[]);
+    assert_eq!((code, out.trim()), (Some(0), "9.0"), "{err}");
     let (code, _, err) = call("firstOf", "[]", &[]);
     assert_eq!(code, Some(1));
     assert!(

@@ -42,7 +42,7 @@ pub fn machinery(program: &Program) -> HashSet<Name> {
         while let Some(e) = work.pop() {
             match &e.kind {
                 ExprKind::Prim(p, ..) => {
-                    direct |= derivative::class(*p) == Some(Class::Machinery);
+                    direct |= matches!(derivative::class(*p), Some(Class::Machinery | Class::Walk));
                 }
                 ExprKind::Var(n) if globals.contains(n) => {
                     callers.entry(n).or_default().push(&b.name);

@@ -82,6 +82,10 @@ pub type TResult<T> = Result<T, Diagnostic>;
 pub const NESTED_UNSUPPORTED: &str = "nested differentiation: this AD mode cannot differentiate a \
      function that itself calls grad, vjp or jvp (the array mode, the default, can)";
 
+/// The kind code of `primScalars`/`primRefill` that walks the numbers of every level (the
+/// run time's `walk::Scalar::Dual`; 0 walks plain Doubles).
+const WALK_EVERY_NUMBER: i64 = 1;
+
 fn internal(span: Span, msg: String) -> Diagnostic {
     Diagnostic::new(
         ErrorKind::Type,
@@ -399,6 +403,19 @@ impl<'p> Translator<'p> {
                 vec![w.world.ty(&rty)],
                 vec![b.str(NESTED_UNSUPPORTED)],
             ),
+            // The walk's first argument is the kind of number it walks: every level's here.
+            Class::Walk => {
+                let dtys = tys.iter().map(|t| w.world.ty(t)).collect();
+                let every_level = b.int(WALK_EVERY_NUMBER);
+                b.prim(
+                    p,
+                    dtys,
+                    [every_level]
+                        .into_iter()
+                        .chain(vals.into_iter().skip(1))
+                        .collect(),
+                )
+            }
             // primNumDot x p dp y q dq n: the world's whole-array operation.
             Class::Bulk => b.prim(PrimOp::NumDot, deriv(), vals),
             Class::Smooth(n) => {

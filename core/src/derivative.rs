@@ -32,6 +32,11 @@ pub enum Class {
     /// A primitive of the AD machinery itself: differentiated code reaches it only through the
     /// nested entry points (`grad`, `vjp` and `jvp` seen from a world).
     Machinery,
+    /// A walk over the numbers of a first-order value (`primScalars`, `primRefill`: the
+    /// one-hot values of `jacobian` and `hessian`): differentiated code walks its world's
+    /// numbers, the dual numbers of every level. Like the machinery it looks at values
+    /// whatever their type says, so code reaching it is never called as primal code.
+    Walk,
 }
 
 /// The class of `p`. Every primitive whose type mentions `Double` or a dual number is listed
@@ -51,12 +56,11 @@ pub fn class(p: PrimOp) -> Option<Class> {
             Class::Constant
         }
         DoubleDot => Class::Bulk,
-        DualMake | DualConst | DualPrimal | DualDeriv | Scalars | Refill | Interleave
-        | DualInput | DualParts | CheckTangent | LiftRev | LiftFwd | ArrayConst | ArrayAdd
-        | ArraySub | ArrayMul | ArrayLin | IdsEnd | Backward | NumUn | NumBin | NumDot
-        | NestInterleave | NestInterleaveFwd | NestBackward | NestStrip | NestTangent => {
-            Class::Machinery
-        }
+        Scalars | Refill => Class::Walk,
+        DualMake | DualConst | DualPrimal | DualDeriv | Interleave | DualInput | DualParts
+        | CheckTangent | LiftRev | LiftFwd | ArrayConst | ArrayAdd | ArraySub | ArrayMul
+        | ArrayLin | IdsEnd | Backward | NumUn | NumBin | NumDot | NestInterleave
+        | NestInterleaveFwd | NestBackward | NestStrip | NestTangent => Class::Machinery,
         _ if !p.ty().mentions(crate::types::names::DOUBLE) => Class::Plain,
         _ => return None,
     })

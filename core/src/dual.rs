@@ -178,6 +178,7 @@ impl World {
                         name: self.name(&c.name),
                         fields: c.fields.iter().map(|f| self.ty(f)).collect(),
                         field_names: c.field_names.clone(),
+                        infix: c.infix,
                     })
                     .collect(),
                 span: d.span,
@@ -211,6 +212,7 @@ mod tests {
                     name: Name::new(c),
                     fields,
                     field_names: None,
+                    infix: false,
                 })
                 .collect(),
             span: Span::dummy(),

@@ -14,6 +14,9 @@ pub struct DataCon {
     pub fields: Vec<Type>,
     /// Record field names, when the constructor was declared with record syntax.
     pub field_names: Option<Vec<Name>>,
+    /// Declared between its two fields (`a :+ b`, ``a `Pair` b``): derived `Show` and `Read`
+    /// write it so.
+    pub infix: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +51,7 @@ pub fn builtin_datas() -> Vec<DataDecl> {
         name: Name::new(name),
         fields,
         field_names: None,
+        infix: false,
     };
     let decl = |name: &str, params: Vec<Name>, cons: Vec<DataCon>| DataDecl {
         name: Name::new(name),

@@ -41,6 +41,26 @@ pub fn closed(t: &Type) -> bool {
     closed_but(t, &|_| false)
 }
 
+/// Whether `t` has at most `limit` nodes (counted until there are more: a type polymorphic
+/// recursion made may have very many).
+pub fn size_at_most(t: &Type, limit: usize) -> bool {
+    let mut budget = limit;
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        let Some(left) = budget.checked_sub(1) else {
+            return false;
+        };
+        budget = left;
+        match t {
+            Type::Var(_) => {}
+            Type::Con(_, args) | Type::App(_, args) => stack.extend(args),
+            Type::Fun(a, b) => stack.extend([&**a, &**b]),
+            Type::Forall(_, body) => stack.push(body),
+        }
+    }
+    true
+}
+
 /// Whether `t` mentions no type variables but those `allowed` (and no `forall`).
 pub fn closed_but(t: &Type, allowed: &dyn Fn(&Name) -> bool) -> bool {
     match t {

@@ -129,6 +129,8 @@ pub enum DeclKind {
 pub struct ConDecl {
     pub name: Ident,
     pub fields: ConFields,
+    /// Declared between its two fields (`t1 :+ t2`, ``t1 `Pair` t2``).
+    pub infix: bool,
     pub span: Span,
 }
 
@@ -152,8 +154,9 @@ pub struct Rhs {
 pub enum RhsBody {
     /// `= e` (or `-> e` in a case alternative)
     Plain(Expr),
-    /// `| g1 = e1 | g2 = e2`: (guard, body, span of the guarded equation)
-    Guarded(Vec<(Expr, Expr, Span)>),
+    /// `| g1 = e1 | g2, p <- e, let d = e2`: (the guard's qualifiers, body, span of the
+    /// guarded equation); a qualifier is a condition, a pattern guard or a `let`.
+    Guarded(Vec<(Vec<Stmt>, Expr, Span)>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -4,8 +4,9 @@
 //! The report's `parse-error(t)` rule needs the parser; we approximate it with a context stack
 //! that records brackets and the keywords `if`/`case`/`let` beside the layout blocks. An implicit
 //! block is closed early: by `in` (back to its `let` block), by `)`, `]` or `,` of a bracket opened
-//! outside it, by `then`/`else` (back to their `if`), by `of` (back to its `case`) and by `where`
-//! (every `do` block it is in). This covers the cases users write (one-line `let … in`,
+//! outside it, by a `,` between a guard's qualifiers (a `let` among them), by `then`/`else`
+//! (back to their `if`), by `of` (back to its `case`) and by `where` (every `do` block it is
+//! in). This covers the cases users write (one-line `let … in`,
 //! `(case x of …)`, `if c then do … else …`, `main = do …` with a deeper-indented `where`).
 //! It must not reject programs: malformed block structure is left for the parser to report.
 
@@ -24,8 +25,13 @@ enum Opener {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Ctx {
-    /// An implicit block at a column, opened by `opener` (`None` for the top level).
-    Implicit { col: u32, opener: Opener },
+    /// An implicit block at a column, opened by `opener` (`None` for the top level);
+    /// `equals`: its current item has had its `=`.
+    Implicit {
+        col: u32,
+        opener: Opener,
+        equals: bool,
+    },
     /// An explicit `{ … }` block after a layout keyword.
     Explicit,
     /// `(`, `[` or a non-block `{` (record syntax).
@@ -36,11 +42,18 @@ enum Ctx {
     Case,
     /// A `let` waiting for its `in` (if it is not a `do`-statement `let`).
     LetKw,
+    /// A guard's qualifiers (after `|`, until its `=` or `->`): a `,` ends a `let` among them.
+    Guard,
+    /// A lambda waiting for its `->`.
+    Lambda,
 }
 
 impl Ctx {
     fn is_marker(&self) -> bool {
-        matches!(self, Ctx::If | Ctx::Case | Ctx::LetKw)
+        matches!(
+            self,
+            Ctx::If | Ctx::Case | Ctx::LetKw | Ctx::Guard | Ctx::Lambda
+        )
     }
 }
 
@@ -99,7 +112,7 @@ impl Layout {
             let Some(idx) = self.stack.iter().rposition(|c| !c.is_marker()) else {
                 return;
             };
-            let Ctx::Implicit { col, opener } = self.stack[idx] else {
+            let Ctx::Implicit { col, opener, .. } = self.stack[idx] else {
                 return;
             };
             // `where` cannot start a statement or alternative: it ends a `do`/`case`/`let` block
@@ -111,6 +124,11 @@ impl Layout {
                 self.virtual_tok(Tok::VRBrace, t);
             } else if t.col == col {
                 self.stack.truncate(idx + 1);
+                self.stack[idx] = Ctx::Implicit {
+                    col,
+                    opener,
+                    equals: false,
+                };
                 self.virtual_tok(Tok::VSemi, t);
                 return;
             } else {
@@ -138,14 +156,62 @@ impl Layout {
         }
     }
 
+    /// Whether a guard's qualifiers are being read outside any bracket opened since: a `,`
+    /// there separates qualifiers (`| let y = f x, y > 0`), so it ends a `let` block.
+    fn in_guard(&self) -> bool {
+        let guard = self.stack.iter().rposition(|c| *c == Ctx::Guard);
+        let bracket = self.stack.iter().rposition(|c| *c == Ctx::Bracket);
+        matches!((guard, bracket), (Some(g), b) if b.is_none_or(|b| b < g))
+    }
+
+    /// When the innermost context is the implicit block of a `let` among a guard's qualifiers
+    /// (right above the guard, no lambda or other block between): whether its item has had its
+    /// `=`.
+    fn guard_let(&self) -> Option<bool> {
+        let guard = self.stack.iter().rposition(|c| *c == Ctx::Guard)?;
+        match &self.stack[guard + 1..] {
+            [Ctx::LetKw, Ctx::Implicit {
+                opener: Opener::Let,
+                equals,
+                ..
+            }] => Some(*equals),
+            _ => None,
+        }
+    }
+
     /// Early closing of implicit blocks for tokens that cannot continue them.
     fn close_for(&mut self, t: &Token) {
         match t.tok {
             Tok::In if self.close_until(t, |c| *c == Ctx::LetKw) => {
                 self.stack.pop();
             }
+            Tok::Comma if self.in_guard() => {
+                self.close_until(t, |c| *c == Ctx::Guard);
+            }
             Tok::RParen | Tok::RBracket | Tok::Comma => {
                 self.close_until(t, |c| *c == Ctx::Bracket);
+            }
+            Tok::RArrow if self.stack.last() == Some(&Ctx::Lambda) => {
+                self.stack.pop();
+            }
+            // A `let` qualifier last in a guard ends at the guard's `->`, or at a second `=` in
+            // its item (the first is the binding's).
+            Tok::RArrow | Tok::Equals
+                if self
+                    .guard_let()
+                    .is_some_and(|equals| equals || t.tok == Tok::RArrow) =>
+            {
+                self.close_until(t, |c| *c == Ctx::Guard);
+                self.stack.pop();
+            }
+            Tok::Equals | Tok::RArrow if self.stack.last() == Some(&Ctx::Guard) => {
+                self.stack.pop();
+            }
+            Tok::Equals | Tok::Semi => {
+                if let Some(Ctx::Implicit { equals, .. }) = self.stack.last_mut() {
+                    // (An explicit `;` starts the block's next item.)
+                    *equals = t.tok == Tok::Equals;
+                }
             }
             Tok::Then => {
                 self.close_until(t, |c| *c == Ctx::If);
@@ -218,7 +284,11 @@ pub fn layout(tokens: Vec<Token>) -> Result<Vec<Token>, Diagnostic> {
             }
             if t.col > lay.enclosing_col() || lay.stack.is_empty() {
                 lay.virtual_tok(Tok::VLBrace, &t);
-                lay.stack.push(Ctx::Implicit { col: t.col, opener });
+                lay.stack.push(Ctx::Implicit {
+                    col: t.col,
+                    opener,
+                    equals: false,
+                });
             } else {
                 lay.virtual_tok(Tok::VLBrace, &t);
                 lay.virtual_tok(Tok::VRBrace, &t);
@@ -249,6 +319,8 @@ pub fn layout(tokens: Vec<Token>) -> Result<Vec<Token>, Diagnostic> {
                 }
             }
             Tok::If => lay.stack.push(Ctx::If),
+            Tok::Bar => lay.stack.push(Ctx::Guard),
+            Tok::Backslash => lay.stack.push(Ctx::Lambda),
             Tok::Case => lay.stack.push(Ctx::Case),
             _ => {}
         }

@@ -93,9 +93,9 @@ fn check<'a>(mut stack: Vec<(Node<'a>, usize)>) -> Result<(), Diagnostic> {
                 match &rhs.body {
                     RhsBody::Plain(e) => push(Node::Expr(e), below),
                     RhsBody::Guarded(guards) => {
-                        for (i, (g, e, _)) in guards.iter().enumerate() {
-                            push(Node::Expr(g), below + i);
-                            push(Node::Expr(e), below + i);
+                        for (i, (quals, e, _)) in guards.iter().enumerate() {
+                            let after = statements(quals, below + i, &mut push);
+                            push(Node::Expr(e), after);
                         }
                     }
                 }
@@ -130,22 +130,27 @@ fn check<'a>(mut stack: Vec<(Node<'a>, usize)>) -> Result<(), Diagnostic> {
     first.map_or(Ok(()), |span| Err(too_deep(span)))
 }
 
+/// The parts of statements (of a `do` block, a comprehension or a guard) from `inner`, each
+/// nesting what follows it; the depth after them.
+fn statements<'a>(stmts: &'a [Stmt], inner: usize, push: &mut dyn FnMut(Node<'a>, usize)) -> usize {
+    for (i, s) in stmts.iter().enumerate() {
+        match s {
+            Stmt::Bind(p, e) => {
+                push(Node::Pat(p), inner + i);
+                push(Node::Expr(e), inner + i);
+            }
+            Stmt::Let(decls) => decls.iter().for_each(|d| push(Node::Decl(d), inner + i)),
+            Stmt::Expr(e) => push(Node::Expr(e), inner + i),
+        }
+    }
+    inner + stmts.len()
+}
+
 /// The children of an expression at `inner` (one level below it), with the extra depth their
 /// desugaring gives them.
 fn children_of_expr<'a>(e: &'a Expr, inner: usize, push: &mut impl FnMut(Node<'a>, usize)) {
-    let stmts = |stmts: &'a [Stmt], push: &mut dyn FnMut(Node<'a>, usize)| {
-        for (i, s) in stmts.iter().enumerate() {
-            match s {
-                Stmt::Bind(p, e) => {
-                    push(Node::Pat(p), inner + i);
-                    push(Node::Expr(e), inner + i);
-                }
-                Stmt::Let(decls) => decls.iter().for_each(|d| push(Node::Decl(d), inner + i)),
-                Stmt::Expr(e) => push(Node::Expr(e), inner + i),
-            }
-        }
-        inner + stmts.len()
-    };
+    let stmts =
+        |stmts: &'a [Stmt], push: &mut dyn FnMut(Node<'a>, usize)| statements(stmts, inner, push);
     match &e.kind {
         ExprKind::Var(_) | ExprKind::Con(_) | ExprKind::Lit(_) => {}
         ExprKind::App(f, a) => {

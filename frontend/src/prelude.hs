@@ -24,8 +24,9 @@ module Prelude (
             isNegativeZero, atan2),
   Show(showsPrec, show, showList), Read(readsPrec, readList),
   Functor(fmap, (<$)), Applicative(pure, (<*>), (*>), (<*)), Monad((>>=), (>>), return, fail),
+  Semigroup((<>)), Monoid(mempty, mappend, mconcat),
   -- Functions
-  mapM, mapM_, sequence, sequence_, (=<<), (<$>),
+  mapM, mapM_, sequence, sequence_, (=<<), (<$>), foldMap, traverse, sequenceA,
   maybe, either, (&&), (||), not, otherwise,
   subtract, even, odd, gcd, lcm, (^), (^^), fromIntegral, realToFrac,
   fst, snd, curry, uncurry, id, const, (.), flip, ($), until, asTypeOf, error, undefined,
@@ -50,6 +51,7 @@ infixr 9 .
 infixr 8 ^, ^^, **
 infixl 7 *, /, `quot`, `rem`, `div`, `mod`
 infixl 6 +, -
+infixr 6 <>
 infixr 5 :, ++
 infix 4 ==, /=, <, <=, >=, >, `elem`, `notElem`
 infixr 3 &&
@@ -163,8 +165,19 @@ class Enum a where
   -- would be infinite). On Double it goes up to z plus half a step, as in GHC.
   -- > [1, 3 .. 8] == [1,3,5,7]
   enumFromThenTo :: a -> a -> a -> [a]
+  -- `take n [x ..]` and `take n [x, y ..]`, `takeWhile p [x ..]` and `takeWhile p [x, y ..]`,
+  -- finite for every type where those are (the desugarer makes these of the forms, and of
+  -- `zip [0 ..] xs`; not exported).
+  enumFromN :: Int -> a -> [a]
+  enumFromThenN :: Int -> a -> a -> [a]
+  enumFromWhile :: (a -> Bool) -> a -> [a]
+  enumFromThenWhile :: (a -> Bool) -> a -> a -> [a]
   succ x = toEnum (fromEnum x + 1)
   pred x = toEnum (fromEnum x - 1)
+  enumFromN n x = take n (enumFrom x)
+  enumFromThenN n x y = take n (enumFromThen x y)
+  enumFromWhile p x = takeWhile p (enumFrom x)
+  enumFromThenWhile p x y = takeWhile p (enumFromThen x y)
   enumFrom _ = error "enumFrom: infinite lists are not supported in strict dnrad"
   enumFromThen _ _ = error "enumFromThen: infinite lists are not supported in strict dnrad"
   enumFromTo x y = map toEnum (intRange (fromEnum x) 1 (fromEnum y))
@@ -371,6 +384,96 @@ fmapFromMonad f m = m >>= \x -> return (f x)
 apFromMonad :: Monad m => m (a -> b) -> m a -> m b
 apFromMonad mf mx = mf >>= \f -> mx >>= \x -> return (f x)
 
+-- Semigroup and Monoid (as GHC's Prelude has them) -------------------------------------------
+
+-- | Types with an associative operation: lists append, `Ordering` keeps the first that is not
+-- `EQ` (so comparisons combine: `comparing fst <> comparing snd`), functions combine their
+-- results, `Maybe` and tuples combine what they hold.
+-- > [1, 2] <> [3] == [1, 2, 3] && (LT <> GT) == LT && (EQ <> GT) == GT
+class Semigroup a where
+  -- | The associative operation.
+  (<>) :: a -> a -> a
+
+-- | Semigroups with an identity for `<>`.
+-- > mconcat ["ab", "", "c"] == "abc" && (mempty :: String) == ""
+class Semigroup a => Monoid a where
+  -- | The identity of `<>`.
+  mempty :: a
+  -- | `<>` (the name of Haskell's Monoid before Semigroup).
+  mappend :: a -> a -> a
+  -- | Combines a list from the right, `mempty` for none.
+  mconcat :: [a] -> a
+  mappend x y = x <> y
+  mconcat xs = foldr mappend mempty xs
+
+instance Semigroup [a] where
+  xs <> ys = xs ++ ys
+
+instance Monoid [a] where
+  mempty = []
+
+instance Semigroup Ordering where
+  LT <> _ = LT
+  EQ <> y = y
+  GT <> _ = GT
+
+instance Monoid Ordering where
+  mempty = EQ
+
+instance Semigroup () where
+  _ <> _ = ()
+
+instance Monoid () where
+  mempty = ()
+
+instance Semigroup b => Semigroup (a -> b) where
+  f <> g = \x -> f x <> g x
+
+instance Monoid b => Monoid (a -> b) where
+  mempty = \_ -> mempty
+
+instance Semigroup a => Semigroup (Maybe a) where
+  Nothing <> y = y
+  Just x <> Nothing = Just x
+  Just x <> Just y = Just (x <> y)
+
+instance Semigroup a => Monoid (Maybe a) where
+  mempty = Nothing
+
+instance (Semigroup a, Semigroup b) => Semigroup (a, b) where
+  (a, b) <> (c, d) = (a <> c, b <> d)
+
+instance (Monoid a, Monoid b) => Monoid (a, b) where
+  mempty = (mempty, mempty)
+
+instance (Semigroup a, Semigroup b, Semigroup c) => Semigroup (a, b, c) where
+  (a, b, c) <> (d, e, f) = (a <> d, b <> e, c <> f)
+
+instance (Monoid a, Monoid b, Monoid c) => Monoid (a, b, c) where
+  mempty = (mempty, mempty, mempty)
+
+instance Semigroup a => Semigroup (IO a) where
+  m <> n = m >>= \x -> n >>= \y -> return (x <> y)
+
+instance Monoid a => Monoid (IO a) where
+  mempty = return mempty
+
+-- | Maps each element to a monoid and combines the results in order (over lists).
+-- > foldMap show [1, 2, 3] == "123"
+foldMap :: Monoid m => (a -> m) -> [a] -> m
+foldMap f xs = foldr (\x acc -> f x <> acc) mempty xs
+
+-- | Applies an effectful function to each element, left to right, and collects the results
+-- (over lists; `mapM` for any Applicative).
+-- > traverse (\x -> if x > 0 then Just x else Nothing) [1, 2] == Just [1, 2]
+traverse :: Applicative f => (a -> f b) -> [a] -> f [b]
+traverse f xs = foldr (\x acc -> liftA2 (:) (f x) acc) (pure []) xs
+
+-- | Runs the effects of a list in order and collects their results.
+-- > sequenceA [Just 1, Just 2] == Just [1, 2]
+sequenceA :: Applicative f => [f a] -> f [a]
+sequenceA xs = traverse id xs
+
 -- Bool, Ordering, unit --------------------------------------------------------------------------
 
 instance Eq Bool where
@@ -395,6 +498,25 @@ instance Enum Bool where
   enumFromThen x y = boundedEnumFromThen False True x y
 
 -- `[x ..]` and `[x, y ..]` of an enumeration: finite, up to its last (or first) constructor.
+-- `succ` and `pred` of a derived Enum instance of type `t` whose last tag is `top`, and the
+-- error of its `toEnum`, in GHC's words.
+derivedSucc :: Enum a => String -> Int -> a -> a
+derivedSucc t top x =
+  let n = fromEnum x
+  in if n == top then error ("succ{" ++ t ++ "}: tried to take `succ' of last tag in enumeration")
+     else toEnum (n + 1)
+
+derivedPred :: Enum a => String -> a -> a
+derivedPred t x =
+  let n = fromEnum x
+  in if n == 0 then error ("pred{" ++ t ++ "}: tried to take `pred' of first tag in enumeration")
+     else toEnum (n - 1)
+
+derivedToEnumError :: String -> Int -> Int -> a
+derivedToEnumError t n top =
+  error ("toEnum{" ++ t ++ "}: tag (" ++ show n ++ ") is outside of enumeration's range (0,"
+         ++ show top ++ ")")
+
 boundedEnumFrom :: Enum a => a -> a -> [a]
 boundedEnumFrom lastCon x = enumFromTo x lastCon
 
@@ -438,6 +560,16 @@ instance Ord () where
 instance Show () where
   showsPrec _ _ = showString "()"
 
+instance Enum () where
+  toEnum n = if n == 0 then () else error "Prelude.Enum.().toEnum: bad argument"
+  fromEnum _ = 0
+  enumFrom x = boundedEnumFrom () x
+  enumFromThen x y = boundedEnumFromThen () () x y
+
+instance Bounded () where
+  minBound = ()
+  maxBound = ()
+
 -- Int -------------------------------------------------------------------------------------------
 
 instance Eq Int where
@@ -475,6 +607,55 @@ instance Enum Int where
   fromEnum n = n
   enumFromTo a b = intRange a 1 b
   enumFromThenTo a b c = intRangeThen a b c
+  enumFromN n x = intStepN n x 1
+  enumFromThenN n x y = intStepN n x (y - x)
+  enumFromWhile p x = intStepWhile p x 1
+  enumFromThenWhile p x y = intStepWhile p x (y - x)
+
+-- The first `n` of `[x, x + d ..]` at Int, and its elements while `p` holds; as GHC's `[x ..]`,
+-- the list ends before it would overflow.
+intStepN :: Int -> Int -> Int -> [Int]
+intStepN n x d =
+  if n <= 0 then [] else x : (if n == 1 || stepOverflows x d then [] else intStepN (n - 1) (x + d) d)
+
+intStepWhile :: (Int -> Bool) -> Int -> Int -> [Int]
+intStepWhile p x d =
+  if p x then x : (if stepOverflows x d then [] else intStepWhile p (x + d) d) else []
+
+stepOverflows :: Int -> Int -> Bool
+stepOverflows x d = if d >= 0 then x > maxBound - d else x < minBound - d
+
+-- The first `n` of `[x, x + d ..]` as GHC's numericEnumFrom makes it (`x + k * d`), and its
+-- elements while `p` holds.
+numStepN :: Num a => Int -> a -> a -> [a]
+numStepN n x d = numStepFrom 0 n x d
+
+numStepFrom :: Num a => Int -> Int -> a -> a -> [a]
+numStepFrom k n x d = if k >= n then [] else (x + fromIntegral k * d) : numStepFrom (k + 1) n x d
+
+numStepWhile :: Num a => (a -> Bool) -> a -> a -> [a]
+numStepWhile p x d = numStepWhileFrom 0 p x d
+
+numStepWhileFrom :: Num a => Int -> (a -> Bool) -> a -> a -> [a]
+numStepWhileFrom k p x d =
+  let v = x + fromIntegral k * d in if p v then v : numStepWhileFrom (k + 1) p x d else []
+
+-- `take n (iterate f x)`, `takeWhile p (iterate f x)` and `take n (cycle xs)`, which the
+-- desugarer makes of those forms (`iterate` and `cycle` themselves are infinite lists).
+iterateN :: Int -> (a -> a) -> a -> [a]
+iterateN n f x = if n <= 0 then [] else x : (if n == 1 then [] else iterateN (n - 1) f (f x))
+
+iterateWhile :: (a -> Bool) -> (a -> a) -> a -> [a]
+iterateWhile p f x = if p x then x : iterateWhile p f (f x) else []
+
+cycleN :: Int -> [a] -> [a]
+cycleN n xs = if null xs then error "Prelude.cycle: empty list" else cycleFrom n xs xs
+
+cycleFrom :: Int -> [a] -> [a] -> [a]
+cycleFrom n ys xs =
+  if n <= 0 then [] else case ys of
+    [] -> cycleFrom n xs xs
+    y : rest -> y : cycleFrom (n - 1) rest xs
 
 instance Bounded Int where
   minBound = primIntegerToInt (negate 9223372036854775808)
@@ -571,6 +752,10 @@ instance Enum Integer where
   fromEnum = primIntegerToInt
   enumFromTo a b = integerRange a 1 b
   enumFromThenTo a b c = integerRange a (b - a) c
+  enumFromN n x = numStepN n x 1
+  enumFromThenN n x y = numStepN n x (y - x)
+  enumFromWhile p x = numStepWhile p x 1
+  enumFromThenWhile p x y = numStepWhile p x (y - x)
 
 integerRange :: Integer -> Integer -> Integer -> [Integer]
 integerRange from step to =
@@ -715,6 +900,10 @@ instance Enum Double where
   fromEnum x = primIntegerToInt (primDoubleTruncate x)
   enumFromTo a b = doubleRange a 1 b
   enumFromThenTo a b c = doubleRange a (b - a) c
+  enumFromN n x = numStepN n x 1
+  enumFromThenN n x y = numStepN n x (y - x)
+  enumFromWhile p x = numStepWhile p x 1
+  enumFromThenWhile p x y = numStepWhile p x (y - x)
 
 -- GHC's numericEnumFromThenTo: from + k * step for k = 0, 1, ... while within the limit plus
 -- half a step (a NaN is never within: the list ends). A zero step or an infinite limit that the
@@ -757,7 +946,15 @@ instance Enum Char where
   toEnum = primCharChr
   fromEnum = primCharOrd
   enumFromTo a b = map primCharChr (intRange (primCharOrd a) 1 (primCharOrd b))
+  enumFromN n c = map primCharChr (intStepN (min n (1114112 - primCharOrd c)) (primCharOrd c) 1)
+  enumFromWhile p c = charFromWhile p (primCharOrd c)
   enumFromThenTo a b c = map primCharChr (intRange (primCharOrd a) (primCharOrd b - primCharOrd a) (primCharOrd c))
+
+-- The characters from code point `k` on while `p` holds, up to the last.
+charFromWhile :: (Char -> Bool) -> Int -> [Char]
+charFromWhile p k =
+  if k > 1114111 then [] else
+    let c = primCharChr k in if p c then c : charFromWhile p (k + 1) else []
 
 instance Bounded Char where
   minBound = '\0'
@@ -819,6 +1016,10 @@ instance Integral a => Enum (Ratio a) where
   fromEnum x = fromInteger (truncate x)
   enumFromTo a b = fractionalRange a 1 b
   enumFromThenTo a b c = fractionalRange a (b - a) c
+  enumFromN n x = numStepN n x 1
+  enumFromThenN n x y = numStepN n x (y - x)
+  enumFromWhile p x = numStepWhile p x 1
+  enumFromThenWhile p x y = numStepWhile p x (y - x)
 
 -- GHC's numericEnumFromThenTo on exact numbers: from, from + step, ... while within half a
 -- step past the limit.
@@ -941,6 +1142,7 @@ instance Monad IO where
   IO m >>= k = IO (\w -> case k (m w) of
     IO n -> n w)
   return x = IO (\_ -> x)
+  fail s = ioError (userError s)
 
 -- Input and output. Every primitive below that acts on the world takes the action's () last
 -- (see core/src/prim.rs), so it runs when, and as often as, its action runs. A Handle is the

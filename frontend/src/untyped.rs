@@ -45,6 +45,52 @@ pub enum UKind {
     Fail(String),
 }
 
+impl UExpr {
+    /// Call `f` with each expression directly inside this one: an application's function and
+    /// argument, a lambda's or annotation's body, a `let`'s body and right-hand sides, a
+    /// `case`'s scrutinee, alternatives and default.
+    pub fn for_each_child<'a>(&'a self, mut f: impl FnMut(&'a UExpr)) {
+        match &self.kind {
+            UKind::App(g, a) => {
+                f(g);
+                f(a);
+            }
+            UKind::Lam(_, b) | UKind::Annot(b, _) => f(b),
+            UKind::Let(bs, b) => {
+                f(b);
+                bs.iter().for_each(|b| f(&b.rhs));
+            }
+            UKind::Case(s, alts, d) => {
+                f(s);
+                alts.iter().for_each(|a| f(&a.rhs));
+                d.iter().for_each(|d| f(d));
+            }
+            UKind::Var(_) | UKind::Con(_) | UKind::Prim(_) | UKind::Lit(_) | UKind::Fail(_) => {}
+        }
+    }
+
+    /// `for_each_child`, mutably.
+    pub fn for_each_child_mut<'a>(&'a mut self, mut f: impl FnMut(&'a mut UExpr)) {
+        match &mut self.kind {
+            UKind::App(g, a) => {
+                f(g);
+                f(a);
+            }
+            UKind::Lam(_, b) | UKind::Annot(b, _) => f(b),
+            UKind::Let(bs, b) => {
+                f(b);
+                bs.iter_mut().for_each(|b| f(&mut b.rhs));
+            }
+            UKind::Case(s, alts, d) => {
+                f(s);
+                alts.iter_mut().for_each(|a| f(&mut a.rhs));
+                d.iter_mut().for_each(|d| f(d));
+            }
+            UKind::Var(_) | UKind::Con(_) | UKind::Prim(_) | UKind::Lit(_) | UKind::Fail(_) => {}
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct UAlt {
     pub con: Name,

@@ -8,7 +8,7 @@
 use super::chunks::head;
 use crate::pipeline;
 use dnrad_core::FileId;
-use dnrad_frontend::ast::{Decl, DeclKind, Module};
+use dnrad_frontend::ast::{ConDecl, ConFields, Decl, DeclKind, Module};
 
 /// A text to search, how to name it (`the session`, `the Prelude`, `Data.Map`), whether it is
 /// the standard library's (the Prelude or a library module: there only `-- |` blocks are
@@ -140,7 +140,10 @@ pub fn documentation(name: &str, sources: &[Source]) -> Option<(String, String)>
                 .iter()
                 .flat_map(|d| std::iter::once(d).chain(class_members(d)))
                 .find(|d| {
-                    defines(d, name) || declares_value(d, name) || constructor_of(d, name).is_some()
+                    defines(d, name)
+                        || declares_value(d, name)
+                        || constructor_of(d, name).is_some()
+                        || field_of(d, name).is_some()
                 })?;
             let before = &source.text[..decl.span.lo as usize];
             let mut lines: Vec<&str> = before
@@ -163,10 +166,13 @@ pub fn documentation(name: &str, sources: &[Source]) -> Option<(String, String)>
                 })
                 .collect::<Vec<_>>()
                 .join("\n");
-            // A constructor is documented by its type.
-            let text = match constructor_of(decl, name) {
-                Some(ty) if !text.is_empty() => {
+            // A constructor or a record field is documented by its type.
+            let text = match (constructor_of(decl, name), field_of(decl, name)) {
+                (Some(ty), _) if !text.is_empty() => {
                     format!("`{name}` is a constructor of `{ty}`.\n{text}")
+                }
+                (_, Some(ty)) if !text.is_empty() => {
+                    format!("`{name}` is a field of `{ty}`.\n{text}")
                 }
                 _ => text,
             };
@@ -193,6 +199,20 @@ fn constructor_of<'d>(decl: &'d Decl, name: &str) -> Option<&'d str> {
         DeclKind::Newtype { name: ty, con, .. } if con.name.name == name => Some(&ty.name),
         _ => None,
     }
+}
+
+/// The type `decl` declares if `name` is a record field of one of its constructors.
+fn field_of<'d>(decl: &'d Decl, name: &str) -> Option<&'d str> {
+    let (ty, cons) = match &decl.kind {
+        DeclKind::Data { name, cons, .. } => (name, cons.iter().collect::<Vec<_>>()),
+        DeclKind::Newtype { name, con, .. } => (name, vec![con]),
+        _ => return None,
+    };
+    let has = |c: &ConDecl| match &c.fields {
+        ConFields::Record(fields) => fields.iter().flat_map(|(ns, _)| ns).any(|n| n.name == name),
+        ConFields::Positional(_) => false,
+    };
+    cons.into_iter().any(has).then_some(ty.name.as_str())
 }
 
 /// The declarations in the body of `decl` if it is a class (its methods' signatures and

@@ -3,7 +3,7 @@
 //! declarations and values lent to each run, shadowing, and the message for a name it could
 //! not keep. It compiles and runs nothing; the session does.
 
-use super::display;
+use crate::display;
 use crate::sources::Sources;
 use dnrad_backend::Value;
 use dnrad_core::{prim, Diagnostic, ErrorKind, FileId, Name, Program, Type};

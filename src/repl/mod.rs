@@ -5,7 +5,7 @@
 //! runs stops that run (on either backend, native code included) and returns to the prompt.
 
 mod chunks;
-mod display;
+
 mod info;
 mod input;
 mod kept;

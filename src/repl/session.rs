@@ -7,7 +7,8 @@
 
 use super::chunks::{self, Chunk, Key};
 use super::kept::{self, Decision, Kept};
-use super::{display, info, kind};
+use super::{info, kind};
+use crate::display;
 use crate::pipeline::{self, Options};
 use crate::sources::Sources;
 use dnrad_backend::{Value, World};

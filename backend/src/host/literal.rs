@@ -436,6 +436,7 @@ mod tests {
             name: Name::new(name),
             fields,
             field_names: names.map(|ns| ns.into_iter().map(Name::new).collect()),
+            infix: false,
         };
         let a = Type::var("a");
         let mut out = builtin_datas();

@@ -44,7 +44,7 @@ use crate::lint::subst;
 use crate::name::Name;
 use crate::program::Program;
 use crate::span::Span;
-use crate::types::{closed, closed_but, Type};
+use crate::types::{closed, closed_but, size_at_most, Type};
 use std::collections::HashMap;
 use terms::{
     atomic, call_of_one, count, instantiate, lambda, lambda_node, mentions, rename_var,
@@ -188,6 +188,11 @@ enum Param {
 
 /// At most this many specialisations (polymorphic recursion could ask for ever new ones).
 const MAX_SPECIALISATIONS: usize = 2000;
+
+/// No specialisation at a type of more nodes than this: polymorphic recursion asks for ever
+/// larger ones (`data Seq a = Nil | Cons a (Seq (a, a))`'s `show` at `Int`, `(Int, Int)`,
+/// `((Int, Int), (Int, Int))`, ...: doubling, they took all memory before the count's limit).
+const MAX_SPECIALISED_TYPE: usize = 48;
 
 /// Whether `t` is the type of a class dictionary (`C τ`, its data's constructor `C#D`).
 fn is_dictionary_type(t: &Type, dict_types: &std::collections::HashSet<Name>) -> bool {
@@ -654,7 +659,9 @@ impl Simplifier {
             Type::Forall(vs, _) => vs.len(),
             _ => 0,
         };
-        if args.len() < ndicts || tys.len() != ntyvars || !tys.iter().all(closed) {
+        let small = |t: &Type| size_at_most(t, MAX_SPECIALISED_TYPE);
+        if args.len() < ndicts || tys.len() != ntyvars || !tys.iter().all(|t| small(t) && closed(t))
+        {
             return None;
         }
         let mut known = Vec::new();

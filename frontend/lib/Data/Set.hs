@@ -265,5 +265,15 @@ instance Eq a => Eq (Set a) where
 instance Ord a => Ord (Set a) where
   compare s1 s2 = compare (toAscList s1) (toAscList s2)
 
+instance Ord a => Semigroup (Set a) where
+  s <> t = union s t
+
+instance Ord a => Monoid (Set a) where
+  mempty = empty
+
+instance (Ord a, Read a) => Read (Set a) where
+  readsPrec d = readParen (d > 10) (\s ->
+    [(fromList xs, t) | ("fromList", r) <- lex s, (xs, t) <- readsPrec 11 r])
+
 instance Show a => Show (Set a) where
   showsPrec d s = showParen (d > 10) (showString "fromList " . shows (toAscList s))

@@ -4,11 +4,12 @@
 
 use super::build;
 use super::coverage::Group;
+use super::delay;
 use super::fixity::Fixity;
 use super::pattern::Test;
 use super::scope::scope_error;
 use super::{DResult, Ds};
-use crate::ast::{Decl, DeclKind, Ident, Pat, PatKind, Rhs, RhsBody};
+use crate::ast::{Decl, DeclKind, Expr, Ident, Pat, PatKind, Rhs, RhsBody, Stmt};
 use crate::untyped::{BindKind, UBind, UExpr, UKind};
 use dnrad_core::{Diagnostic, ErrorKind, Name, Span};
 use std::collections::HashMap;
@@ -211,7 +212,7 @@ impl Ds {
         for (b, ns) in bindings.iter().zip(names) {
             out.extend(self.binding(b, &ns, &sigs)?);
         }
-        Ok(out)
+        Ok(delay::recursive_values(out, &mut |base| self.fresh(base)))
     }
 
     /// Desugar one binding whose bound names are `names` (one for a function, one per variable
@@ -381,13 +382,23 @@ impl Ds {
             RhsBody::Guarded(guards) => {
                 falls_through = true;
                 let mut acc = Ok(fail.clone());
-                for (g, e, span) in guards.iter().rev() {
+                for (quals, e, span) in guards.iter().rev() {
                     acc = (|| {
                         let rest = acc?;
-                        let g = self.expr(g)?;
-                        falls_through &= !self.always_true(&g);
-                        let e = self.expr(e)?;
-                        Ok(build::if_then_else(g, e, rest, *span))
+                        if let [Stmt::Expr(g)] = quals.as_slice() {
+                            let g = self.expr(g)?;
+                            falls_through &= !self.always_true(&g);
+                            let e = self.expr(e)?;
+                            return Ok(build::if_then_else(g, e, rest, *span));
+                        }
+                        // Each qualifier that fails goes on to the next guard: a join point.
+                        let (k, unit) = (self.fresh("guard"), self.fresh("_"));
+                        let next = build::app(build::var(&k, *span), build::con("()", *span));
+                        self.push_scope();
+                        let chain = self.qualifiers(quals, e, &next, *span);
+                        self.pop_scope();
+                        let rest = build::lam(unit, rest, *span);
+                        Ok(let_one(k, rest, chain?, *span, BindKind::Join))
                     })();
                 }
                 acc
@@ -404,6 +415,46 @@ impl Ds {
             ));
         }
         Ok((body?, falls_through))
+    }
+}
+
+impl Ds {
+    /// A guard's qualifiers, then `body`; a condition that is false or a pattern that does not
+    /// match gives `fail`. A pattern's and a `let`'s variables are in scope after them.
+    fn qualifiers(
+        &mut self,
+        quals: &[Stmt],
+        body: &Expr,
+        fail: &UExpr,
+        span: Span,
+    ) -> DResult<UExpr> {
+        let Some((first, rest)) = quals.split_first() else {
+            return self.expr(body);
+        };
+        match first {
+            Stmt::Expr(g) => {
+                let g = self.expr(g)?;
+                let then = self.qualifiers(rest, body, fail, span)?;
+                Ok(build::if_then_else(g, then, fail.clone(), span))
+            }
+            Stmt::Let(decls) => {
+                let binds = self.local_group(decls)?;
+                let inner = self.qualifiers(rest, body, fail, span);
+                self.pop_scope();
+                Ok(UExpr {
+                    kind: UKind::Let(binds, Box::new(inner?)),
+                    span,
+                })
+            }
+            Stmt::Bind(p, source) => {
+                let source = self.expr(source)?;
+                let x = self.fresh("x");
+                let test = [(x.clone(), p.clone())];
+                let matched =
+                    self.match_pats(&test, fail, &mut |ds| ds.qualifiers(rest, body, fail, span))?;
+                Ok(let_value(x, source, matched, span))
+            }
+        }
     }
 }
 

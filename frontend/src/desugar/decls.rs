@@ -383,6 +383,7 @@ impl Ds {
                 field_names: field_names
                     .clone()
                     .map(|f| f.into_iter().map(Name::from).collect()),
+                infix: c.infix,
             });
         }
         let decl = DataDecl {

@@ -47,6 +47,15 @@ impl Parsers {
         }
     }
 
+    /// Constructor `name` between its fields: an operator, or a name in backticks.
+    fn infix(&self, name: &str, k: UExpr) -> UExpr {
+        if is_operator(name) {
+            self.token(name, k)
+        } else {
+            self.token("`", self.token(name, self.token("`", k)))
+        }
+    }
+
     /// `readsUpTo limit d p`
     fn up_to(&self, limit: i64, d: &Name, p: UExpr) -> UExpr {
         apps(
@@ -87,10 +96,10 @@ impl Ds {
                     }
                 }
                 r.up_to(11, &d, r.name(name, r.token("{", p)))
-            } else if is_operator(name) && xs.len() == 2 {
+            } else if c.infix && xs.len() == 2 {
                 let prec = i64::from(self.fixity_of(&c.name).prec);
                 let right = r.field(prec + 1, &xs[1], r.ret(value));
-                r.up_to(prec, &d, r.field(prec + 1, &xs[0], r.token(name, right)))
+                r.up_to(prec, &d, r.field(prec + 1, &xs[0], r.infix(name, right)))
             } else {
                 let args = xs.iter().rev().fold(r.ret(value), |k, x| r.field(11, x, k));
                 let p = r.name(name, args);

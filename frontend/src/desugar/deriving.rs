@@ -242,11 +242,11 @@ impl Ds {
                     show_paren.clone(),
                     [apps(ge.clone(), [var(&d, span), int(11)]), seq(parts)],
                 )
-            } else if is_op && xs.len() == 2 {
+            } else if c.infix && xs.len() == 2 {
                 let prec = i64::from(self.fixity_of(&c.name).prec);
                 let parts = vec![
                     apps(shows_prec.clone(), [int(prec + 1), var(&xs[0], span)]),
-                    string(&format!(" {name} ")),
+                    string(&format!(" {} ", infix_name(name))),
                     apps(shows_prec.clone(), [int(prec + 1), var(&xs[1], span)]),
                 ];
                 apps(
@@ -294,7 +294,12 @@ impl Ds {
         let from_enum = self.tag_function(decl, span)?;
         let n = self.fresh("n");
         let eq = self.prelude_name("==", span)?;
-        let mut to_enum = build::fail("toEnum: bad argument".into(), span);
+        let type_name = build::str_lit(source_name(&decl.name), span);
+        let top = build::int_lit(decl.cons.len() as i64 - 1, span);
+        let mut to_enum = apps(
+            self.pvar("derivedToEnumError", span)?,
+            [type_name.clone(), var(&n, span), top.clone()],
+        );
         for (i, c) in decl.cons.iter().enumerate().rev() {
             let test = apps(
                 var(&eq, span),
@@ -319,9 +324,13 @@ impl Ds {
             var(&from_then, span),
             [first, last, var(&x, span), var(&y, span)],
         );
+        let succ = apps(self.pvar("derivedSucc", span)?, [type_name.clone(), top]);
+        let pred = app(self.pvar("derivedPred", span)?, type_name);
         Ok(vec![
             self.method("fromEnum", from_enum, span)?,
             self.method("toEnum", build::lam(n, to_enum, span), span)?,
+            self.method("succ", succ, span)?,
+            self.method("pred", pred, span)?,
             self.method("enumFrom", build::lam(x.clone(), enum_from, span), span)?,
             self.method(
                 "enumFromThen",
@@ -367,6 +376,15 @@ pub(super) fn source_name(name: &Name) -> &str {
 /// Whether a constructor or field name is an operator (`:+:`, `<+>`), written `(op)` as a prefix.
 pub(super) fn is_operator(name: &str) -> bool {
     name.starts_with(|ch: char| !ch.is_alphabetic() && ch != '_')
+}
+
+/// Constructor `name` between its fields: an operator as it is, a name in backticks.
+pub(super) fn infix_name(name: &str) -> String {
+    if is_operator(name) {
+        name.to_string()
+    } else {
+        format!("`{name}`")
+    }
 }
 
 /// `(n :: Int)`

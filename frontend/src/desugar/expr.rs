@@ -168,7 +168,8 @@ impl Ds {
         }
     }
 
-    /// `f a b`: saturated `&&`/`||` of the Prelude short-circuit.
+    /// `f a b`: saturated `&&`/`||` of the Prelude short-circuit; a consumer bounding an
+    /// infinite list is its finite form (`bounded`).
     fn application(&mut self, e: &Expr) -> DResult<UExpr> {
         let mut args = Vec::new();
         let mut head = e;
@@ -177,6 +178,9 @@ impl Ds {
             head = f;
         }
         args.reverse();
+        if let Some(call) = self.bounded_call(head, &args, e.span)? {
+            return Ok(call);
+        }
         let f = self.expr(head)?;
         let args = args
             .into_iter()
@@ -243,7 +247,8 @@ impl Ds {
             Tree::Neg(span, e) => {
                 let inner = self.op_tree(*e)?;
                 match inner.kind {
-                    UKind::Lit(ULit::Int(n)) => Ok(UExpr {
+                    // (`-0` stays `negate 0`: at Double it is -0.0.)
+                    UKind::Lit(ULit::Int(n)) if n.sign() != num_bigint::Sign::NoSign => Ok(UExpr {
                         kind: UKind::Lit(ULit::Int(-n)),
                         span: span.to(inner.span),
                     }),

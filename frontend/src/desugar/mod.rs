@@ -9,9 +9,11 @@
 //! `derive_read`), `build` (term constructors).
 
 mod binds;
+mod bounded;
 mod build;
 mod coverage;
 mod decls;
+mod delay;
 mod derive_read;
 mod deriving;
 mod expr;

@@ -107,10 +107,12 @@ impl Ds {
             let mut it = args.into_iter();
             return Ok(Type::fun(it.next().unwrap(), it.next().unwrap()));
         }
-        let runtime = runtime_type(&c.name).filter(|_| self.privileged());
-        if let Some(arity) = builtin_type(&c.name).or(runtime) {
+        if let Some(arity) = builtin_type(&c.name) {
             return check_arity(&c.name, arity, Type::Con(Name::new(&c.name), args), whole);
         }
+        // (A library module's own type of a run-time type's name is its own: Data.Monoid's
+        // `Dual`.)
+        let runtime = runtime_type(&c.name).filter(|_| self.privileged());
         match self.resolve_type(c)? {
             Some(TypeInfo::Data { name, arity }) => {
                 check_arity(&c.name, arity, Type::Con(name, args), whole)
@@ -147,14 +149,19 @@ impl Ds {
                     other => other.apply_checked(rest, whole),
                 }
             }
-            None => {
-                let mut msg = unknown_type_message(&c.name);
-                let types = self.globals.visible(self.module.get(), Space::Type);
-                if let Some(s) = suggest(&c.name, types.into_iter()) {
-                    msg.push_str(&format!(" (did you mean `{s}`?)"));
+            None => match runtime {
+                Some(arity) => {
+                    check_arity(&c.name, arity, Type::Con(Name::new(&c.name), args), whole)
                 }
-                Err(scope_error(c.span, msg))
-            }
+                None => {
+                    let mut msg = unknown_type_message(&c.name);
+                    let types = self.globals.visible(self.module.get(), Space::Type);
+                    if let Some(s) = suggest(&c.name, types.into_iter()) {
+                        msg.push_str(&format!(" (did you mean `{s}`?)"));
+                    }
+                    Err(scope_error(c.span, msg))
+                }
+            },
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::error::SyntaxError;
 use super::tokens::{
-    comma_sep, con_id, operator, parens, span_of, symbol, tok, var_id, var_or_op, P,
+    comma_sep, con_id, con_or_op, operator, parens, span_of, symbol, tok, var_id, var_or_op, P,
 };
 use super::types::Types;
 use crate::ast::{ConDecl, ConFields, DeclKind, Ident};
@@ -82,7 +82,8 @@ fn deriving<'src>() -> impl P<'src, Vec<Ident>> {
         .map(Option::unwrap_or_default)
 }
 
-/// `C t1 t2`, `C { f1, f2 :: t }` or `t1 :op t2`; field types may be marked strict with `!`.
+/// `C t1 t2`, `C { f1, f2 :: t }` (either with `(:op)` for `C`) or `t1 :op t2` (or
+/// ``t1 `C` t2``); field types may be marked strict with `!`.
 fn con_decl<'src>(types: &Types<'src>) -> impl P<'src, ConDecl> {
     let strict = symbol("!", "`!`");
     let field_type = strict.clone().or_not().ignore_then(types.atype.clone());
@@ -90,16 +91,17 @@ fn con_decl<'src>(types: &Types<'src>) -> impl P<'src, ConDecl> {
         .then_ignore(tok(Tok::DColon))
         .then_ignore(strict.clone().or_not())
         .then(types.ty.clone());
-    let record = con_id().then(
+    let record = con_or_op().then(
         record_field
             .separated_by(tok(Tok::Comma))
             .collect()
             .delimited_by(tok(Tok::LBrace), tok(Tok::RBrace))
             .map(ConFields::Record),
     );
-    let positional = con_id()
+    let positional = con_or_op()
         .then(field_type.repeated().collect().map(ConFields::Positional))
-        .then_ignore(operator(true).not());
+        .then_ignore(operator(true).not())
+        .map(|(name, fields)| (name, fields, false));
     let operand = strict
         .ignore_then(types.atype.clone())
         .or(types.btype.clone());
@@ -107,12 +109,17 @@ fn con_decl<'src>(types: &Types<'src>) -> impl P<'src, ConDecl> {
         .clone()
         .then(operator(true))
         .then(operand)
-        .map(|((left, op), right)| (op, ConFields::Positional(vec![left, right])));
-    choice((record, positional, infix))
-        .map_with(|(name, fields), e| ConDecl {
-            name,
-            fields,
-            span: span_of(e.slice()),
-        })
-        .labelled("a constructor")
+        .map(|((left, op), right)| (op, ConFields::Positional(vec![left, right]), true));
+    choice((
+        record.map(|(name, fields)| (name, fields, false)),
+        positional,
+        infix,
+    ))
+    .map_with(|(name, fields, infix), e| ConDecl {
+        name,
+        fields,
+        infix,
+        span: span_of(e.slice()),
+    })
+    .labelled("a constructor")
 }

@@ -4,13 +4,14 @@
 //! instances (top-level only: `data`, `top`).
 
 use super::error::SyntaxError;
+use super::expr::stmt;
 use super::pat::Pats;
 use super::tokens::{
     block, comma_sep, node, op, operator, paren_var_sym, parens, span_of, spanned, tok, token,
     var_id, var_or_op, Rule, P,
 };
 use super::types::Types;
-use crate::ast::{Assoc, Decl, DeclKind, Expr, Ident, Pat, Rhs, RhsBody, SigType};
+use crate::ast::{Assoc, Decl, DeclKind, Expr, Ident, Pat, Rhs, RhsBody, SigType, Stmt};
 use crate::token::Tok;
 use chumsky::prelude::*;
 
@@ -21,7 +22,9 @@ pub fn decl<'src>(
     pats: &Pats<'src>,
     types: &Types<'src>,
 ) -> Rule<'src, Decl> {
-    let rhs = rhs(Tok::Equals, expr, decl_block(decl));
+    let decls = decl_block(decl);
+    let qualifier = stmt(expr.clone(), decls.clone(), pats.pat.clone());
+    let rhs = rhs(Tok::Equals, expr, decls, qualifier);
     node(choice((
         signature(types.sig.clone()),
         fixity(),
@@ -116,15 +119,23 @@ fn value_decl<'src>(pats: &Pats<'src>, rhs: Rule<'src, Rhs>) -> impl P<'src, Dec
     })
 }
 
-/// `= e [where decls]` or `| g = e ... [where decls]` (`->` instead of `=` in case alternatives).
+/// `= e [where decls]` or `| g = e ... [where decls]` (`->` instead of `=` in case alternatives);
+/// a guard is qualifiers (`qualifier`) separated by commas: conditions, pattern guards `p <- e`
+/// and `let`s, as in Haskell 2010.
 pub fn rhs<'src>(
     sep: Tok,
     expr: Rule<'src, Expr>,
     decls: Rule<'src, Vec<Decl>>,
+    qualifier: Rule<'src, Stmt>,
 ) -> Rule<'src, Rhs> {
     let guarded = spanned(
         tok(Tok::Bar)
-            .ignore_then(expr.clone())
+            .ignore_then(
+                qualifier
+                    .separated_by(tok(Tok::Comma))
+                    .at_least(1)
+                    .collect(),
+            )
             .then_ignore(tok(sep.clone()))
             .then(expr.clone()),
     )

@@ -31,11 +31,12 @@ pub fn expr<'src>(
             sig: sig.clone().boxed(),
         };
         let aexp = aexp(&parts, stmt.clone());
-        let alt = spanned(
-            pats.pat
-                .clone()
-                .then(rhs(Tok::RArrow, expr.clone(), decls.clone())),
-        )
+        let alt = spanned(pats.pat.clone().then(rhs(
+            Tok::RArrow,
+            expr.clone(),
+            decls.clone(),
+            stmt.clone(),
+        )))
         .map(|((pat, rhs), span)| Alt { pat, rhs, span });
         let keyword = keyword_exp(&parts, pats.apat.clone(), decls, alt.boxed(), stmt);
         chain_items(
@@ -169,8 +170,8 @@ fn keyword_exp<'src>(
     node(choice((lambda, let_in, if_then_else, case, do_block)))
 }
 
-/// A `do` statement or a comprehension qualifier.
-fn stmt<'src>(
+/// A `do` statement, a comprehension qualifier or a guard's qualifier.
+pub fn stmt<'src>(
     expr: Rule<'src, Expr>,
     decls: Rule<'src, Vec<Decl>>,
     pat: Rule<'src, Pat>,

@@ -1,6 +1,6 @@
 //! Syntax errors that come from GHC extensions or Haskell 2010 syntax get a message saying what
 //! is not supported and why, instead of the bare "unexpected ..." of the grammar: explicit
-//! `forall`, multi-parameter classes, pattern guards with several conditions, `\case`. It only
+//! `forall`, multi-parameter classes, `\case`. It only
 //! rewrites the message of an error the parser already found; it never accepts anything.
 
 use crate::token::{Tok, Token};
@@ -34,13 +34,6 @@ pub fn explain(tokens: &[Token], at: usize) -> Option<String> {
         return Some(
             "multi-parameter type classes are a GHC extension: a Haskell 98 class has exactly \
              one parameter"
-                .into(),
-        );
-    }
-    if here.tok == Tok::Comma && line.iter().any(|t| t.tok == Tok::Bar) {
-        return Some(
-            "a guard with several conditions (`| p, q`) is Haskell 2010 syntax: in Haskell 98 \
-             write `| p && q`"
                 .into(),
         );
     }

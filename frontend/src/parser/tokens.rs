@@ -178,6 +178,11 @@ pub fn var_or_op<'src>() -> impl P<'src, Ident> {
     var_id().or(in_parens(name(Tok::VarSym).or(name(Tok::ConSym))))
 }
 
+/// A constructor's name, an operator in parentheses (`(:+:)`) too.
+pub fn con_or_op<'src>() -> impl P<'src, Ident> {
+    con_id().or(in_parens(name(Tok::ConSym)))
+}
+
 /// `(,)`, `(,,)`: a tuple constructor, spanning its parentheses.
 pub fn tuple_con<'src>() -> impl P<'src, Ident> {
     spanned(parens(tok(Tok::Comma).repeated().at_least(1).count())).map(|(commas, span)| Ident {
@@ -287,10 +292,11 @@ impl BlockEdges {
     }
 }
 
-/// Record fields `{ f = v, ... }` (possibly none), as in construction, update and patterns.
+/// Record fields `{ f = v, ... }` (possibly none; an operator field in parentheses, `(<+>) =
+/// v`), as in construction, update and patterns.
 /// They are optional wherever they may appear, so their `{` is not listed in errors.
 pub fn record_fields<'src, O: 'src>(value: impl P<'src, O>) -> impl P<'src, Vec<(Ident, O)>> {
-    var_id()
+    var_or_op()
         .labelled("a field name")
         .then_ignore(tok(Tok::Equals))
         .then(value)

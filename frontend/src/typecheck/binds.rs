@@ -2,11 +2,11 @@
 //! (and the monomorphism restriction), checking of bindings against signatures, and the
 //! elaboration of both to `TyLam`s and dictionary lambdas.
 
-use super::deps::{binding_groups, occurring_vars};
+use super::deps::{binding_groups, needs_now, occurring_vars};
 use super::texpr::{BindTy, DictExpr, TBind, TExpr, TKind};
 use super::ty::{self, Scheme, Ty};
 use super::{Tc, TcResult, VarInfo, Wanted};
-use crate::untyped::{BindKind, UBind, UExpr, USig};
+use crate::untyped::{BindKind, UBind, UExpr, UKind, USig};
 use dnrad_core::{Diagnostic, Name, Span};
 
 use std::collections::{HashMap, HashSet};
@@ -217,7 +217,10 @@ impl Tc {
                 .iter()
                 .flat_map(|(_, ms)| ms.iter().copied())
                 .collect();
-            keep_mono = join || group_metas.iter().any(|m| constrained.contains(m));
+            // The monomorphism restriction: the constrained variables stay the environment's,
+            // the others are generalised (`action = return []` of a `do` block's `xs <-
+            // return []`: its list's element type is still free, its monad is not).
+            keep_mono = join;
             group_metas.retain(|m| !join && !constrained.contains(m));
             outward.extend(zonked.into_iter().map(|(w, _)| w));
         } else {
@@ -332,6 +335,7 @@ impl Tc {
         })();
         self.locals.truncate(depth);
         let (mut typed, mut e, t) = result?;
+        let point_free = point_free_in_cycles(binds, true);
         for comp in binding_groups(binds, true).into_iter().rev() {
             let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
             let mut tbinds: Vec<TBind> = members
@@ -341,6 +345,9 @@ impl Tc {
             e = if is_recursive(&members) {
                 for (tb, b) in tbinds.iter_mut().zip(&members) {
                     self.recursive_member(tb, b)?;
+                    if let Some(&arity) = point_free.get(&tb.name) {
+                        self.eta_expand_under(tb, arity);
+                    }
                 }
                 mk(TKind::LetRec(tbinds, Box::new(e)), span)
             } else {
@@ -374,6 +381,21 @@ impl Tc {
         true
     }
 
+    /// `tb`'s body under its type and dictionary lambdas and `arity` parameters, eta-expanded
+    /// if it is of a function type (`point_free_in_cycles`).
+    fn eta_expand_under(&mut self, tb: &mut TBind, arity: usize) {
+        let mut t = self.subst.zonk(&tb.ty.ty);
+        for _ in 0..arity {
+            let Some((_, result)) = t.as_fun().map(|(a, r)| (a.clone(), r.clone())) else {
+                return;
+            };
+            t = result;
+        }
+        if let Some(body) = under_lambdas_of(&mut tb.rhs, tb.ty.params.len() + arity) {
+            self.eta_expand(body, &t);
+        }
+    }
+
     /// A member of a local recursive group must be a function (core's `letrec` binds lambdas,
     /// as top-level functions are): a point-free binding of function type (`go = g . h` using
     /// `go`) is eta-expanded; a value that needs its own value never finishes under strict
@@ -402,10 +424,18 @@ impl Tc {
                     .insert(b.name.clone(), VarInfo::Poly(sig_scheme(sig)));
             }
         }
+        let point_free = point_free_in_cycles(binds, false);
         for comp in binding_groups(binds, false) {
             let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
             match self.infer_group(&members, true, None) {
-                Ok(tbinds) => self.out.extend(tbinds),
+                Ok(mut tbinds) => {
+                    for tb in &mut tbinds {
+                        if let Some(&arity) = point_free.get(&tb.name) {
+                            self.eta_expand_under(tb, arity);
+                        }
+                    }
+                    self.out.extend(tbinds)
+                }
                 Err(e) => {
                     errors.push(e);
                     // Keep going with a type that fits everywhere, to report independent errors.
@@ -421,6 +451,60 @@ impl Tc {
             }
         }
         errors
+    }
+}
+
+/// The members of `binds` whose body, under their parameters' lambdas (how many: the map's
+/// value), needs a value of their own cycle of references: `depth = (+ 1) . maximum . map depth
+/// . kids` at top level (evaluated once, as a top-level value is, it needs its own value:
+/// `<<loop>>`), `size w = f . map (size w) . kids` anywhere (each call calls itself before it
+/// returns). Of a function type, such a body is eta-expanded (`eta_expand_under`) and
+/// evaluated at each call. `functions_only`: leave out the values without parameters (a local
+/// group's, which `recursive_member` handles).
+fn point_free_in_cycles(binds: &[UBind], functions_only: bool) -> HashMap<Name, usize> {
+    let mut out = HashMap::new();
+    for comp in binding_groups(binds, true) {
+        let members: Vec<&UBind> = comp.iter().map(|&i| &binds[i]).collect();
+        let names: HashSet<&Name> = members.iter().map(|b| &b.name).collect();
+        if !is_recursive(&members) {
+            continue;
+        }
+        for b in members {
+            let (arity, body) = under_lambdas(&b.rhs);
+            if (arity > 0 || !functions_only) && needs_now(body, &names) {
+                out.insert(b.name.clone(), arity);
+            }
+        }
+    }
+    out
+}
+
+/// `e` under its type lambdas and `n` lambdas, if it has them.
+fn under_lambdas_of(e: &mut TExpr, n: usize) -> Option<&mut TExpr> {
+    let n = match &e.kind {
+        TKind::TyLam(..) => n,
+        TKind::Lam(..) if n > 0 => n - 1,
+        _ => return (n == 0).then_some(e),
+    };
+    match &mut e.kind {
+        TKind::TyLam(_, inner) | TKind::Lam(_, _, inner) => under_lambdas_of(inner, n),
+        _ => None,
+    }
+}
+
+/// How many lambdas `e` starts with, and what is under them.
+fn under_lambdas(e: &UExpr) -> (usize, &UExpr) {
+    let mut e = e;
+    let mut n = 0;
+    loop {
+        match &e.kind {
+            UKind::Lam(_, body) => {
+                n += 1;
+                e = body;
+            }
+            UKind::Annot(inner, _) => e = inner,
+            _ => return (n, e),
+        }
     }
 }
 

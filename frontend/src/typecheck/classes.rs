@@ -80,6 +80,7 @@ impl Tc {
                     name: dict_con.clone(),
                     fields: fields.clone(),
                     field_names: None,
+                    infix: false,
                 }],
                 span: c.span,
             };

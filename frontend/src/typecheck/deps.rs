@@ -1,5 +1,6 @@
-//! Dependency analysis of binding groups: the free variables of untyped terms and the strongly
-//! connected components of a set of bindings, in dependency order (Tarjan's algorithm).
+//! Dependency analysis of binding groups: the free variables of untyped terms, whether a term
+//! needs a variable's value when it is evaluated, and the strongly connected components of a
+//! set of bindings, in dependency order (Tarjan's algorithm).
 
 use crate::untyped::{UBind, UExpr, UKind};
 use dnrad_core::Name;
@@ -9,27 +10,38 @@ use std::collections::{HashMap, HashSet};
 pub fn occurring_vars(e: &UExpr, out: &mut HashSet<Name>) {
     let mut stack = vec![e];
     while let Some(e) = stack.pop() {
+        if let UKind::Var(n) = &e.kind {
+            out.insert(n.clone());
+        }
+        e.for_each_child(|c| stack.push(c));
+    }
+}
+
+/// Whether `e` is a lambda (under type annotations).
+pub fn is_lambda(e: &UExpr) -> bool {
+    match &e.kind {
+        UKind::Lam(..) => true,
+        UKind::Annot(e, _) => is_lambda(e),
+        _ => false,
+    }
+}
+
+/// Whether evaluating `e` may need the value of one of `names`: a mention outside every lambda.
+pub fn needs_now(e: &UExpr, names: &HashSet<&Name>) -> bool {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
         match &e.kind {
-            UKind::Var(n) => {
-                out.insert(n.clone());
-            }
-            UKind::App(f, a) => {
-                stack.push(f);
-                stack.push(a);
-            }
-            UKind::Lam(_, b) | UKind::Annot(b, _) => stack.push(b),
+            UKind::Var(n) if names.contains(n) => return true,
+            // (A lambda's body, and a local function's, runs later.)
+            UKind::Lam(..) => {}
             UKind::Let(bs, b) => {
                 stack.push(b);
-                stack.extend(bs.iter().map(|b| &b.rhs));
+                stack.extend(bs.iter().filter(|b| !is_lambda(&b.rhs)).map(|b| &b.rhs));
             }
-            UKind::Case(s, alts, d) => {
-                stack.push(s);
-                stack.extend(alts.iter().map(|a| &a.rhs));
-                stack.extend(d.iter().map(|d| d.as_ref()));
-            }
-            UKind::Con(_) | UKind::Prim(_) | UKind::Lit(_) | UKind::Fail(_) => {}
+            _ => e.for_each_child(|c| stack.push(c)),
         }
     }
+    false
 }
 
 /// Strongly connected components of `binds` in dependency order. For type inference

@@ -12,7 +12,7 @@ mod ad_check;
 mod binds;
 mod check;
 mod classes;
-mod deps;
+pub(crate) mod deps;
 mod hierarchy;
 mod infer;
 mod solve;

@@ -664,5 +664,15 @@ instance (Ord k, Ord a) => Ord (Map k a) where
 instance (Show k, Show a) => Show (Map k a) where
   showsPrec d m = showParen (d > 10) (showString "fromList " . shows (toAscList m))
 
+instance Ord k => Semigroup (Map k a) where
+  m <> n = union m n
+
+instance Ord k => Monoid (Map k a) where
+  mempty = empty
+
+instance (Ord k, Read k, Read a) => Read (Map k a) where
+  readsPrec d = readParen (d > 10) (\s ->
+    [(fromList xs, t) | ("fromList", r) <- lex s, (xs, t) <- readsPrec 11 r])
+
 instance Functor (Map k) where
   fmap f m = map f m

@@ -1,4 +1,5 @@
-//! Core types shown as Haskell types for `:type` and `:browse`: the leading dictionary parameters
+//! Core types shown as Haskell types (the REPL's `:type` and `:browse`, the messages of `dnrad
+//! call` and `grad`): the leading dictionary parameters
 //! of an elaborated binding become the class context again (`Num a -> a -> a` is shown as
 //! `Num a => a -> a`) and type variables are named `a`, `b`, ...; the types themselves print
 //! through `show_type`. It never changes a program.
@@ -8,7 +9,7 @@ use dnrad_core::show_type::source;
 use dnrad_core::{Name, Program, Type};
 
 /// Whether `name` is a class dictionary type (its one constructor is `name#D`).
-fn is_class(program: &Program, name: &str) -> bool {
+pub fn is_class(program: &Program, name: &str) -> bool {
     program.datas.iter().any(|d| {
         d.name.as_str() == name
             && d.cons.len() == 1
