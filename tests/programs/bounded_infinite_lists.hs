@@ -1,6 +1,7 @@
 -- Infinite lists a consumer bounds: take and takeWhile of [x ..], [x, y ..], iterate, repeat and
 -- cycle, and zips of them with finite lists (each one's prefix as long as the shortest finite
 -- list), at Int, Integer, Double, Char and enumerations, as GHC gives them.
+import Control.Monad (zipWithM, zipWithM_)
 import Data.Char (toUpper)
 main :: IO ()
 main = do
@@ -17,3 +18,13 @@ main = do
   print (zip (repeat 0) [1, 2, 3 :: Int] :: [(Int, Int)], takeWhile (< 'e') ['a' ..])
   mapM_ print (zip [1 :: Int ..] (words "the quick fox"))
   print [ (i, map toUpper w) | (i, w) <- zip [1 :: Int ..] ["x", "y"] ]
+  print (take 5 $ iterate (* 2) (1 :: Int))
+  print $ takeWhile (< 50) $ map (* 3) [1 .. 100 :: Int]
+  print (takeWhile (< 40) $ [1 :: Int, 5 ..])
+  mapM_ print $ zip [1 :: Int ..] $ words "a b"
+  print (zip [0 :: Int ..] $ "xy")
+  print (length $ take 3 $ repeat 'x')
+  zipWithM_ (\i s -> putStrLn (show i ++ ": " ++ s)) [1 :: Int ..] ["a", "b"]
+  r <- zipWithM (\i s -> return (i * 2, s)) [0 :: Int, 5 ..] "xyz"
+  print r
+  print (zipWithM (\a b -> if b > 0 then Just (a, b) else Nothing) [1 :: Int ..] [3, 2, 1 :: Int])

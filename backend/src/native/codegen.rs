@@ -959,7 +959,7 @@ impl Gen<'_, '_> {
     /// `Shape::readable`): a type variable's value held by address is unboxed by a runtime
     /// call where a scalar or product is wanted.
     fn read_as(&mut self, state: &[Slot], r: Reg, want: &Shape) -> Vec<Value> {
-        if Self::shape_of(state, r) != Shape::Any || want.leaves() == [Scalar::Ref] {
+        if Self::shape_of(state, r) != Shape::Any || want.by_address() {
             return self.get(r, want);
         }
         let ptr = self.get1(r, Scalar::Ref);
@@ -1531,7 +1531,7 @@ impl Gen<'_, '_> {
         }
         let owned = self.result_to_temp(func, &mut values);
         let v = self.call_plain(func, &values);
-        let v = match have == Shape::Any && want.leaves() != [Scalar::Ref] {
+        let v = match have == Shape::Any && !want.by_address() {
             true => {
                 let addr = boxing::read_any as *const () as i64;
                 self.buffered_read(addr, &[v[0]], &want, &want.leaves())

@@ -69,6 +69,14 @@ pub(crate) struct DataShape {
 }
 
 impl Shape {
+    /// Whether a value of the shape is held as one address of its cell (a list, a data value,
+    /// an array, a type variable's value), which a value held by address is as it is; a
+    /// product (`Con`) is read out of the cell, even one whose only scalar is an address
+    /// (`newtype W = W [Int]`: that address is the field's).
+    pub(crate) fn by_address(&self) -> bool {
+        self.leaves() == [Scalar::Ref] && !matches!(self, Shape::Con(..))
+    }
+
     /// The scalars of the shape, left to right.
     pub(crate) fn leaves(&self) -> Vec<Scalar> {
         let mut out = Vec::new();

@@ -1,12 +1,14 @@
 //! Infinite lists that a consumer bounds: `take n [x ..]`, `takeWhile p (iterate f x)`,
 //! `zip [0 ..] xs`. Strict evaluation cannot build `[x ..]`, `[x, y ..]`, `iterate f x`,
 //! `repeat x` or `cycle xs`, but where one is the list argument of the Prelude's `take`,
-//! `takeWhile` or of a zip (`zip`, `zip3`, `zipWith`, `zipWith3`) with a finite list beside it,
+//! `takeWhile` or of a zip (`zip`, `zip3`, `zipWith`, `zipWith3`, Control.Monad's `zipWithM`,
+//! `zipWithM_`) with a finite list beside it,
 //! only a finite prefix is ever read: the call becomes the Prelude's bounded producer of that
 //! prefix (`enumFromN n x`, `iterateWhile p f x`, ...; for a zip, `n` is the shortest finite
 //! list's length). The arguments are still evaluated once each, in their order. Only a
-//! consumer applied to all its arguments where it is written is recognised (`take n $ [x ..]`
-//! and partial applications are not); anything else keeps the error an infinite list gives.
+//! consumer applied to all its arguments where it is written is recognised (directly or as the
+//! last `$` of a chain: `take n $ iterate f x`; partial applications are not); anything else
+//! keeps the error an infinite list gives.
 //! It reads the source's syntax and builds untyped core; types are the checker's business.
 
 use super::binds::let_value;
@@ -69,13 +71,18 @@ enum Arg<'e> {
     Infinite(Infinite<'e>),
 }
 
-/// The consumers, by name: how many arguments, which of them are lists.
-const ZIPS: [(&str, usize, usize); 4] = [
+/// The zips, by name: how many arguments, the first that is a list (the rest are).
+const ZIPS: [(&str, usize, usize); 6] = [
     ("zip", 2, 0),
     ("zip3", 3, 0),
     ("zipWith", 3, 1),
     ("zipWith3", 4, 1),
+    ("zipWithM", 3, 1),
+    ("zipWithM_", 3, 1),
 ];
+
+/// The consumers that are Control.Monad's rather than the Prelude's.
+const CONTROL_MONAD: [&str; 2] = ["zipWithM", "zipWithM_"];
 
 impl Ds {
     /// `head args` (the source's application) when it is a consumer bounding an infinite list
@@ -89,7 +96,7 @@ impl Ds {
         let ExprKind::Var(f) = &head.kind else {
             return Ok(None);
         };
-        let Some(consumer) = self.prelude_consumer(f) else {
+        let Some((consumer, global)) = self.consumer(f) else {
             return Ok(None);
         };
         let args: Vec<Arg> = args.iter().map(|a| self.classify(a)).collect();
@@ -105,20 +112,24 @@ impl Ds {
                 Some(name) => self.call_with_parts(name, &[p], list, span).map(Some),
                 None => Ok(None),
             },
-            (zip, _) => self.bounded_zip(zip, &args, span),
+            (zip, _) => self.bounded_zip(zip, &global, &args, span),
         }
     }
 
-    /// The name of `f` if it is one of the Prelude's consumers of this module.
-    fn prelude_consumer(&mut self, f: &Ident) -> Option<String> {
+    /// If `f` is one of the consumers (the Prelude's, or Control.Monad's `zipWithM`s): its
+    /// name and its global.
+    fn consumer(&mut self, f: &Ident) -> Option<(String, Name)> {
         let name = f.name.as_str();
         let known = ["take", "takeWhile"].contains(&name) || ZIPS.iter().any(|z| z.0 == name);
         if !known {
             return None;
         }
-        let prelude = self.globals.prelude().values.get(name).cloned();
-        match (self.resolve_value(f), prelude) {
-            (Ok(ValueRef::Var(n)), Some(p)) if n == p => Some(name.to_string()),
+        let global = match CONTROL_MONAD.contains(&name) {
+            true => Some(Name::from(format!("Control.Monad.{name}"))),
+            false => self.globals.prelude().values.get(name).cloned(),
+        };
+        match (self.resolve_value(f), global) {
+            (Ok(ValueRef::Var(n)), Some(g)) if n == g => Some((name.to_string(), g)),
             _ => None,
         }
     }
@@ -185,7 +196,13 @@ impl Ds {
 
     /// A zip of `args` (in its own order) where some list is infinite and another finite: each
     /// infinite list its first `n`, `n` the finite lists' shortest length.
-    fn bounded_zip(&mut self, zip: &str, args: &[Arg], span: Span) -> DResult<Option<UExpr>> {
+    fn bounded_zip(
+        &mut self,
+        zip: &str,
+        global: &Name,
+        args: &[Arg],
+        span: Span,
+    ) -> DResult<Option<UExpr>> {
         let Some(&(_, arity, first_list)) = ZIPS.iter().find(|z| z.0 == zip) else {
             return Ok(None);
         };
@@ -236,8 +253,7 @@ impl Ds {
                 }
             });
         }
-        let zip_f = self.prelude_name(zip, span)?;
-        let body = let_value(n_var, n, apps(var(&zip_f, span), call_args), span);
+        let body = let_value(n_var, n, apps(var(global, span), call_args), span);
         Ok(Some(wrap(lets, body, span)))
     }
 }

@@ -168,6 +168,28 @@ impl Ds {
         }
     }
 
+    /// `f $ x` where `f x` is a consumer bounding an infinite list (`take 5 $ iterate f 1`):
+    /// its finite form.
+    fn bounded_dollar(&mut self, op: &Op, f: &Expr, x: &Expr) -> DResult<Option<UExpr>> {
+        let dollar = self.globals.prelude().values.get("$").cloned();
+        let is_dollar = !op.is_con
+            && matches!(self.resolve_value(&op.name), Ok(ValueRef::Var(n)) if Some(&n) == dollar.as_ref());
+        if !is_dollar {
+            return Ok(None);
+        }
+        let mut args = vec![x];
+        let mut head = f;
+        while let ExprKind::Paren(inner) = &head.kind {
+            head = inner;
+        }
+        while let ExprKind::App(g, a) = &head.kind {
+            args.push(a.as_ref());
+            head = g;
+        }
+        args.reverse();
+        self.bounded_call(head, &args, f.span.to(x.span))
+    }
+
     /// `f a b`: saturated `&&`/`||` of the Prelude short-circuit; a consumer bounding an
     /// infinite list is its finite form (`bounded`).
     fn application(&mut self, e: &Expr) -> DResult<UExpr> {
@@ -240,6 +262,13 @@ impl Ds {
     }
 
     fn op_tree(&mut self, t: Tree<Expr, Op>) -> DResult<UExpr> {
+        if let Tree::Bin(op, f, x) = &t {
+            if let (Tree::Leaf(f), Tree::Leaf(x)) = (&**f, &**x) {
+                if let Some(call) = self.bounded_dollar(op, f, x)? {
+                    return Ok(call);
+                }
+            }
+        }
         match t {
             Tree::Leaf(e) => self.expr(&e),
             Tree::Bin(_, _, ref r) if matches!(**r, Tree::Bin(..)) => self.right_spine(t),
@@ -297,12 +326,23 @@ impl Ds {
             spine.push((op, *l));
             t = *r;
         }
+        // `... $ take 3 $ repeat x`: the last application bounds an infinite list.
+        let mut bounded = None;
+        if let (Some((op, Tree::Leaf(f))), Tree::Leaf(x)) = (spine.last(), &t) {
+            bounded = self.bounded_dollar(op, f, x)?;
+        }
+        if bounded.is_some() {
+            spine.pop();
+        }
         let mut items = Vec::new();
         for (op, l) in spine {
             let f = self.op_expr(&op)?;
             items.push((f, self.op_tree(l)?));
         }
-        let last = self.op_tree(t)?;
+        let last = match bounded {
+            Some(call) => call,
+            None => self.op_tree(t)?,
+        };
         self.right_chain(items, last)
     }
 
