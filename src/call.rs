@@ -65,7 +65,8 @@ fn callable(program: &Program, b: &Bind) -> Result<(Expr, Type, Type), String> {
 /// and to the Double instance's dictionary for each class in its context, and its type then.
 fn at_double(program: &Program, b: &Bind, vars: &[Name], body: &Type) -> Option<(Expr, Type)> {
     let double: Vec<(Name, Type)> = vars.iter().map(|v| (v.clone(), Type::double())).collect();
-    let mut t = dnrad_core::lint::subst(body, &double, &mut 0);
+    let t = dnrad_core::lint::subst(body, &double, &mut 0);
+    let (dictionaries, t) = crate::display::dictionaries_and_body(program, &t);
     let tys = vec![Type::double(); vars.len()];
     let mut e = Expr::new(
         ExprKind::TyApp(
@@ -74,20 +75,14 @@ fn at_double(program: &Program, b: &Bind, vars: &[Name], body: &Type) -> Option<
         ),
         b.span,
     );
-    while let Type::Fun(a, r) = t {
-        let Type::Con(class, args) = *a else {
-            t = Type::Fun(a, r);
-            break;
+    for dictionary in dictionaries {
+        let Type::Con(class, _) = dictionary else {
+            return None;
         };
-        if !crate::display::is_class(program, class.as_str()) {
-            t = Type::Fun(Box::new(Type::Con(class, args)), r);
-            break;
-        }
         let instance = Name::from(format!("{class}#Double#inst"));
         program.binds.iter().find(|d| d.name == instance)?;
         let dictionary = Expr::new(ExprKind::Var(instance), b.span);
         e = Expr::new(ExprKind::App(Box::new(e), Box::new(dictionary)), b.span);
-        t = *r;
     }
     Some((e, t))
 }

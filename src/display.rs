@@ -9,7 +9,7 @@ use dnrad_core::show_type::source;
 use dnrad_core::{Name, Program, Type};
 
 /// Whether `name` is a class dictionary type (its one constructor is `name#D`).
-pub fn is_class(program: &Program, name: &str) -> bool {
+fn is_class(program: &Program, name: &str) -> bool {
     program.datas.iter().any(|d| {
         d.name.as_str() == name
             && d.cons.len() == 1
@@ -83,18 +83,25 @@ fn simplified(program: &Program, context: Vec<Type>) -> Vec<Type> {
 /// Split `forall vs. C1 a -> C2 b -> t` into the context `[C1 a, C2 b]` (without constraints
 /// the others imply) and `t`.
 pub fn context_and_body(program: &Program, t: &Type) -> (Vec<Type>, Type) {
-    let mut t = t.unquantified().clone();
-    let mut context = Vec::new();
+    let (dictionaries, body) = dictionaries_and_body(program, t.unquantified());
+    (simplified(program, dictionaries), body)
+}
+
+/// Split `C1 a -> C2 b -> t` into the types of its dictionary parameters, all of them in
+/// order (`[C1 a, C2 b]`), and `t`.
+pub fn dictionaries_and_body(program: &Program, t: &Type) -> (Vec<Type>, Type) {
+    let mut t = t.clone();
+    let mut dictionaries = Vec::new();
     while let Type::Fun(a, r) = &t {
         match a.as_ref() {
             Type::Con(c, args) if args.len() == 1 && is_class(program, c.as_str()) => {
-                context.push(a.as_ref().clone());
+                dictionaries.push(a.as_ref().clone());
                 t = r.as_ref().clone();
             }
             _ => break,
         }
     }
-    (simplified(program, context), t)
+    (dictionaries, t)
 }
 
 /// `a`, `b`, ..., `z`, `a1`, ...

@@ -226,12 +226,8 @@ impl InputCotangents {
             None if inputs == array && !self.reached_one_at_a_time(&array) => {
                 // (-0.0 + v is v.)
                 let z = primals.iter().map(|x| x * z).collect();
-                let block = Block {
-                    first: array.start,
-                    z,
-                    reached: Reached::Range(0..array.len()),
-                };
-                self.blocks.insert(self.blocks_before(array.start), block);
+                let reached = Reached::Range(0..array.len());
+                self.insert_block(array.start, z, reached);
                 return;
             }
             None => Some(self.new_block(array)),
@@ -268,13 +264,13 @@ impl InputCotangents {
             }
             reached = Reached::Flags(flags);
         }
-        let i = self.blocks_before(array.start);
-        let block = Block {
-            first: array.start,
-            z,
-            reached,
-        };
-        self.blocks.insert(i, block);
+        self.insert_block(array.start, z, reached)
+    }
+
+    /// A block from input `first` on, among the others in order; its index.
+    fn insert_block(&mut self, first: usize, z: Vec<f64>, reached: Reached) -> usize {
+        let i = self.blocks_before(first);
+        self.blocks.insert(i, Block { first, z, reached });
         i
     }
 

@@ -192,6 +192,30 @@ pub enum OpItem {
     Neg(Span),
 }
 
+impl Expr {
+    /// The function and the arguments of an application `f a1 .. an`, in order (the
+    /// expression itself and none if it is not one).
+    pub fn spine(&self) -> (&Expr, Vec<&Expr>) {
+        let mut args = Vec::new();
+        let mut head = self;
+        while let ExprKind::App(f, a) = &head.kind {
+            args.push(&**a);
+            head = f;
+        }
+        args.reverse();
+        (head, args)
+    }
+
+    /// The expression inside the parentheses around it, if any.
+    pub fn unparenthesised(&self) -> &Expr {
+        let mut e = self;
+        while let ExprKind::Paren(inner) = &e.kind {
+            e = inner;
+        }
+        e
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     /// A variable or a parenthesised operator: `x`, `(+)`.

@@ -137,10 +137,7 @@ impl Ds {
     /// Whether `e` is an infinite list as written (not a user's own `iterate`, `repeat` or
     /// `cycle`: only names nothing in scope binds).
     fn classify<'e>(&mut self, e: &'e Expr) -> Arg<'e> {
-        let mut e = e;
-        while let ExprKind::Paren(inner) = &e.kind {
-            e = inner;
-        }
+        let e = e.unparenthesised();
         match &e.kind {
             ExprKind::ArithSeq {
                 from,
@@ -151,13 +148,7 @@ impl Ds {
                 Some(then) => Infinite::FromThen(from, then),
             }),
             ExprKind::App(..) => {
-                let mut args = Vec::new();
-                let mut head = e;
-                while let ExprKind::App(f, a) = &head.kind {
-                    args.push(&**a);
-                    head = f;
-                }
-                args.reverse();
+                let (head, args) = e.spine();
                 let ExprKind::Var(f) = &head.kind else {
                     return Arg::Finite(e);
                 };

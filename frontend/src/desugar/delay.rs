@@ -10,7 +10,7 @@
 //! anything the type checker does.
 
 use super::build;
-use crate::typecheck::deps::{binding_groups, is_lambda, needs_now, occurring_vars};
+use crate::typecheck::deps::{binding_groups, is_lambda, is_recursive, needs_now};
 use crate::untyped::{BindKind, UBind, UExpr, UKind};
 use dnrad_core::Name;
 use std::collections::{HashMap, HashSet};
@@ -20,14 +20,15 @@ use std::collections::{HashMap, HashSet};
 pub fn recursive_values(binds: Vec<UBind>, fresh: &mut dyn FnMut(&str) -> Name) -> Vec<UBind> {
     let mut delayed: HashMap<Name, Name> = HashMap::new();
     for group in binding_groups(&binds, true) {
-        let members: HashSet<&Name> = group.iter().map(|&i| &binds[i].name).collect();
-        let values: Vec<&UBind> = group
+        let members: Vec<&UBind> = group.iter().map(|&i| &binds[i]).collect();
+        let names: HashSet<&Name> = members.iter().map(|b| &b.name).collect();
+        let values: Vec<&UBind> = members
             .iter()
-            .map(|&i| &binds[i])
+            .copied()
             .filter(|b| b.kind != BindKind::Function && !is_lambda(&b.rhs))
             .collect();
-        let recursive = group.len() > 1 || reaches(&binds[group[0]].rhs, &members);
-        if recursive && !values.is_empty() && values.iter().all(|b| !needs_now(&b.rhs, &members)) {
+        let delayable = values.iter().all(|b| !needs_now(&b.rhs, &names));
+        if is_recursive(&members) && !values.is_empty() && delayable {
             for b in values {
                 delayed.insert(b.name.clone(), fresh(&b.source_name));
             }
@@ -66,13 +67,6 @@ pub fn recursive_values(binds: Vec<UBind>, fresh: &mut dyn FnMut(&str) -> Name) 
 /// `f ()`
 fn unit_call(f: &Name, span: dnrad_core::Span) -> UExpr {
     build::app(build::var(f, span), build::con("()", span))
-}
-
-/// Whether `e` mentions any of `names`.
-fn reaches(e: &UExpr, names: &HashSet<&Name>) -> bool {
-    let mut vars = HashSet::new();
-    occurring_vars(e, &mut vars);
-    vars.iter().any(|v| names.contains(v))
 }
 
 /// Each mention of a key of `delayed` in `e` made the call of its function on `()`.

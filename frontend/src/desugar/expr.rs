@@ -177,29 +177,15 @@ impl Ds {
         if !is_dollar {
             return Ok(None);
         }
-        let mut args = vec![x];
-        let mut head = f;
-        while let ExprKind::Paren(inner) = &head.kind {
-            head = inner;
-        }
-        while let ExprKind::App(g, a) = &head.kind {
-            args.push(a.as_ref());
-            head = g;
-        }
-        args.reverse();
+        let (head, mut args) = f.unparenthesised().spine();
+        args.push(x);
         self.bounded_call(head, &args, f.span.to(x.span))
     }
 
     /// `f a b`: saturated `&&`/`||` of the Prelude short-circuit; a consumer bounding an
     /// infinite list is its finite form (`bounded`).
     fn application(&mut self, e: &Expr) -> DResult<UExpr> {
-        let mut args = Vec::new();
-        let mut head = e;
-        while let ExprKind::App(f, a) = &head.kind {
-            args.push(a.as_ref());
-            head = f;
-        }
-        args.reverse();
+        let (head, args) = e.spine();
         if let Some(call) = self.bounded_call(head, &args, e.span)? {
             return Ok(call);
         }

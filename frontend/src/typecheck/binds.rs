@@ -2,7 +2,7 @@
 //! (and the monomorphism restriction), checking of bindings against signatures, and the
 //! elaboration of both to `TyLam`s and dictionary lambdas.
 
-use super::deps::{binding_groups, needs_now, occurring_vars};
+use super::deps::{binding_groups, is_recursive, needs_now};
 use super::texpr::{BindTy, DictExpr, TBind, TExpr, TKind};
 use super::ty::{self, Scheme, Ty};
 use super::{Tc, TcResult, VarInfo, Wanted};
@@ -201,10 +201,10 @@ impl Tc {
         let mut group_metas = self.subst.free_metas(&metas);
         group_metas.retain(|&m| self.subst.meta_level(m) > outer_level);
         let restricted = binds.iter().any(|b| b.kind != BindKind::Function);
+        // (A join point is never generalised: it stays monomorphic.)
         let join = binds.iter().any(|b| b.kind == BindKind::Join);
         let mut params: Vec<(Name, Name, Ty)> = Vec::new();
         let mut outward = Vec::new();
-        let mut keep_mono = false;
         let zonked: Vec<(Wanted, Vec<u32>)> = deferred
             .into_iter()
             .map(|w| {
@@ -220,7 +220,6 @@ impl Tc {
             // The monomorphism restriction: the constrained variables stay the environment's,
             // the others are generalised (`action = return []` of a `do` block's `xs <-
             // return []`: its list's element type is still free, its monad is not).
-            keep_mono = join;
             group_metas.retain(|m| !join && !constrained.contains(m));
             outward.extend(zonked.into_iter().map(|(w, _)| w));
         } else {
@@ -277,7 +276,7 @@ impl Tc {
             let (rhs, core_ty) = self.wrap_generalised(&names, &params, rhs, &zt, b.span);
             // What was not generalised stays in the environment.
             self.subst.lower_levels(&zt, outer_level);
-            let info = if keep_mono {
+            let info = if join {
                 VarInfo::Mono(zt, None)
             } else {
                 VarInfo::Poly(scheme)
@@ -506,14 +505,4 @@ fn under_lambdas(e: &UExpr) -> (usize, &UExpr) {
             _ => return (n, e),
         }
     }
-}
-
-/// Does a group refer to its own members?
-fn is_recursive(members: &[&UBind]) -> bool {
-    let names: HashSet<&Name> = members.iter().map(|b| &b.name).collect();
-    members.iter().any(|b| {
-        let mut vars = HashSet::new();
-        occurring_vars(&b.rhs, &mut vars);
-        vars.iter().any(|v| names.contains(v))
-    })
 }

@@ -44,6 +44,16 @@ pub fn needs_now(e: &UExpr, names: &HashSet<&Name>) -> bool {
     false
 }
 
+/// Does a group refer to its own members?
+pub fn is_recursive(members: &[&UBind]) -> bool {
+    let names: HashSet<&Name> = members.iter().map(|b| &b.name).collect();
+    members.iter().any(|b| {
+        let mut vars = HashSet::new();
+        occurring_vars(&b.rhs, &mut vars);
+        vars.iter().any(|v| names.contains(v))
+    })
+}
+
 /// Strongly connected components of `binds` in dependency order. For type inference
 /// (`through_signatures == false`) references to bindings with a type signature do not count (their
 /// types are known in advance); for evaluation order every reference counts.
